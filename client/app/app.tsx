@@ -1,0 +1,58 @@
+import { useLocation, useRoute } from 'wouter';
+import { AgeVerificationRequiredDialog } from '../features/age-verification/components/age-verification-required-dialog';
+import { useSession } from '../features/account/hooks/use-session';
+import { AccountGate } from '../features/account/components/account-gate';
+import { FooterAccount } from '../features/account/components/footer-account';
+import { HeaderAccount } from '../features/account/components/header-account';
+import { SignInHost } from '../features/account/components/sign-in-host';
+import { SignInLinkLanding } from '../features/account/components/sign-in-link-landing';
+import type { Services } from '../lib/services';
+import type { AppStore } from '../lib/store';
+import { ErrorBoundary } from './error-boundary';
+import { AppLayout } from './layouts/app-layout';
+import { paths } from './paths';
+import { AppProviders } from './providers';
+import { AppRouter } from './router';
+
+function Pages() {
+  const [location, navigate] = useLocation();
+  const session = useSession();
+  const [isAgeVerificationPage] = useRoute(paths.ageVerification.pattern);
+  const [isAgeVerificationCallback] = useRoute(paths.ageVerificationCallback.pattern);
+  const [isSignup] = useRoute(paths.signup.pattern);
+  const [isChatStart] = useRoute(paths.chatWithCharacter.pattern);
+  const [isChat] = useRoute(paths.chat.pattern);
+  const footer =
+    isChat || isChatStart ? null : (
+      <>
+        <span>© CharChat</span>
+        <FooterAccount />
+      </>
+    );
+  return (
+    <AppLayout account={<HeaderAccount />} footer={footer}>
+      <ErrorBoundary resetKey={location}>
+        <AccountGate>
+          <AppRouter />
+        </AccountGate>
+      </ErrorBoundary>
+      <AgeVerificationRequiredDialog
+        memberId={session.status === 'member' ? session.session.user.id : null}
+        isSuppressed={isAgeVerificationPage || isAgeVerificationCallback || isSignup}
+        onVerifyNow={() => {
+          navigate(paths.ageVerification.build());
+        }}
+      />
+      <SignInHost />
+      <SignInLinkLanding />
+    </AppLayout>
+  );
+}
+
+export function App({ store, services }: { store: AppStore; services: Services }) {
+  return (
+    <AppProviders store={store} services={services}>
+      <Pages />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link, useLocation, useSearch } from 'wouter';
+import { paths } from '../paths';
+import { ThemeToggle } from './theme-toggle';
+
+interface AppLayoutProps {
+  children: ReactNode;
+  /** The header's account corner (Sign In or the avatar), composed by app.tsx. */
+  account: ReactNode;
+  /** The footer's content, or null on screens without a footer (the chat fills the viewport). */
+  footer: ReactNode;
+}
+
+/** The shell: skip link, header (logo home, theme toggle, account), the page and the footer. */
+export function AppLayout({ children, account, footer }: AppLayoutProps) {
+  const [location] = useLocation();
+  const search = useSearch();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location, search]);
+
+  return (
+    <>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Header>
+        <Link href={paths.home.build()} asChild>
+          <Logo aria-label="CharChat home">
+            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+              <rect x="2" y="4" width="28" height="20" rx="8" fill="currentColor" />
+              <path d="M9 24l-2 6 8-6z" fill="currentColor" />
+              <circle cx="11" cy="14" r="2" />
+              <circle cx="16" cy="14" r="2" />
+              <circle cx="21" cy="14" r="2" />
+            </svg>
+            <span>CharChat</span>
+          </Logo>
+        </Link>
+        <HeaderEnd>
+          <ThemeToggle />
+          {account}
+        </HeaderEnd>
+      </Header>
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
+      {footer !== null && <Footer>{footer}</Footer>}
+    </>
+  );
+}
+
+const SkipLink = styled.a`
+  position: absolute;
+  top: ${({ theme }) => theme.space.sm};
+  left: ${({ theme }) => theme.space.sm};
+  z-index: ${({ theme }) => theme.zIndex.modal};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.onPrimary};
+  transform: translateY(-200%);
+
+  &:focus {
+    transform: none;
+  }
+`;
+
+const Header = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndex.header};
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  height: ${({ theme }) => theme.size.headerHeight};
+  padding: 0 ${({ theme }) => theme.space.lg};
+  border-bottom: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+const HeaderEnd = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Footer = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border-top: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Logo = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  color: ${({ theme }) => theme.color.primary};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  text-decoration: none;
+
+  span {
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  circle {
+    fill: ${({ theme }) => theme.color.surface};
+  }
+`;
+
+const Main = styled.main`
+  display: flex;
+  flex: 1 0 auto;
+  flex-direction: column;
+
+  &:focus {
+    outline: none;
+  }
+`;

@@ -1,0 +1,58 @@
+/**
+ * Every route pattern and a builder per route (docs/style.md, "Layout"); components link through these
+ * builders and never write URLs by hand.
+ */
+
+/** The conversation id meaning "a fresh conversation" (product-core.md, chat screen). */
+export const newConversationId = 'new';
+
+export const paths = {
+  home: {
+    pattern: '/',
+    build: (page = 1): string =>
+      page > 1 ? `/?${new URLSearchParams({ page: String(page) }).toString()}` : '/',
+  },
+  chatbot: {
+    pattern: '/chatbot/:id',
+    build: (id: string): string => `/chatbot/${encodeURIComponent(id)}`,
+  },
+  chatWithCharacter: {
+    pattern: '/chat/:characterId',
+    build: (characterId: string): string => `/chat/${encodeURIComponent(characterId)}`,
+  },
+  chat: {
+    pattern: '/chat/:characterId/:conversationId',
+    build: (characterId: string, conversationId: string): string =>
+      `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`,
+  },
+  /** The member's profile settings. */
+  profile: {
+    pattern: '/profile',
+    build: (): string => '/profile',
+  },
+  /** Sign-up completion (onboarding) for a member without a username. */
+  signup: {
+    pattern: '/signup',
+    build: (): string => '/signup',
+  },
+  /** Adding or confirming an email (members whose provider shared none). */
+  updateEmail: {
+    pattern: '/update-email',
+    build: (): string => '/update-email',
+  },
+  /** Age verification status and methods (product-core.md §4). */
+  ageVerification: {
+    pattern: '/age-verification',
+    build: (): string => '/age-verification',
+  },
+  /** Where the verification provider returns the browser with `?session=<id>`. */
+  ageVerificationCallback: {
+    pattern: '/age-verification/callback',
+    build: (session: string): string =>
+      `/age-verification/callback?${new URLSearchParams({ session }).toString()}`,
+  },
+  /** Legal pages a member without a username may still read. */
+  legal: {
+    patterns: ['/terms', '/privacy', '/refunds', '/guidelines'],
+  },
+} as const;

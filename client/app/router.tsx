@@ -1,0 +1,39 @@
+import { Route, Switch } from 'wouter';
+import { paths } from './paths';
+import { AgeVerificationPage } from './routes/age-verification';
+import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
+import { ChatPage } from './routes/chat';
+import { ChatWithCharacterPage } from './routes/chat-with-character';
+import { ChatbotProfilePage } from './routes/chatbot-profile';
+import { HomePage } from './routes/home';
+import { NotFoundPage } from './routes/not-found';
+import { ProfilePage } from './routes/profile';
+import { SignupPage } from './routes/signup';
+import { UpdateEmailPage } from './routes/update-email';
+
+export function AppRouter() {
+  return (
+    <Switch>
+      <Route path={paths.home.pattern} component={HomePage} />
+      <Route path={paths.chatbot.pattern}>
+        {(params) => <ChatbotProfilePage id={params.id} />}
+      </Route>
+      <Route path={paths.chatWithCharacter.pattern}>
+        {(params) => <ChatWithCharacterPage characterId={params.characterId} />}
+      </Route>
+      <Route path={paths.chat.pattern}>
+        {(params) => (
+          <ChatPage characterId={params.characterId} conversationId={params.conversationId} />
+        )}
+      </Route>
+      <Route path={paths.ageVerification.pattern} component={AgeVerificationPage} />
+      <Route path={paths.ageVerificationCallback.pattern} component={AgeVerificationCallbackPage} />
+      <Route path={paths.profile.pattern} component={ProfilePage} />
+      <Route path={paths.signup.pattern} component={SignupPage} />
+      <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

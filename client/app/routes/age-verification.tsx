@@ -1,0 +1,21 @@
+import { SignInButton } from '../../features/account/components/sign-in-button';
+import { useSession } from '../../features/account/hooks/use-session';
+import { AgeVerificationStatus } from '../../features/age-verification/components/age-verification-status';
+import { Spinner } from '../../components/spinner';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '../layouts/page';
+
+/** /age-verification: the status and methods; guests are asked to sign in. */
+export function AgeVerificationPage() {
+  useDocumentTitle('Age verification');
+  const session = useSession();
+  return (
+    <Page>
+      {session.status === 'restoring' ? (
+        <Spinner />
+      ) : (
+        <AgeVerificationStatus isMember={session.status === 'member'} signIn={<SignInButton />} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import { useLocation } from 'wouter';
+import { IdParamsSchema } from '#shared/api/characters';
+import { RegisterPrompt } from '../../features/account/components/register-prompt';
+import { useCharacter } from '../../features/characters/hooks/use-character';
+import { ChatView } from '../../features/chat/components/chat-view';
+import { Spinner } from '../../components/spinner';
+import { ErrorState } from '../../components/state-panel';
+import { errorText, isNotFound } from '../../lib/errors';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '../layouts/page';
+import { newConversationId, paths } from '../paths';
+import { NotFoundPage } from './not-found';
+
+interface ChatPageProps {
+  characterId: string;
+  /** A conversation id, or `new` for a fresh conversation. */
+  conversationId: string;
+}
+
+/** /chat/{characterId}/{conversationId}: composes the character (header, greeting) and the chat. */
+export function ChatPage({ characterId, conversationId }: ChatPageProps) {
+  const [, navigate] = useLocation();
+  const character = useCharacter(characterId);
+  useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
+
+  const isNew = conversationId === newConversationId;
+  if (!isNew && !IdParamsSchema.safeParse({ id: conversationId }).success) return <NotFoundPage />;
+  if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
+  if (character.status !== 'success') {
+    return (
+      <Page>
+        {character.status === 'loading' ? (
+          <Spinner label="Loading chat" />
+        ) : (
+          <ErrorState message={errorText(character.error)} onRetry={character.retry} />
+        )}
+      </Page>
+    );
+  }
+  return (
+    <ChatView
+      key={characterId}
+      character={character.data}
+      conversationId={isNew ? null : conversationId}
+      onConversationStarted={(id) => {
+        navigate(paths.chat.build(characterId, id), { replace: true });
+      }}
+      notFound={<NotFoundPage />}
+      renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+    />
+  );
+}

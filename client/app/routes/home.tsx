@@ -1,0 +1,15 @@
+import { useSearch } from 'wouter';
+import { LibraryView } from '../../features/library/components/library-view';
+import { pageFromSearch } from '../../features/library/page-number';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '../layouts/page';
+
+export function HomePage() {
+  const page = pageFromSearch(useSearch());
+  useDocumentTitle(page > 1 ? `Characters, page ${page}` : null);
+  return (
+    <Page>
+      <LibraryView page={page} />
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import { ProfileSettings } from '../../features/account/components/profile-settings';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '../layouts/page';
+import { RequirePermission } from '../route-guard';
+
+/** /profile: the member's settings, guarded by view_auth. */
+export function ProfilePage() {
+  useDocumentTitle('Profile');
+  return (
+    <RequirePermission permission="view_auth">
+      <Page>
+        <ProfileSettings />
+      </Page>
+    </RequirePermission>
+  );
+}

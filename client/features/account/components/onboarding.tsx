@@ -1,0 +1,325 @@
+/**
+ * Sign-up completion (product-core.md §2 and §4, "Onboarding"): Welcome Aboard (username with live
+ * availability, display name, an email only when the member has none, age and terms), then Community
+ * Guidelines (Start Chatting submits), then the "I'm interested in..." modal. The step and what was typed
+ * are kept per email; `username_taken` sends the member back to the first step.
+ */
+import { useSetAtom } from 'jotai';
+import { useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { DisplayNameSchema } from '#shared/api/account';
+import { UsernameSchema } from '#shared/rules/username';
+import { EmailSchema, type Me } from '#shared/schemas/user';
+import { Button } from '../../../components/button';
+import { toApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/errors';
+import { useServices } from '../../../lib/services';
+import { sessionAtom } from '../../../lib/session';
+import { submitOnboarding } from '../api';
+import { meVersionAtom } from '../atoms';
+import { useSession } from '../hooks/use-session';
+import { useUsernameCheck, type UsernameCheck } from '../hooks/use-username-check';
+import { clearDraft, readDraft, writeDraft, type OnboardingDraft } from '../onboarding-draft';
+import {
+  Actions,
+  Card,
+  CheckRow,
+  Field,
+  FieldError,
+  FieldNote,
+  Form,
+  Input,
+  Label,
+  errorProps,
+} from './form-fields';
+import { InterestsModal } from './interests-modal';
+
+const ageText = 'You must confirm that you are 18 years or older.';
+const termsText = 'You must agree with the terms and conditions.';
+const guidelinesText = 'You must agree with the Community Guidelines';
+const takenText = 'Username is not available';
+
+const checkTexts: Record<UsernameCheck, string | null> = {
+  idle: null,
+  checking: 'Checking',
+  available: 'Available',
+  taken: 'Not Available',
+};
+
+type Errors = Partial<
+  Record<'username' | 'name' | 'email' | 'age' | 'toc' | 'guidelines' | 'form', string>
+>;
+
+function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }) {
+  return result.success ? undefined : result.error?.issues[0]?.message;
+}
+
+export function Onboarding({ onDone }: { onDone: () => void }) {
+  const state = useSession();
+  if (state.status !== 'member') return null;
+  const user = state.session.user;
+  return <OnboardingForm key={user.id} user={user} onDone={onDone} />;
+}
+
+function OnboardingForm({ user, onDone }: { user: Me; onDone: () => void }) {
+  const { api } = useServices();
+  const setSession = useSetAtom(sessionAtom);
+  const bumpMe = useSetAtom(meVersionAtom);
+  const owner = user.email ?? user.id;
+  const needsEmail = user.email === null;
+  const id = useId();
+  const [draft, setDraft] = useState<OnboardingDraft>(() => readDraft(owner));
+  const [errors, setErrors] = useState<Errors>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const [isChoosingInterests, setIsChoosingInterests] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const check = useUsernameCheck(draft.username);
+
+  useEffect(() => {
+    if (!isChoosingInterests) writeDraft(owner, draft);
+  }, [owner, draft, isChoosingInterests]);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [draft.step]);
+
+  const update = (changes: Partial<OnboardingDraft>) => {
+    setDraft((d) => ({ ...d, ...changes }));
+    setErrors((e) => {
+      const next = { ...e, form: undefined };
+      for (const key of Object.keys(changes)) {
+        if (key === 'username' || key === 'name' || key === 'email') next[key] = undefined;
+        if (key === 'age' || key === 'toc' || key === 'guidelines') next[key] = undefined;
+      }
+      return next;
+    });
+  };
+
+  const validateFirst = (): Errors => {
+    const found: Errors = {
+      username: firstIssue(UsernameSchema.safeParse(draft.username)),
+      name: firstIssue(DisplayNameSchema.safeParse(draft.name)),
+      email:
+        needsEmail && draft.email.trim() !== ''
+          ? firstIssue(EmailSchema.safeParse(draft.email))
+          : undefined,
+      age: draft.age ? undefined : ageText,
+      toc: draft.toc ? undefined : termsText,
+    };
+    if (found.username === undefined && check === 'taken') found.username = takenText;
+    return found;
+  };
+
+  const hasAny = (found: Errors) => Object.values(found).some((v) => typeof v === 'string');
+
+  const onContinue = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    const found = validateFirst();
+    setErrors(found);
+    if (hasAny(found)) return;
+    update({ step: 2 });
+  };
+
+  const onFinish = async (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (isBusy) return;
+    if (!draft.guidelines) {
+      setErrors({ guidelines: guidelinesText });
+      return;
+    }
+    const first = validateFirst();
+    if (hasAny(first)) {
+      setErrors(first);
+      update({ step: 1 });
+      return;
+    }
+    setIsBusy(true);
+    try {
+      const email = needsEmail && draft.email.trim() !== '' ? draft.email.trim() : undefined;
+      const me = await submitOnboarding(api, {
+        username: draft.username,
+        name: draft.name,
+        ...(email === undefined ? {} : { email }),
+      });
+      clearDraft(owner);
+      setSession((s) =>
+        s.status === 'member' ? { status: 'member', session: { ...s.session, user: me } } : s,
+      );
+      bumpMe((n) => n + 1);
+      setIsChoosingInterests(true);
+    } catch (err) {
+      const error = toApiError(err);
+      if (error.code === 'username_taken') {
+        setDraft((d) => ({ ...d, step: 1 }));
+        setErrors({ username: takenText });
+      } else if (error.field === 'username' || error.field === 'name' || error.field === 'email') {
+        setDraft((d) => ({ ...d, step: 1 }));
+        setErrors({ [error.field]: errorText(error) });
+      } else {
+        setErrors({ form: errorText(error) });
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  if (isChoosingInterests) return <InterestsModal onDone={onDone} />;
+
+  const err = (key: keyof Errors) => `${id}-${key}-error`;
+  const showError = (key: keyof Errors) =>
+    errors[key] === undefined ? null : (
+      <FieldError id={err(key)} role="alert">
+        {errors[key]}
+      </FieldError>
+    );
+
+  if (draft.step === 2) {
+    return (
+      <Card aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+          Community Guidelines
+        </h1>
+        <Form onSubmit={(e) => void onFinish(e)} noValidate>
+          <Guidelines>
+            <li>Be respectful to other people; no harassment or hate.</li>
+            <li>No content involving minors, real people without consent, or illegal acts.</li>
+            <li>Mark adult chatbots as NSFW and keep them private when asked to.</li>
+            <li>Reports are reviewed; breaking the rules can restrict or end an account.</li>
+          </Guidelines>
+          <CheckRow>
+            <input
+              type="checkbox"
+              checked={draft.guidelines}
+              onChange={(e) => {
+                update({ guidelines: e.target.checked });
+              }}
+              {...errorProps(err('guidelines'), errors.guidelines)}
+            />
+            <span>I agree to the Community Guidelines</span>
+          </CheckRow>
+          {showError('guidelines')}
+          {showError('form')}
+          <Actions>
+            <Button
+              onClick={() => {
+                update({ step: 1 });
+              }}
+            >
+              Back
+            </Button>
+            <Button type="submit" $variant="primary" disabled={isBusy}>
+              Start Chatting
+            </Button>
+          </Actions>
+        </Form>
+      </Card>
+    );
+  }
+
+  const checkText = checkTexts[check];
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        Welcome Aboard
+      </h1>
+      <Form onSubmit={onContinue} noValidate>
+        <Field>
+          <Label htmlFor={`${id}-username`}>Username</Label>
+          <Input
+            id={`${id}-username`}
+            autoComplete="username"
+            value={draft.username}
+            onChange={(e) => {
+              update({ username: e.target.value });
+            }}
+            {...errorProps(err('username'), errors.username)}
+          />
+          {errors.username === undefined && checkText !== null && (
+            <UsernameStatus role="status" $check={check}>
+              {checkText}
+            </UsernameStatus>
+          )}
+          {showError('username')}
+        </Field>
+        <Field>
+          <Label htmlFor={`${id}-name`}>Display name</Label>
+          <Input
+            id={`${id}-name`}
+            autoComplete="nickname"
+            value={draft.name}
+            onChange={(e) => {
+              update({ name: e.target.value });
+            }}
+            {...errorProps(err('name'), errors.name)}
+          />
+          {showError('name')}
+        </Field>
+        {needsEmail && (
+          <Field>
+            <Label htmlFor={`${id}-email`}>Email (optional)</Label>
+            <Input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={draft.email}
+              onChange={(e) => {
+                update({ email: e.target.value });
+              }}
+              {...errorProps(err('email'), errors.email)}
+            />
+            {showError('email')}
+          </Field>
+        )}
+        <CheckRow>
+          <input
+            type="checkbox"
+            checked={draft.age}
+            onChange={(e) => {
+              update({ age: e.target.checked });
+            }}
+            {...errorProps(err('age'), errors.age)}
+          />
+          <span>I confirm that I am 18 years or older</span>
+        </CheckRow>
+        {showError('age')}
+        <CheckRow>
+          <input
+            type="checkbox"
+            checked={draft.toc}
+            onChange={(e) => {
+              update({ toc: e.target.checked });
+            }}
+            {...errorProps(err('toc'), errors.toc)}
+          />
+          <span>I agree with the terms and conditions</span>
+        </CheckRow>
+        {showError('toc')}
+        <FieldNote>Step 1 of 2</FieldNote>
+        <Actions>
+          <Button type="submit" $variant="primary">
+            Continue
+          </Button>
+        </Actions>
+      </Form>
+    </Card>
+  );
+}
+
+const Guidelines = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding-left: ${({ theme }) => theme.space.xl};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const UsernameStatus = styled.p<{ $check: UsernameCheck }>`
+  color: ${({ $check, theme }) =>
+    $check === 'available'
+      ? theme.color.primary
+      : $check === 'taken'
+        ? theme.color.danger
+        : theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

@@ -1,0 +1,19 @@
+import { useSetAtom } from 'jotai';
+import { Button, type ButtonVariant } from '../../../components/button';
+import { isSignInOpenAtom } from '../atoms';
+
+/** Opens the Sign In modal. */
+export function SignInButton({ variant = 'primary' }: { variant?: ButtonVariant }) {
+  const setIsOpen = useSetAtom(isSignInOpenAtom);
+  return (
+    <Button
+      $variant={variant}
+      $size="sm"
+      onClick={() => {
+        setIsOpen(true);
+      }}
+    >
+      Sign In
+    </Button>
+  );
+}

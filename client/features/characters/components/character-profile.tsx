@@ -1,0 +1,181 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Link } from 'wouter';
+import { defaultUserName, fillMacros } from '#shared/rules/macros';
+import type { Character } from '#shared/schemas/character';
+import { paths } from '../../../app/paths';
+import { Avatar } from '../../../components/avatar';
+import { ButtonAnchor } from '../../../components/button';
+import { RoleplayText } from '../../../components/roleplay-text';
+import { TagList } from '../../../components/tag-list';
+import { formatMessageCount, formatTokenCount } from '../../../lib/format';
+
+/** Example dialogues come as "<START>" blocks; each block is shown as one exchange. */
+function dialogueBlocks(dialogue: string): string[] {
+  return dialogue
+    .split(/^\s*<START>\s*$/im)
+    .map((block) => block.trim())
+    .filter((block) => block !== '');
+}
+
+/** The chatbot profile (product-core.md, "Chatbot profile"); hidden definition fields are omitted. */
+export function CharacterProfile({ character }: { character: Character }) {
+  const fill = (text: string) => fillMacros(text, { char: character.name, user: defaultUserName });
+  return (
+    <Wrapper>
+      <Hero>
+        <Avatar src={character.avatarUrl} name={character.name} size="xl" />
+        <HeroText>
+          <Name>{character.name}</Name>
+          <Title>{character.title}</Title>
+          <TagList tags={character.tags} />
+          <Stats>
+            <li>{formatMessageCount(character.numMessages)}</li>
+            <li>{formatTokenCount(character.tokenCount)}</li>
+          </Stats>
+          <Link href={paths.chatWithCharacter.build(character.id)} asChild>
+            <ChatNow $variant="primary">Chat Now</ChatNow>
+          </Link>
+        </HeroText>
+      </Hero>
+
+      <Section title="Greeting">
+        <Text>
+          <RoleplayText text={fill(character.greeting)} />
+        </Text>
+      </Section>
+      {character.persona !== null && (
+        <Section title="Personality">
+          <Text>{fill(character.persona)}</Text>
+        </Section>
+      )}
+      {character.scenario !== null && (
+        <Section title="Scenario">
+          <Text>{fill(character.scenario)}</Text>
+        </Section>
+      )}
+      {character.dialogue !== null && (
+        <Details>
+          <summary>
+            <SummaryText>Example dialogue</SummaryText>
+          </summary>
+          {dialogueBlocks(fill(character.dialogue)).map((block, i) => (
+            <Exchange key={i}>
+              <RoleplayText text={block} />
+            </Exchange>
+          ))}
+        </Details>
+      )}
+    </Wrapper>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <SectionTitle>{title}</SectionTitle>
+      {children}
+    </Card>
+  );
+}
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: 0 auto;
+`;
+
+const Hero = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.lg};
+  text-align: center;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    flex-direction: row;
+    align-items: flex-start;
+    gap: ${({ theme }) => theme.space.xl};
+    text-align: left;
+  }
+`;
+
+const HeroText = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    align-items: flex-start;
+  }
+`;
+
+const Name = styled.h1`
+  font-size: ${({ theme }) => theme.font.size.xxl};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+`;
+
+const Title = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Stats = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.lg};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const ChatNow = styled(ButtonAnchor)`
+  margin-top: ${({ theme }) => theme.space.sm};
+  min-width: ${({ theme }) => theme.size.ctaMinWidth};
+`;
+
+const Card = styled.section`
+  padding: ${({ theme }) => theme.space.lg};
+  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+const SectionTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+const Text = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+const Details = styled.details`
+  padding: ${({ theme }) => theme.space.lg};
+  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+
+  summary {
+    cursor: pointer;
+  }
+`;
+
+const SummaryText = styled.h2`
+  display: inline;
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+const Exchange = styled.p`
+  margin-top: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;

@@ -1,0 +1,71 @@
+/**
+ * Chat state: every conversation this tab has open, keyed by id. REST loads, command acknowledgements
+ * and server events all change it through `events.ts`, so each path ends in the same state.
+ */
+import { atom } from 'jotai';
+import type { AppErrorBody } from '#shared/errors';
+import type { PendingReply } from '#shared/schemas/conversation';
+import type { Message } from '#shared/schemas/message';
+
+/** A reply being written: its id (the stored message will carry it), text so far, last applied seq. */
+export type StreamingReply = PendingReply;
+
+export interface GenerationFailure {
+  messageId: string;
+  error: AppErrorBody;
+}
+
+export interface ConversationState {
+  /** The loaded messages of the conversation, in chat order. */
+  messages: readonly Message[];
+  /** Older messages exist on the server. */
+  hasMore: boolean;
+  /** The newest page has been merged from REST at least once. */
+  isLoaded: boolean;
+  /** `conversation:join` has answered since the last (re)sync; before that, out-of-order deltas are expected. */
+  isJoined: boolean;
+  reply: StreamingReply | null;
+  failure: GenerationFailure | null;
+  /** A delta skipped a seq; the screen re-joins and refetches. */
+  needsResync: boolean;
+  loadError: AppErrorBody | null;
+}
+
+export type ConversationsState = Readonly<Record<string, ConversationState>>;
+
+export const emptyConversation: ConversationState = {
+  messages: [],
+  hasMore: false,
+  isLoaded: false,
+  isJoined: false,
+  reply: null,
+  failure: null,
+  needsResync: false,
+  loadError: null,
+};
+
+export const conversationsAtom = atom<ConversationsState>({});
+
+export interface ConversationView extends ConversationState {
+  /** A reply is in flight: sending is disabled and Stop is offered. */
+  isGenerating: boolean;
+  /** The last message is the user's and no reply is coming: offer Retry (the message is never lost). */
+  isAwaitingRetry: boolean;
+}
+
+/** The derived view of one conversation (an empty one for a conversation not started yet). */
+export function conversationViewAtom(conversationId: string | null) {
+  return atom((get): ConversationView => {
+    const state =
+      (conversationId === null ? undefined : get(conversationsAtom)[conversationId]) ??
+      emptyConversation;
+    const last = state.messages[state.messages.length - 1];
+    return {
+      ...state,
+      isGenerating: state.reply !== null,
+      isAwaitingRetry:
+        state.reply === null &&
+        (state.failure !== null || (state.isLoaded && last?.role === 'user')),
+    };
+  });
+}

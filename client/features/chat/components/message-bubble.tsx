@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { Avatar } from '../../../components/avatar';
+
+type Sender = 'user' | 'bot';
+
+interface MessageBubbleProps {
+  sender: Sender;
+  /** The bot's picture and name, shown beside its messages. */
+  bot: { name: string; avatarUrl: string | null };
+  isStreaming?: boolean;
+  isPending?: boolean;
+  note?: string;
+  children: ReactNode;
+}
+
+/**
+ * One chat message. `data-role` says who wrote it and `data-streaming`/`aria-busy` mark a reply still being
+ * written; the bubble holds only the message text, so its text content is the message.
+ */
+export function MessageBubble({
+  sender,
+  bot,
+  isStreaming = false,
+  isPending = false,
+  note,
+  children,
+}: MessageBubbleProps) {
+  return (
+    <Row $sender={sender}>
+      {sender === 'bot' && <Avatar src={bot.avatarUrl} name={bot.name} size="sm" alt="" />}
+      <Column $sender={sender}>
+        <Bubble
+          $sender={sender}
+          $isPending={isPending}
+          data-role={sender}
+          data-streaming={isStreaming ? 'true' : undefined}
+          aria-busy={isStreaming ? 'true' : undefined}
+        >
+          {children}
+        </Bubble>
+        {note !== undefined && <Note>{note}</Note>}
+      </Column>
+    </Row>
+  );
+}
+
+const Row = styled.div<{ $sender: Sender }>`
+  display: flex;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  justify-content: ${({ $sender }) => ($sender === 'user' ? 'flex-end' : 'flex-start')};
+`;
+
+const Column = styled.div<{ $sender: Sender }>`
+  display: flex;
+  flex-direction: column;
+  align-items: ${({ $sender }) => ($sender === 'user' ? 'flex-end' : 'flex-start')};
+  min-width: 0;
+  max-width: min(85%, 640px);
+`;
+
+const Bubble = styled.div<{ $sender: Sender; $isPending: boolean }>`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.bubble};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  opacity: ${({ $isPending }) => ($isPending ? 0.7 : 1)};
+
+  ${({ $sender, theme }) =>
+    $sender === 'user'
+      ? css`
+          border-bottom-right-radius: ${theme.radius.sm};
+          background: ${theme.color.userBubble};
+          color: ${theme.color.onUserBubble};
+        `
+      : css`
+          border: ${theme.size.border} solid ${theme.color.border};
+          border-bottom-left-radius: ${theme.radius.sm};
+          background: ${theme.color.botBubble};
+          color: ${theme.color.onBotBubble};
+        `}
+
+  em {
+    opacity: 0.85;
+  }
+`;
+
+const Note = styled.span`
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;

@@ -1,0 +1,223 @@
+/**
+ * Applies server events, command acknowledgements and REST pages to the chat state, one pure function
+ * each (docs/style.md, "Realtime events"). Deltas apply only in seq order: stale ones are dropped and a
+ * gap marks the conversation for a resync (join, then refetch), as zulip resyncs after a missed event.
+ */
+import type { AppErrorBody } from '#shared/errors';
+import type { ServerEventPayload } from '#shared/realtime/events';
+import type { PendingReply } from '#shared/schemas/conversation';
+import type { Message } from '#shared/schemas/message';
+import type { ServerEventHandlers } from '../../lib/socket';
+import type { AppStore } from '../../lib/store';
+import {
+  conversationsAtom,
+  emptyConversation,
+  type ConversationState,
+  type ConversationsState,
+} from './atoms';
+
+function update(
+  state: ConversationsState,
+  conversationId: string,
+  change: (conversation: ConversationState) => ConversationState,
+): ConversationsState {
+  return { ...state, [conversationId]: change(state[conversationId] ?? emptyConversation) };
+}
+
+function hasMessage(conversation: ConversationState, messageId: string): boolean {
+  return conversation.messages.some((m) => m.id === messageId);
+}
+
+/** Union by id (incoming wins), in chat order. */
+function mergeMessages(existing: readonly Message[], incoming: readonly Message[]): Message[] {
+  const incomingIds = new Set(incoming.map((m) => m.id));
+  return [...existing.filter((m) => !incomingIds.has(m.id)), ...incoming].sort((a, b) =>
+    a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
+  );
+}
+
+/** A reply whose message is already stored is no longer streaming. */
+function settle(conversation: ConversationState): ConversationState {
+  const { reply } = conversation;
+  return reply !== null && hasMessage(conversation, reply.messageId)
+    ? { ...conversation, reply: null }
+    : conversation;
+}
+
+/** A reply that has just been asked for, unless it already streamed further or was stored. */
+function awaitReply(conversation: ConversationState, replyId: string): ConversationState {
+  const isKnown = conversation.reply?.messageId === replyId || hasMessage(conversation, replyId);
+  return {
+    ...conversation,
+    failure: null,
+    reply: isKnown ? conversation.reply : { messageId: replyId, text: '', seq: 0 },
+  };
+}
+
+// ---- server events -------------------------------------------------------------------------------
+
+export function applyMessageCreated(
+  state: ConversationsState,
+  { conversationId, message }: ServerEventPayload<'message:created'>,
+): ConversationsState {
+  return update(state, conversationId, (c) =>
+    settle({
+      ...c,
+      messages: mergeMessages(c.messages, [message]),
+      failure: message.role === 'user' ? null : c.failure,
+    }),
+  );
+}
+
+export function applyGenerationStarted(
+  state: ConversationsState,
+  { conversationId, messageId }: ServerEventPayload<'generation:started'>,
+): ConversationsState {
+  return update(state, conversationId, (c) => awaitReply(c, messageId));
+}
+
+export function applyGenerationDelta(
+  state: ConversationsState,
+  { conversationId, messageId, seq, text }: ServerEventPayload<'generation:delta'>,
+): ConversationsState {
+  return update(state, conversationId, (c) => {
+    if (hasMessage(c, messageId)) return c;
+    const held = c.reply?.messageId === messageId ? c.reply : null;
+    if (held !== null && seq <= held.seq) return c;
+    if ((held?.seq ?? 0) + 1 === seq) {
+      return { ...c, failure: null, reply: { messageId, seq, text: (held?.text ?? '') + text } };
+    }
+    // A gap. Before the join answers, the text so far is on its way and covers it.
+    return c.isJoined ? { ...c, needsResync: true } : c;
+  });
+}
+
+export function applyGenerationCompleted(
+  state: ConversationsState,
+  { conversationId, message }: ServerEventPayload<'generation:completed'>,
+): ConversationsState {
+  return update(state, conversationId, (c) =>
+    settle({ ...c, failure: null, messages: mergeMessages(c.messages, [message]) }),
+  );
+}
+
+export function applyGenerationStopped(
+  state: ConversationsState,
+  { conversationId, messageId }: ServerEventPayload<'generation:stopped'>,
+): ConversationsState {
+  return update(state, conversationId, (c) =>
+    c.reply?.messageId === messageId ? { ...c, reply: null } : c,
+  );
+}
+
+export function applyGenerationFailed(
+  state: ConversationsState,
+  { conversationId, messageId, error }: ServerEventPayload<'generation:failed'>,
+): ConversationsState {
+  return update(state, conversationId, (c) => ({
+    ...c,
+    reply: c.reply?.messageId === messageId ? null : c.reply,
+    failure: { messageId, error },
+  }));
+}
+
+/** Server events → state, for `subscribeServerEvents`. */
+export function chatEventHandlers(store: AppStore): ServerEventHandlers {
+  return {
+    'message:created': (payload) => {
+      store.set(conversationsAtom, (s) => applyMessageCreated(s, payload));
+    },
+    'generation:started': (payload) => {
+      store.set(conversationsAtom, (s) => applyGenerationStarted(s, payload));
+    },
+    'generation:delta': (payload) => {
+      store.set(conversationsAtom, (s) => applyGenerationDelta(s, payload));
+    },
+    'generation:completed': (payload) => {
+      store.set(conversationsAtom, (s) => applyGenerationCompleted(s, payload));
+    },
+    'generation:stopped': (payload) => {
+      store.set(conversationsAtom, (s) => applyGenerationStopped(s, payload));
+    },
+    'generation:failed': (payload) => {
+      store.set(conversationsAtom, (s) => applyGenerationFailed(s, payload));
+    },
+  };
+}
+
+// ---- loads and acknowledgements --------------------------------------------------------------------
+
+/** A (re)sync begins: deltas until the join answers may run ahead of what is held. */
+export function applyJoinStarted(
+  state: ConversationsState,
+  conversationId: string,
+): ConversationsState {
+  return update(state, conversationId, (c) => ({
+    ...c,
+    isJoined: false,
+    needsResync: false,
+    loadError: null,
+  }));
+}
+
+/** The join answered with the reply in flight (text so far and its seq), or none. */
+export function applyJoined(
+  state: ConversationsState,
+  conversationId: string,
+  pending: PendingReply | null,
+): ConversationsState {
+  return update(state, conversationId, (c) => {
+    if (pending === null || hasMessage(c, pending.messageId)) {
+      return { ...c, isJoined: true, reply: null };
+    }
+    const isHeldNewer = c.reply?.messageId === pending.messageId && c.reply.seq >= pending.seq;
+    return { ...c, isJoined: true, failure: null, reply: isHeldNewer ? c.reply : pending };
+  });
+}
+
+/** A page of messages: the newest (`latest`, on open and resync) or the one before the oldest held. */
+export function applyMessagesPage(
+  state: ConversationsState,
+  conversationId: string,
+  page: { items: readonly Message[]; hasMore: boolean },
+  which: 'latest' | 'older',
+): ConversationsState {
+  return update(state, conversationId, (c) => {
+    const oldestIncoming = page.items[0]?.createdAt;
+    const holdsOlder =
+      oldestIncoming !== undefined && c.messages.some((m) => m.createdAt < oldestIncoming);
+    return settle({
+      ...c,
+      isLoaded: true,
+      messages: mergeMessages(c.messages, page.items),
+      hasMore: which === 'latest' && holdsOlder ? c.hasMore : page.hasMore,
+    });
+  });
+}
+
+export function applyLoadFailed(
+  state: ConversationsState,
+  conversationId: string,
+  error: AppErrorBody,
+): ConversationsState {
+  return update(state, conversationId, (c) => ({ ...c, loadError: error }));
+}
+
+/** `message:send` answered: the stored user message, and the reply now being written. */
+export function applySent(
+  state: ConversationsState,
+  sent: { conversationId: string; message: Message; replyId: string },
+): ConversationsState {
+  return update(state, sent.conversationId, (c) =>
+    awaitReply({ ...c, messages: mergeMessages(c.messages, [sent.message]) }, sent.replyId),
+  );
+}
+
+/** `generation:retry` answered: a new reply to the last user message is being written. */
+export function applyRetried(
+  state: ConversationsState,
+  conversationId: string,
+  replyId: string,
+): ConversationsState {
+  return update(state, conversationId, (c) => awaitReply(c, replyId));
+}

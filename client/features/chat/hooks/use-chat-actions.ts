@@ -1,0 +1,86 @@
+import { useStore } from 'jotai';
+import { useState } from 'react';
+import type { AppErrorBody } from '#shared/errors';
+import { toApiError } from '../../../lib/api-client';
+import { useServices } from '../../../lib/services';
+import { fetchMessagesPage, retryGeneration, sendMessage, stopGeneration } from '../api';
+import { conversationsAtom } from '../atoms';
+import { applyMessagesPage, applyRetried, applySent } from '../events';
+
+interface ChatActionsOptions {
+  characterId: string;
+  /** Null until the first message starts the conversation. */
+  conversationId: string | null;
+  /** The server created the conversation for the first message. */
+  onStarted: (conversationId: string) => void;
+}
+
+/** Send, retry, stop and load-earlier, with what the screen shows while they run. */
+export function useChatActions({ characterId, conversationId, onStarted }: ChatActionsOptions) {
+  const { api, socket } = useServices();
+  const store = useStore();
+  /** The text being sent, shown until the server acknowledges it. */
+  const [outgoing, setOutgoing] = useState<string | null>(null);
+  const [isRetrying, setIsRetrying] = useState(false);
+  const [isLoadingOlder, setIsLoadingOlder] = useState(false);
+  const [error, setError] = useState<AppErrorBody | null>(null);
+
+  /** Resolves false when the message was not accepted, so the composer can give the text back. */
+  const send = async (content: string): Promise<boolean> => {
+    setOutgoing(content);
+    const ack = await sendMessage(socket, { characterId, conversationId, content });
+    setOutgoing(null);
+    if (!ack.ok) {
+      setError(ack.error);
+      return false;
+    }
+    store.set(conversationsAtom, (s) => applySent(s, ack.data));
+    if (conversationId === null) onStarted(ack.data.conversationId);
+    return true;
+  };
+
+  const retry = async (): Promise<void> => {
+    if (conversationId === null) return;
+    setIsRetrying(true);
+    const ack = await retryGeneration(socket, conversationId);
+    setIsRetrying(false);
+    if (ack.ok)
+      store.set(conversationsAtom, (s) => applyRetried(s, conversationId, ack.data.replyId));
+    else setError(ack.error);
+  };
+
+  const stop = async (): Promise<void> => {
+    if (conversationId === null) return;
+    const ack = await stopGeneration(socket, conversationId);
+    if (!ack.ok) setError(ack.error);
+  };
+
+  const loadOlder = async (): Promise<void> => {
+    if (conversationId === null || isLoadingOlder) return;
+    const oldest = store.get(conversationsAtom)[conversationId]?.messages[0];
+    if (oldest === undefined) return;
+    setIsLoadingOlder(true);
+    try {
+      const page = await fetchMessagesPage(api, conversationId, oldest.id);
+      store.set(conversationsAtom, (s) => applyMessagesPage(s, conversationId, page, 'older'));
+    } catch (err) {
+      setError(toApiError(err).toBody());
+    } finally {
+      setIsLoadingOlder(false);
+    }
+  };
+
+  return {
+    outgoing,
+    isRetrying,
+    isLoadingOlder,
+    error,
+    clearError: () => {
+      setError(null);
+    },
+    send,
+    retry,
+    stop,
+    loadOlder,
+  };
+}

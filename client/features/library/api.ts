@@ -1,0 +1,9 @@
+import { listCharacters } from '#shared/api/characters';
+import type { ApiClient } from '../../lib/api-client';
+
+/** Cards per library page: fills 2, 3 and 4 column grids evenly. */
+export const libraryPageSize = 12;
+
+export function fetchCharacterPage(api: ApiClient, page: number, signal: AbortSignal) {
+  return api.request(listCharacters, { query: { page, pageSize: libraryPageSize }, signal });
+}

@@ -1,0 +1,25 @@
+import { PageQuerySchema } from '#shared/schemas/page';
+
+/** The library page asked for in the query string (`?page=2`); anything invalid is page 1. */
+export function pageFromSearch(search: string): number {
+  const value = new URLSearchParams(search).get('page') ?? undefined;
+  const parsed = PageQuerySchema.shape.page.safeParse(value);
+  return parsed.success ? parsed.data : 1;
+}
+
+export type PageItem = { kind: 'page'; page: number } | { kind: 'gap'; key: string };
+
+/** Page numbers to show: first, last, and the current one with its neighbours, gaps between. */
+export function pageItems(current: number, totalPages: number): PageItem[] {
+  const wanted = new Set([1, totalPages, current - 1, current, current + 1]);
+  const pages = [...wanted].filter((p) => p >= 1 && p <= totalPages).sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  let previous = 0;
+  for (const page of pages) {
+    if (page - previous === 2) items.push({ kind: 'page', page: page - 1 });
+    else if (page - previous > 2) items.push({ kind: 'gap', key: `gap-${page}` });
+    items.push({ kind: 'page', page });
+    previous = page;
+  }
+  return items;
+}

@@ -1,0 +1,110 @@
+// Lint rules from docs/style.md: strict type-checked TypeScript, promise safety, import boundaries.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A feature never imports another feature: pages in client/app/routes compose them. */
+const features = readdirSync('client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Import boundaries (style.md, "Layout"): who may import whom. */
+const zones = [
+  ...features.map((feature) => ({
+    target: `./client/features/${feature}`,
+    from: './client/features',
+    except: [`./${feature}`],
+    message: 'Features do not import other features; compose them in client/app/routes.',
+  })),
+  {
+    target: './shared',
+    from: ['./client', './server', './workers', './scripts', './tests'],
+    message: 'shared/ imports nothing of ours.',
+  },
+  {
+    target: './client',
+    from: ['./server', './workers', './scripts', './tests', './shared/jobs'],
+    message: 'client/ imports only shared/ (never shared/jobs).',
+  },
+  {
+    target: './server',
+    from: ['./workers', './client', './scripts', './tests'],
+    message: 'server/ does not import workers, client, scripts or tests.',
+  },
+  {
+    target: './workers',
+    from: [
+      './client',
+      './scripts',
+      './tests',
+      './server/routes',
+      './server/realtime',
+      './server/plugins',
+      './server/services',
+      './server/app.ts',
+    ],
+    message: 'workers/ may import only server/config.ts, server/db and server/lib.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: {
+      ...jsxA11y.flatConfigs.recommended.languageOptions,
+      globals: { ...globals.browser },
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      'no-console': 'error',
+    },
+  },
+  {
+    // Migrations are frozen against Kysely<any> so later code changes never alter them (style.md).
+    files: ['migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,141 @@
+/**
+ * buildApp(): the whole server as one Fastify instance (docs/style.md, fastify/demo): external plugins,
+ * then the error model, then routes, then the client. main.ts listens; tests call it too.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { authSecret, publicUrl, type Config } from './config';
+import { createDb, type Db } from './db/database';
+import { registerErrorHandler } from './plugins/errors';
+import { AppError } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { GenerationQueue } from './lib/queues';
+import { createRedis, type Redis } from './lib/redis';
+import { createRealtime, type Realtime } from './realtime/socket-server';
+import { registerRoutes } from './routes/index';
+import type { AgeVerificationProvider } from './services/age-verification/provider';
+import { loadApplications, type Applications } from './services/applications.service';
+import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  redis: Redis;
+  prefix: string;
+  queue: GenerationQueue;
+  mailer: Mailer;
+  /** Signs and verifies access tokens. */
+  secret: string;
+  /** Brands and partner sites by application id. */
+  applications: Applications;
+  /** The age verification provider, or null when the product does not verify ages. */
+  ageVerification: AgeVerificationProvider | null;
+  /** Drops every socket of a member session when it ends. */
+  endSessionSockets: (sessionFamily: string) => void;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  deps: AppDeps;
+  realtime: Realtime;
+}
+
+export async function buildApp(config: Config): Promise<App> {
+  const fastify = Fastify({
+    logger: { level: config.LOG_LEVEL, name: 'server' },
+    trustProxy: true,
+  });
+  const redis = createRedis(config.REDIS_URL, 'command');
+  const queueConnection = createRedis(config.REDIS_URL, 'bullmq');
+  for (const c of [redis, queueConnection]) {
+    c.on('error', (err: Error) => fastify.log.warn({ err }, 'redis error'));
+  }
+  const db = createDb(config.DATABASE_URL);
+  const queue = new GenerationQueue(queueConnection, config.REDIS_PREFIX);
+  const secret = authSecret(config);
+  const applications = loadApplications(config);
+  const realtime = createRealtime(fastify.server, {
+    db,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    queue,
+    secret,
+    applications,
+    log: fastify.log,
+    redisUrl: config.REDIS_URL,
+    guestMessagesPerHour: config.GUEST_MESSAGES_PER_HOUR,
+  });
+  const deps: AppDeps = {
+    config,
+    db,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    queue,
+    secret,
+    applications,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log }),
+    endSessionSockets: realtime.endSession,
+    ageVerification:
+      config.AGE_VERIFICATION_PROVIDER === 'sandbox'
+        ? new SandboxAgeVerificationProvider(redis, config.REDIS_PREFIX, publicUrl(config))
+        : null,
+  };
+
+  // Requests are parsed once by their contract (lib/route.ts); fastify only serialises responses.
+  fastify.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
+  fastify.setSerializerCompiler(serializerCompiler);
+  await fastify.register(fastifySwagger, {
+    openapi: { info: { title: 'CharChat API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await fastify.register(fastifyCookie, { secret });
+  await fastify.register(fastifyMultipart);
+  mkdirSync(config.UPLOAD_DIR, { recursive: true });
+  await fastify.register(fastifyStatic, {
+    root: config.UPLOAD_DIR,
+    prefix: '/uploads/',
+    decorateReply: false,
+    // Uploaded files never change: a new upload gets a new name.
+    maxAge: '365d',
+    immutable: true,
+  });
+  registerErrorHandler(fastify);
+  registerRoutes(fastify, deps);
+  registerClient(fastify, config.CLIENT_DIST);
+
+  // Open sockets would keep the HTTP server from closing: drop them before it closes.
+  fastify.addHook('preClose', (done) => {
+    realtime.disconnectAll();
+    done();
+  });
+  fastify.addHook('onClose', async () => {
+    await realtime.close();
+    await deps.queue.close();
+    await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
+    await deps.db.destroy();
+    deps.mailer.close();
+  });
+  return { fastify, deps, realtime };
+}
+
+/** Serves the built client; unknown non-API paths get index.html so client routes load. */
+function registerClient(fastify: FastifyInstance, dist: string): void {
+  const index = path.join(dist, 'index.html');
+  const hasClient = existsSync(index);
+  if (hasClient) {
+    void fastify.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  }
+  fastify.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (isPage && hasClient) return reply.type('text/html').sendFile('index.html');
+    throw new AppError('not_found');
+  });
+}

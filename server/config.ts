@@ -1,0 +1,159 @@
+/**
+ * The one environment module (docs/architecture.md, "Configuration and start"), read by server,
+ * workers and scripts. A bad value stops start-up with one line naming the variable.
+ * Every variable is listed with its default and meaning in README.md.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The tiny test model beside the repository (../shared/models), used offline and in CI. */
+export const tinyModelPath = path.resolve(repoRoot, '..', 'shared', 'models', 'stories260K.gguf');
+
+/** A small instruct chat model, downloaded once into the model cache when LLM_MODEL is unset. */
+export const defaultModelUri = 'hf:bartowski/Llama-3.2-1B-Instruct-GGUF:Q4_K_M';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('a host name or address to listen on'),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('a port number from 0 to 65535'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgres://postgres@127.0.0.1:5432/charchat')
+    .describe('a postgres:// URL'),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/ })
+    .default('redis://127.0.0.1:6379')
+    .describe('a redis:// URL'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]*$/)
+    .default('charchat:')
+    .describe('letters, digits and . : _ -'),
+  CLIENT_DIST: z.string().default(path.join(repoRoot, 'dist', 'client')),
+  UPLOAD_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, '.data', 'uploads')),
+  LLM_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  LLM_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a GGUF file path or an hf: URI (local), or a model name (openai)'),
+  LLM_FALLBACK_MODEL: z.string().min(1).default(tinyModelPath),
+  MODEL_CACHE_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(os.homedir(), '.cache', 'charchat', 'models')),
+  LLM_BASE_URL: z
+    .url()
+    .default('http://127.0.0.1:8080/v1')
+    .describe('an http(s) URL ending in /v1'),
+  LLM_API_KEY: z.string().optional(),
+  LLM_THREADS: positiveInt.default(defaultThreads()).describe('a whole number above 0'),
+  LLM_CONTEXT_SIZE: positiveInt.default(2048).describe('a whole number of tokens above 0'),
+  LLM_MAX_TOKENS: positiveInt.default(256).describe('a whole number of tokens above 0'),
+  LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.8).describe('a number from 0 to 2'),
+  LLM_TIMEOUT_MS: positiveInt.default(60_000).describe('milliseconds, a whole number above 0'),
+  WORKER_CONCURRENCY: positiveInt.default(4).describe('a whole number above 0'),
+  GUEST_TTL_DAYS: positiveInt.default(30).describe('a whole number of days above 0'),
+  GUEST_MESSAGES_PER_HOUR: positiveInt.default(20).describe('a whole number above 0'),
+  RUN_WORKERS: bool.default(true),
+  PUBLIC_URL: z.url().optional().describe('the URL people open, such as https://chat.example.com'),
+  AUTH_SECRET: z.string().min(32).optional().describe('a random string of at least 32 characters'),
+  ACCESS_TOKEN_SECONDS: positiveInt.default(900).describe('seconds, a whole number above 0'),
+  REFRESH_TOKEN_DAYS: positiveInt.default(30).describe('days, a whole number above 0'),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/ })
+    .optional()
+    .describe('an smtp:// or smtps:// URL such as smtp://user:pass@host:587'),
+  MAIL_FROM: z.string().min(3).default('CharChat <no-reply@localhost>'),
+  OAUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_X_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_X_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_DISCORD_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  AGE_VERIFICATION_PROVIDER: z.enum(['sandbox', 'disabled']).default('sandbox'),
+  AGE_VERIFICATION_COUNTRIES: z
+    .string()
+    .regex(/^([A-Z]{2}(,[A-Z]{2})*)?$/)
+    .default('')
+    .describe('comma-separated ISO country codes such as GB,FR'),
+  AGE_VERIFICATION_DEADLINE: z.iso
+    .date()
+    .default('2025-11-30')
+    .describe('a date such as 2025-11-30'),
+  AGE_VERIFICATION_VALID_DAYS: positiveInt.default(365).describe('a whole number of days above 0'),
+  APPLICATIONS_FILE: z.string().min(1).optional().describe('a path to a JSON file of applications'),
+  DEFAULT_APPLICATION_ID: z.string().min(1).default('charchat'),
+  OAUTH_ISSUER_OVERRIDE: z
+    .url()
+    .optional()
+    .describe('an OpenID issuer URL (tests and local development only)'),
+});
+
+/** llama.cpp's own default is hundreds of times slower on 2 cores (docs/performance.md, trap 1). */
+function defaultThreads(): number {
+  const cores = os.availableParallelism();
+  return cores <= 2 ? 1 : cores - 1;
+}
+
+export type Config = z.infer<typeof EnvSchema>;
+
+/** Signs access tokens outside production when AUTH_SECRET is unset; never used in production. */
+export const developmentAuthSecret = 'development-only-secret-do-not-use-in-production';
+
+/** The secret that signs access tokens. */
+export function authSecret(config: Config): string {
+  return config.AUTH_SECRET ?? developmentAuthSecret;
+}
+
+/** The address people open, for links in mail. */
+export function publicUrl(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/** What a variable expects, for the one-line start-up error. */
+function expectation(name: string, issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_value') return `one of ${issue.values.map(String).join(', ')}`;
+  const shape: Record<string, z.ZodType | undefined> = EnvSchema.shape;
+  return shape[name]?.description ?? issue.message;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (parsed.success) {
+    if (parsed.data.NODE_ENV === 'production' && parsed.data.AUTH_SECRET === undefined) {
+      throw new ConfigError(
+        'Configuration error: AUTH_SECRET is missing; expected a random string of at least 32 characters in production.',
+      );
+    }
+    return parsed.data;
+  }
+  const issue = parsed.error.issues[0];
+  const name = String(issue?.path[0] ?? 'environment');
+  throw new ConfigError(
+    `Configuration error: ${name}=${JSON.stringify(env[name] ?? '')} is not valid; expected ${issue ? expectation(name, issue) : 'a valid value'}.`,
+  );
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../database';
+
+/** One admin change: who did what to whom, with the values involved. */
+export interface AuditEntry {
+  id: string;
+  actorUserId: string | null;
+  action: string;
+  targetUserId: string | null;
+  details: unknown;
+  createdAt: string;
+}
+
+export async function insert(
+  db: Db,
+  entry: {
+    actorUserId: string;
+    action: string;
+    targetUserId: string;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      target_user_id: entry.targetUserId,
+      details: JSON.stringify(entry.details),
+    })
+    .execute();
+}
+
+/** The audit entries about a user, oldest first. */
+export async function listForTarget(db: Db, targetUserId: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_user_id', '=', targetUserId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    actorUserId: row.actor_user_id,
+    action: row.action,
+    targetUserId: row.target_user_id,
+    details: row.details,
+    createdAt: row.created_at.toISOString(),
+  }));
+}

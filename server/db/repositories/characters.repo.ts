@@ -1,0 +1,107 @@
+import { sql, type Expression } from 'kysely';
+import type { Db } from '../database';
+import type { CharacterWithTags } from '../mappers';
+
+/** Tag names of the character, ordered by name, as an array column. */
+function tagsOf(characterId: Expression<string>) {
+  return sql<string[]>`array(
+    select t.name from character_tags ct join tags t on t.id = ct.tag_id
+    where ct.character_id = ${characterId} order by t.name)`.as('tags');
+}
+
+export async function listPublic(
+  db: Db,
+  page: { page: number; pageSize: number },
+): Promise<{ items: CharacterWithTags[]; total: number }> {
+  const [items, count] = await Promise.all([
+    db
+      .selectFrom('characters as c')
+      .selectAll('c')
+      .select((eb) => tagsOf(eb.ref('c.id')))
+      .where('c.visibility', '=', 'public')
+      .orderBy('c.num_messages', 'desc')
+      .orderBy('c.id')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    db
+      .selectFrom('characters')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('visibility', '=', 'public')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.n) };
+}
+
+export async function findById(db: Db, id: string): Promise<CharacterWithTags | undefined> {
+  return db
+    .selectFrom('characters as c')
+    .selectAll('c')
+    .select((eb) => tagsOf(eb.ref('c.id')))
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface CharacterInput {
+  slug: string;
+  name: string;
+  title: string;
+  persona: string;
+  scenario: string;
+  greeting: string;
+  dialogue: string;
+  avatarUrl: string | null;
+  language: string;
+  tokenCount: number;
+  tags: readonly string[];
+}
+
+/** Inserts or refreshes a character keyed by slug, with its tags; used by the seed. */
+export async function upsertBySlug(db: Db, input: CharacterInput): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const values = {
+      slug: input.slug,
+      name: input.name,
+      title: input.title,
+      persona: input.persona,
+      scenario: input.scenario,
+      greeting: input.greeting,
+      dialogue: input.dialogue,
+      avatar_url: input.avatarUrl,
+      language: input.language,
+      token_count: input.tokenCount,
+    };
+    const { id } = await trx
+      .insertInto('characters')
+      .values(values)
+      .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: sql`now()` }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('character_tags').where('character_id', '=', id).execute();
+    if (input.tags.length > 0) {
+      await trx
+        .insertInto('tags')
+        .values(input.tags.map((name) => ({ name })))
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const tags = await trx
+        .selectFrom('tags')
+        .select('id')
+        .where('name', 'in', input.tags)
+        .execute();
+      await trx
+        .insertInto('character_tags')
+        .values(tags.map((t) => ({ character_id: id, tag_id: t.id })))
+        .execute();
+    }
+    return id;
+  });
+}
+
+export async function countAll(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('characters')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from '../database';
+import type { SessionRow } from '../tables';
+
+export async function insert(
+  db: Db,
+  row: {
+    familyId: string;
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    userAgent: string | null;
+  },
+): Promise<SessionRow> {
+  return db
+    .insertInto('sessions')
+    .values({
+      family_id: row.familyId,
+      user_id: row.userId,
+      token_hash: row.tokenHash,
+      expires_at: row.expiresAt,
+      user_agent: row.userAgent,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks a token rotated; false when another request rotated or revoked it first. */
+export async function markRotated(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ rotated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

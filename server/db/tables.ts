@@ -1,0 +1,157 @@
+/** Row types of the database; they never leave server/db (mappers turn them into shared types). */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+type BigCount = ColumnType<string, number | string | undefined, number | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  kind: 'guest' | 'member';
+  guest_id: string | null;
+  username: string | null;
+  name: string | null;
+  email: string | null;
+  role: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_seen_at: Timestamp;
+  adult_confirmed_at: NullableTimestamp;
+  terms_accepted_at: NullableTimestamp;
+  guidelines_accepted_at: NullableTimestamp;
+  interests: ColumnType<string[] | null, string | null | undefined, string | null>;
+  avatar_url: string | null;
+  highlights: string | null;
+  openai_api_key_encrypted: string | null;
+  openai_mode: Generated<'disabled' | 'enabled' | 'hybrid'>;
+  show_nsfw: Generated<boolean>;
+  blur_nsfw: Generated<boolean>;
+  chat_language: Generated<string>;
+  age_verified_at: NullableTimestamp;
+  age_verification_method: string | null;
+}
+
+export interface CharactersTable {
+  id: Generated<string>;
+  slug: string | null;
+  name: string;
+  title: Generated<string>;
+  persona: Generated<string>;
+  scenario: Generated<string>;
+  greeting: Generated<string>;
+  dialogue: Generated<string>;
+  avatar_url: string | null;
+  is_nsfw: Generated<boolean>;
+  visibility: Generated<'private' | 'permanently_private' | 'hidden' | 'public'>;
+  definition_visible: Generated<boolean>;
+  creator_user_id: string | null;
+  language: Generated<string>;
+  token_count: Generated<number>;
+  num_messages: BigCount;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface CharacterTagsTable {
+  character_id: string;
+  tag_id: number;
+}
+
+export interface ConversationsTable {
+  id: Generated<string>;
+  user_id: string;
+  character_id: string;
+  label: string | null;
+  last_message_id: string | null;
+  message_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  conversation_id: string;
+  prev_id: string | null;
+  role: 'user' | 'bot';
+  content: string;
+  is_alternative: Generated<boolean>;
+  is_stopped: Generated<boolean>;
+  queue_wait_ms: number | null;
+  first_token_ms: number | null;
+  token_count: number | null;
+  tokens_per_second: number | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  rotated_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  user_agent: string | null;
+}
+
+export interface OauthAccountsTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+export interface RestrictionsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: 'restriction_full' | 'restriction_full_time' | 'restriction_limited' | 'shadowban';
+  reason: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  lifted_at: NullableTimestamp;
+  lifted_by: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_user_id: string | null;
+  action: string;
+  target_user_id: string | null;
+  /** jsonb: written as a JSON string, read back parsed. */
+  details: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  characters: CharactersTable;
+  tags: TagsTable;
+  character_tags: CharacterTagsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  sessions: SessionsTable;
+  oauth_accounts: OauthAccountsTable;
+  restrictions: RestrictionsTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type CharacterRow = Selectable<CharactersTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type RestrictionRow = Selectable<RestrictionsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -1,0 +1,211 @@
+/**
+ * Socket.IO: the typed server, the Redis adapter (rooms across server processes), handshake identity,
+ * and delivery of conversation frames to local rooms only (docs/architecture.md, "The chat path").
+ */
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server, type Socket } from 'socket.io';
+import type { ConversationFrame } from '#shared/realtime/frames';
+import {
+  HandshakeAuthSchema,
+  commandNames,
+  type Ack,
+  type ClientCommand,
+  type CommandResult,
+  type ServerToClientEvents,
+} from '#shared/realtime/events';
+import { conversationRoom, sessionRoom } from '#shared/realtime/rooms';
+import { AppError } from '../lib/errors';
+import type { Logger } from '../lib/log';
+import { ConversationSubscriber } from '../lib/pubsub';
+import { createRedis, type Redis } from '../lib/redis';
+import type { Caller } from '../services/identity.service';
+import { refreshCaller, resolveCaller } from '../services/identity.service';
+import { assertMayChat } from '../services/restrictions.service';
+import type { Applications } from '../services/applications.service';
+import type { ChatDeps } from '../services/chat.service';
+import { registerChatHandlers } from './chat.handlers';
+
+export interface SocketData {
+  caller: Caller;
+  conversations: Set<string>;
+}
+
+/**
+ * Commands as the server receives them: payloads are untrusted until each handler's contract parses
+ * them, and the result type is guaranteed by CommandHandlers rather than by the listener signature.
+ */
+type IncomingCommands = {
+  [E in ClientCommand]: (payload: unknown, ack?: (result: Ack<unknown>) => void) => void;
+};
+
+export type AppServer = Server<
+  IncomingCommands,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type AppSocket = Socket<
+  IncomingCommands,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface RealtimeDeps extends ChatDeps {
+  log: Logger;
+  redisUrl: string;
+  secret: string;
+  applications: Applications;
+}
+
+/** Everything a command handler needs: the socket, its caller and room membership helpers. */
+export interface CommandContext {
+  socket: AppSocket;
+  caller: Caller;
+  joinConversation: (conversationId: string) => Promise<void>;
+  leaveConversation: (conversationId: string) => Promise<void>;
+}
+
+/** One runner per command; each parses its own payload (see command.ts). */
+export type CommandHandlers = {
+  [E in ClientCommand]: (ctx: CommandContext, raw: unknown) => Promise<CommandResult<E>>;
+};
+
+function toAckError(err: unknown, log: Logger): Ack<never> {
+  if (err instanceof AppError) return { ok: false, error: err.toBody() };
+  log.error({ err }, 'socket command failed');
+  return { ok: false, error: new AppError('internal').toBody() };
+}
+
+export interface Realtime {
+  io: AppServer;
+  /** Drops every socket of a member session, on any server. */
+  endSession: (sessionFamily: string) => void;
+  /** Drops this server's sockets (their clients reconnect to another server) and stops accepting new ones. */
+  disconnectAll: () => void;
+  close: () => Promise<void>;
+}
+
+export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Realtime {
+  const adapterPub = createRedis(deps.redisUrl, 'command');
+  const adapterSub = createRedis(deps.redisUrl, 'subscriber');
+  const framesSub = createRedis(deps.redisUrl, 'subscriber');
+  const connections: Redis[] = [adapterPub, adapterSub, framesSub];
+  for (const c of connections) c.on('error', (err: Error) => deps.log.warn({ err }, 'redis error'));
+
+  const io: AppServer = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    adapter: createAdapter(adapterPub, adapterSub, { key: `${deps.prefix}socket.io` }),
+  });
+
+  const subscriber = new ConversationSubscriber(framesSub, deps.prefix, deps.log, (id, frame) => {
+    deliver(io, id, frame);
+  });
+
+  io.use((socket, next) => {
+    const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
+    const credentials = auth.success ? auth.data : {};
+    resolveCaller(deps, {
+      token: credentials.token,
+      guestId: credentials.guestId,
+      applicationId: credentials.applicationId,
+    }).then(
+      (caller) => {
+        socket.data.caller = caller;
+        socket.data.conversations = new Set();
+        if (caller.sessionFamily !== null) void socket.join(sessionRoom(caller.sessionFamily));
+        next();
+      },
+      (err: unknown) => {
+        const body = err instanceof AppError ? err.toBody() : new AppError('internal').toBody();
+        next(Object.assign(new Error(body.message), { data: body }));
+      },
+    );
+  });
+
+  const handlers = registerChatHandlers(deps);
+
+  io.on('connection', (socket) => {
+    const joined = socket.data.conversations;
+    const ctx: CommandContext = {
+      socket,
+      caller: socket.data.caller,
+      joinConversation: async (id) => {
+        if (joined.has(id)) return;
+        joined.add(id);
+        await socket.join(conversationRoom(id));
+        await subscriber.add(id);
+      },
+      leaveConversation: async (id) => {
+        if (!joined.delete(id)) return;
+        await socket.leave(conversationRoom(id));
+        await subscriber.remove(id);
+      },
+    };
+    // Restrictions are re-read on every command (a short Redis cache dropped on each admin change), so a
+    // hold or termination set while the socket is open applies to its next command.
+    const runCommand = async (event: ClientCommand, raw: unknown): Promise<unknown> => {
+      const caller = await refreshCaller(deps, socket.data.caller);
+      if (event !== 'conversation:leave') assertMayChat(caller);
+      return handlers[event]({ ...ctx, caller }, raw);
+    };
+    for (const event of commandNames) {
+      socket.on(event, (raw: unknown, ack?: (result: Ack<unknown>) => void) => {
+        const respond = (result: Ack<unknown>) => {
+          // A client that sent no acknowledgement callback gets no answer.
+          if (typeof ack === 'function') ack(result);
+        };
+        runCommand(event, raw).then(
+          (data: unknown) => respond({ ok: true, data }),
+          (err: unknown) => respond(toAckError(err, deps.log)),
+        );
+      });
+    }
+    socket.on('disconnect', () => {
+      for (const id of joined) void subscriber.remove(id);
+      joined.clear();
+    });
+  });
+
+  return {
+    io,
+    endSession: (sessionFamily) => {
+      io.in(sessionRoom(sessionFamily)).disconnectSockets(true);
+    },
+    disconnectAll: () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+    close: async () => {
+      await io.close();
+      await Promise.all(connections.map((c) => c.quit().catch(() => undefined)));
+    },
+  };
+}
+
+/** Emits a frame to this server's sockets in the conversation's room. */
+function deliver(io: AppServer, conversationId: string, frame: ConversationFrame): void {
+  const room = io.local.to(conversationRoom(conversationId));
+  switch (frame.event) {
+    case 'message:created':
+      room.emit(frame.event, frame.payload);
+      break;
+    case 'generation:started':
+      room.emit(frame.event, frame.payload);
+      break;
+    case 'generation:delta':
+      room.emit(frame.event, frame.payload);
+      break;
+    case 'generation:completed':
+      room.emit(frame.event, frame.payload);
+      break;
+    case 'generation:stopped':
+      room.emit(frame.event, frame.payload);
+      break;
+    case 'generation:failed':
+      room.emit(frame.event, frame.payload);
+      break;
+  }
+}

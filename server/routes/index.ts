@@ -1,0 +1,26 @@
+/** Every REST resource of the API, registered under /api. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app';
+import { accountRoutes } from './account.routes';
+import { ageVerificationRoutes } from './age-verification.routes';
+import { applicationRoutes } from './applications.routes';
+import { adminRoutes } from './admin.routes';
+import { authRoutes } from './auth.routes';
+import { characterRoutes } from './characters.routes';
+import { conversationRoutes } from './conversations.routes';
+import { healthRoutes } from './health.routes';
+import { oauthRoutes } from './oauth.routes';
+import { profileRoutes } from './profile.routes';
+
+export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  healthRoutes(app, deps);
+  applicationRoutes(app, deps);
+  authRoutes(app, deps);
+  oauthRoutes(app, deps);
+  accountRoutes(app, deps);
+  profileRoutes(app, deps);
+  ageVerificationRoutes(app, deps);
+  characterRoutes(app, deps);
+  conversationRoutes(app, deps);
+  adminRoutes(app, deps);
+}

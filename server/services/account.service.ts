@@ -1,0 +1,90 @@
+/** Sign-up completion (onboarding) and the member's own settings. */
+import type { Me } from '#shared/schemas/user';
+import type { Db } from '../db/database';
+import * as users from '../db/repositories/users.repo';
+import { AppError } from '../lib/errors';
+import type { Mailer } from '../lib/mailer';
+import type { Redis } from '../lib/redis';
+import { consumeCode, issueCode } from './auth/login-codes';
+import { limitCodeMail, toMe } from './auth/auth.service';
+import type { Caller } from './identity.service';
+
+function member(caller: Caller): string {
+  if (caller.kind !== 'member') throw new AppError('sign_in_required');
+  return caller.userId;
+}
+
+/** The unique constraint a PostgreSQL error broke, if it was one. */
+function violatedConstraint(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  if (!('code' in err) || err.code !== '23505' || !('constraint' in err)) return undefined;
+  return typeof err.constraint === 'string' ? err.constraint : undefined;
+}
+
+export async function completeOnboarding(
+  db: Db,
+  caller: Caller,
+  input: { username: string; name: string; email?: string | undefined },
+): Promise<Me> {
+  const id = member(caller);
+  try {
+    const user = await users.completeOnboarding(db, id, { ...input, email: input.email });
+    if (!user) throw new AppError('sign_in_required');
+    return toMe(user);
+  } catch (err) {
+    const constraint = violatedConstraint(err);
+    if (constraint === 'users_username_key')
+      throw new AppError('username_taken', { field: 'username' });
+    if (constraint === 'users_email_key') throw new AppError('email_taken', { field: 'email' });
+    throw err;
+  }
+}
+
+export async function setInterests<T extends string>(
+  db: Db,
+  caller: Caller,
+  interests: readonly T[],
+): Promise<T[]> {
+  const unique = [...new Set(interests)];
+  await users.setInterests(db, member(caller), unique);
+  return unique;
+}
+
+/** The code subject of an email change: bound to the member, so it is useless for anything else. */
+function emailChangeSubject(userId: string, email: string): string {
+  return `email-change:${userId}:${email}`;
+}
+
+export async function requestEmailChange(
+  deps: { db: Db; redis: Redis; prefix: string; mailer: Mailer },
+  caller: Caller,
+  input: { email: string; ip: string },
+): Promise<void> {
+  const id = member(caller);
+  await limitCodeMail(deps, input.email, input.ip);
+  const owner = await users.findByEmail(deps.db, input.email);
+  if (owner && owner.id !== id) throw new AppError('email_taken', { field: 'email' });
+  const code = await issueCode(deps.redis, deps.prefix, emailChangeSubject(id, input.email));
+  await deps.mailer.send({
+    to: input.email,
+    subject: `Your CharChat code: ${code}`,
+    text: `Your code to confirm this email is ${code}\n\nIt works once, for 10 minutes. If you did not ask for it, ignore this mail.`,
+  });
+}
+
+export async function confirmEmailChange(
+  deps: { db: Db; redis: Redis; prefix: string },
+  caller: Caller,
+  input: { email: string; code: string },
+): Promise<{ email: string }> {
+  const id = member(caller);
+  await consumeCode(deps.redis, deps.prefix, emailChangeSubject(id, input.email), input.code);
+  try {
+    await users.setEmail(deps.db, id, input.email);
+  } catch (err) {
+    if (violatedConstraint(err) === 'users_email_key')
+      throw new AppError('email_taken', { field: 'email' });
+    throw err;
+  }
+  return { email: input.email };
+}

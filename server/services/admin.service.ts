@@ -1,0 +1,149 @@
+/**
+ * Admin basics (product-core.md §6): find members, change roles, set and lift restrictions. Only the
+ * admin role may call these; each change and its audit entry are written in one transaction, and the
+ * member's cached restrictions are dropped so the change applies to their next request.
+ */
+import type { AdminUser, SetRestrictionInput } from '#shared/api/admin';
+import type { Restriction } from '#shared/schemas/restriction';
+import { RoleSchema, type Role } from '#shared/schemas/user';
+import * as audit from '../db/repositories/audit-log.repo';
+import * as restrictions from '../db/repositories/restrictions.repo';
+import * as users from '../db/repositories/users.repo';
+import type { UserRow } from '../db/tables';
+import { AppError } from '../lib/errors';
+import type { Caller } from './identity.service';
+import { forgetRestrictions, type RestrictionDeps } from './restrictions.service';
+
+const searchLimit = 20;
+
+/** Admin routes are for the admin role (from the access token); everyone else gets forbidden. */
+export function assertAdmin(caller: Caller): void {
+  if (caller.kind !== 'member' || caller.role !== 'admin') throw new AppError('forbidden');
+}
+
+async function toAdminUser(deps: RestrictionDeps, row: UserRow): Promise<AdminUser> {
+  return {
+    id: row.id,
+    kind: row.kind,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: RoleSchema.catch('free_tier').parse(row.role),
+    createdAt: row.created_at.toISOString(),
+    restrictions: await restrictions.listActiveForUser(deps.db, row.id),
+  };
+}
+
+async function memberById(deps: RestrictionDeps, id: string): Promise<UserRow> {
+  const user = await users.findById(deps.db, id);
+  if (user?.kind !== 'member') throw new AppError('user_not_found');
+  return user;
+}
+
+export async function searchUsers(deps: RestrictionDeps, query: string): Promise<AdminUser[]> {
+  const rows = await users.searchMembers(deps.db, query, searchLimit);
+  return Promise.all(rows.map((row) => toAdminUser(deps, row)));
+}
+
+export async function changeRole(
+  deps: RestrictionDeps,
+  actor: Caller,
+  userId: string,
+  role: Role,
+): Promise<AdminUser> {
+  const before = await memberById(deps, userId);
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const row = await users.setRole(trx, userId, role);
+    if (!row) throw new AppError('user_not_found');
+    await audit.insert(trx, {
+      actorUserId: actor.userId,
+      action: 'user.role_changed',
+      targetUserId: userId,
+      details: { from: before.role, to: role },
+    });
+    return row;
+  });
+  return toAdminUser(deps, updated);
+}
+
+/** Checks expiresAt against the type: required and future for a hold, absent for a termination. */
+function expiryOf(input: SetRestrictionInput): Date | null {
+  const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
+  if (input.type === 'restriction_full' && expiresAt !== null) {
+    throw new AppError('validation_failed', {
+      field: 'expiresAt',
+      message: 'expiresAt: a termination is permanent',
+    });
+  }
+  if (input.type === 'restriction_full_time' && expiresAt === null) {
+    throw new AppError('validation_failed', {
+      field: 'expiresAt',
+      message: 'expiresAt: a temporary hold needs an end',
+    });
+  }
+  if (expiresAt !== null && expiresAt.getTime() <= Date.now()) {
+    throw new AppError('validation_failed', {
+      field: 'expiresAt',
+      message: 'expiresAt: must be in the future',
+    });
+  }
+  return expiresAt;
+}
+
+export async function setRestriction(
+  deps: RestrictionDeps,
+  actor: Caller,
+  userId: string,
+  input: SetRestrictionInput,
+): Promise<Restriction> {
+  const expiresAt = expiryOf(input);
+  await memberById(deps, userId);
+  const restriction = await deps.db.transaction().execute(async (trx) => {
+    const created = await restrictions.insert(trx, {
+      userId,
+      type: input.type,
+      reason: input.reason,
+      createdBy: actor.userId,
+      expiresAt,
+    });
+    await audit.insert(trx, {
+      actorUserId: actor.userId,
+      action: 'restriction.set',
+      targetUserId: userId,
+      details: {
+        restrictionId: created.id,
+        type: created.type,
+        reason: created.reason,
+        expiresAt: created.expiresAt,
+      },
+    });
+    return created;
+  });
+  await forgetRestrictions(deps, userId);
+  return restriction;
+}
+
+export async function liftRestriction(
+  deps: RestrictionDeps,
+  actor: Caller,
+  userId: string,
+  restrictionId: string,
+): Promise<Restriction> {
+  const existing = await restrictions.findById(deps.db, restrictionId);
+  if (existing?.userId !== userId) throw new AppError('restriction_not_found');
+  // Lifting twice answers the restriction as it is and writes nothing.
+  if (existing.liftedAt !== null) return existing;
+  const lifted = await deps.db.transaction().execute(async (trx) => {
+    const row = await restrictions.lift(trx, restrictionId, actor.userId);
+    if (!row) return undefined;
+    await audit.insert(trx, {
+      actorUserId: actor.userId,
+      action: 'restriction.lifted',
+      targetUserId: userId,
+      details: { restrictionId, type: row.type },
+    });
+    return row;
+  });
+  await forgetRestrictions(deps, userId);
+  return lifted ?? (await restrictions.findById(deps.db, restrictionId)) ?? existing;
+}

@@ -1,0 +1,89 @@
+/**
+ * Age verification (product-core.md, "Age verification flow"): the caller's status from where they are
+ * and when they last verified, sessions with the configured provider, and the NSFW gate.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AgeVerificationStatus } from '#shared/api/age-verification';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import * as users from '../../db/repositories/users.repo';
+import type { UserRow } from '../../db/tables';
+import { AppError } from '../../lib/errors';
+import type { Caller } from '../identity.service';
+import type { AgeVerificationProvider } from './provider';
+
+export interface AgeVerificationDeps {
+  db: Db;
+  config: Config;
+  ageVerification: AgeVerificationProvider | null;
+}
+
+/** The status of a member (or guest, without a row) in a country. */
+export function statusOf(
+  config: Config,
+  user: Pick<UserRow, 'age_verified_at'> | undefined,
+  country: string | undefined,
+): AgeVerificationStatus {
+  if (config.AGE_VERIFICATION_PROVIDER === 'disabled') return 'disabled';
+  const verifiedAt = user?.age_verified_at ?? null;
+  if (verifiedAt !== null) {
+    const ageDays = (Date.now() - verifiedAt.getTime()) / 86_400_000;
+    return ageDays <= config.AGE_VERIFICATION_VALID_DAYS ? 'verified' : 'reverify';
+  }
+  const countries = config.AGE_VERIFICATION_COUNTRIES.split(',').filter((c) => c !== '');
+  const required = country !== undefined && countries.includes(country);
+  return required ? 'verify' : 'inform';
+}
+
+/** Refuses NSFW to a member who must verify and has not. */
+export function assertMayViewNsfw(status: AgeVerificationStatus): void {
+  if (status === 'verify' || status === 'reverify') {
+    throw new AppError('age_verification_required', { field: 'showNsfw' });
+  }
+}
+
+export async function statusForCaller(
+  deps: AgeVerificationDeps,
+  caller: Caller,
+  country: string | undefined,
+): Promise<AgeVerificationStatus> {
+  const user = caller.kind === 'member' ? await users.findById(deps.db, caller.userId) : undefined;
+  return statusOf(deps.config, user, country);
+}
+
+function providerOf(deps: AgeVerificationDeps): AgeVerificationProvider {
+  if (!deps.ageVerification) throw new AppError('not_found');
+  return deps.ageVerification;
+}
+
+export async function startVerification(
+  deps: AgeVerificationDeps,
+  caller: Caller,
+  method: string,
+): Promise<{ url: string }> {
+  if (caller.kind !== 'member') throw new AppError('sign_in_required');
+  const provider = providerOf(deps);
+  if (!provider.methods().some((m) => m.id === method)) {
+    throw new AppError('validation_failed', {
+      field: 'method',
+      message: 'Choose a verification method.',
+    });
+  }
+  return provider.start({ id: randomUUID(), userId: caller.userId, method });
+}
+
+export async function finalizeVerification(
+  deps: AgeVerificationDeps,
+  caller: Caller,
+  sessionId: string,
+  country: string | undefined,
+): Promise<{ status: AgeVerificationStatus; verified: boolean }> {
+  const session = await providerOf(deps).result(sessionId);
+  if (session?.userId !== caller.userId) throw new AppError('not_found');
+  if (session.result === 'approved')
+    await users.markAgeVerified(deps.db, caller.userId, session.method);
+  return {
+    status: await statusForCaller(deps, caller, country),
+    verified: session.result === 'approved',
+  };
+}

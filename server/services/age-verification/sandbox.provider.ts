@@ -1,0 +1,68 @@
+/**
+ * SANDBOX age verification provider, for development and tests: no real checks. Its "provider page" is
+ * served by our own server with Approve and Decline buttons, then returns the browser to the callback.
+ */
+import { z } from 'zod';
+import type { Redis } from '../../lib/redis';
+import type { AgeVerificationProvider, VerificationResult } from './provider';
+
+const sessionSeconds = 1800;
+const SessionSchema = z.object({
+  userId: z.uuid(),
+  method: z.string(),
+  result: z.enum(['approved', 'declined', 'pending']),
+});
+
+export class SandboxAgeVerificationProvider implements AgeVerificationProvider {
+  readonly name = 'sandbox';
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly baseUrl: string,
+  ) {}
+
+  methods() {
+    return [
+      { id: 'sandbox-id', name: 'Sandbox ID document check' },
+      { id: 'sandbox-card', name: 'Sandbox credit card check' },
+    ];
+  }
+
+  private key(id: string): string {
+    return `${this.prefix}age-verification:sandbox:${id}`;
+  }
+
+  async start(session: { id: string; userId: string; method: string }): Promise<{ url: string }> {
+    const value = JSON.stringify({
+      userId: session.userId,
+      method: session.method,
+      result: 'pending',
+    });
+    await this.redis.set(this.key(session.id), value, 'EX', sessionSeconds);
+    return { url: `${this.baseUrl}/api/age-verification/sandbox/${session.id}` };
+  }
+
+  async result(sessionId: string) {
+    const raw = await this.redis.get(this.key(sessionId));
+    if (raw === null) return null;
+    const parsed = SessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** What the sandbox page's buttons do: record the verdict the tester chose. */
+  async decide(
+    sessionId: string,
+    result: Exclude<VerificationResult, 'pending'>,
+  ): Promise<boolean> {
+    const session = await this.result(sessionId);
+    if (!session) return false;
+    await this.redis.set(
+      this.key(sessionId),
+      JSON.stringify({ ...session, result }),
+      'EX',
+      sessionSeconds,
+    );
+    return true;
+  }
+}

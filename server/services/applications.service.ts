@@ -1,0 +1,60 @@
+/**
+ * Brands and partner sites, each with its own application id: their settings (sent to clients) and,
+ * for partners, the key that verifies the tokens they issue (kept on the server). Read once at start
+ * from APPLICATIONS_FILE; without it there is one default application.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ApplicationSettingsSchema, type ApplicationSettings } from '#shared/schemas/application';
+import type { Config } from '../config';
+
+const PartnerKeySchema = z
+  .object({
+    /** A PEM public key (RS256/ES256 tokens) or a shared secret (HS256 tokens). */
+    publicKeyPem: z.string().optional(),
+    secret: z.string().min(32).optional(),
+    issuer: z.string().optional(),
+  })
+  .refine((k) => (k.publicKeyPem === undefined) !== (k.secret === undefined), {
+    message: 'give exactly one of publicKeyPem or secret',
+  });
+export type PartnerKey = z.infer<typeof PartnerKeySchema>;
+
+const ApplicationEntrySchema = ApplicationSettingsSchema.extend({
+  partner: PartnerKeySchema.optional(),
+});
+const ApplicationsFileSchema = z.array(ApplicationEntrySchema);
+
+export interface Application {
+  settings: ApplicationSettings;
+  partner: PartnerKey | undefined;
+}
+
+export interface Applications {
+  /** The application the header names; the default one when absent or unknown. */
+  of: (applicationId: unknown) => Application;
+}
+
+export function loadApplications(config: Config): Applications {
+  const fallback: Application = {
+    settings: ApplicationSettingsSchema.parse({
+      id: config.DEFAULT_APPLICATION_ID,
+      name: 'CharChat',
+    }),
+    partner: undefined,
+  };
+  const byId = new Map<string, Application>([[fallback.settings.id, fallback]]);
+  if (config.APPLICATIONS_FILE !== undefined) {
+    const entries = ApplicationsFileSchema.parse(
+      JSON.parse(readFileSync(config.APPLICATIONS_FILE, 'utf8')),
+    );
+    for (const { partner, ...settings } of entries) {
+      byId.set(settings.id, {
+        settings: { ...settings, isPartner: partner !== undefined },
+        partner,
+      });
+    }
+  }
+  const defaultApp = byId.get(config.DEFAULT_APPLICATION_ID) ?? fallback;
+  return { of: (id) => (typeof id === 'string' ? byId.get(id) : undefined) ?? defaultApp };
+}

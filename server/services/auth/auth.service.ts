@@ -1,0 +1,145 @@
+/**
+ * Passwordless sign-in by email (a code or a magic link), sessions and guest attachment. Returns the
+ * refresh token for the route to set as an httpOnly cookie; the body carries only the access token.
+ */
+import { magicLinkPath, type Session } from '#shared/api/auth';
+import { RoleSchema, type Me } from '#shared/schemas/user';
+import { authSecret, publicUrl, type Config } from '../../config';
+import type { Db } from '../../db/database';
+import * as users from '../../db/repositories/users.repo';
+import type { UserRow } from '../../db/tables';
+import { AppError } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hitRateLimit } from '../../lib/rate-limit';
+import type { Redis } from '../../lib/redis';
+import { signAccessToken } from './access-tokens';
+import { consumeCode, consumeLink, issueLogin } from './login-codes';
+import { rotateSession, startSession, type IssuedRefresh } from './sessions.service';
+
+export interface AuthDeps {
+  db: Db;
+  redis: Redis;
+  prefix: string;
+  config: Config;
+  mailer: Mailer;
+}
+
+export interface SignedIn {
+  session: Session;
+  refresh: IssuedRefresh;
+}
+
+/** Sign-in mail per email and per IP address, per hour; code guesses per IP per 10 minutes. */
+const limits = { mailPerEmail: 5, mailPerIp: 20, verifyPerIp: 30 };
+
+export function toMe(user: UserRow): Me {
+  return {
+    id: user.id,
+    kind: user.kind,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    role: RoleSchema.catch('free_tier').parse(user.role),
+  };
+}
+
+/** Counts a mail with a code against the hourly allowances of its address and of the sender's IP. */
+export async function limitCodeMail(
+  deps: { redis: Redis; prefix: string },
+  email: string,
+  ip: string,
+): Promise<void> {
+  await hitRateLimit(deps.redis, `${deps.prefix}rl:mail:email:${email}`, limits.mailPerEmail, 3600);
+  await hitRateLimit(deps.redis, `${deps.prefix}rl:mail:ip:${ip}`, limits.mailPerIp, 3600);
+}
+
+export async function sendSignInMail(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  await limitCodeMail(deps, email, ip);
+  const { code, linkToken } = await issueLogin(deps.redis, deps.prefix, email);
+  const link = `${publicUrl(deps.config)}${magicLinkPath}?token=${encodeURIComponent(linkToken)}`;
+  await deps.mailer.send({
+    to: email,
+    subject: `Your CharChat sign-in code: ${code}`,
+    text: `Your sign-in code is ${code}\n\nOr open this link to sign in:\n${link}\n\nThe code and the link work once, for 10 minutes. If you did not ask to sign in, ignore this mail.`,
+  });
+}
+
+async function signIn(
+  deps: AuthDeps,
+  user: UserRow,
+  refresh: IssuedRefresh,
+  guestId: string | undefined,
+): Promise<SignedIn> {
+  if (guestId !== undefined) {
+    const guest = await users.findByGuestId(deps.db, guestId);
+    if (guest?.kind === 'guest') await users.mergeGuestInto(deps.db, guest.id, user.id);
+  }
+  const me = toMe(user);
+  const access = await signAccessToken(
+    authSecret(deps.config),
+    { userId: user.id, sessionFamily: refresh.familyId, role: me.role },
+    deps.config.ACCESS_TOKEN_SECONDS,
+  );
+  return {
+    refresh,
+    session: { accessToken: access.token, expiresAt: access.expiresAt.toISOString(), user: me },
+  };
+}
+
+/** Opens a new session for a member who proved who they are. */
+export async function startMemberSession(
+  deps: AuthDeps,
+  user: UserRow,
+  opts: { guestId: string | undefined; userAgent: string | null },
+): Promise<SignedIn> {
+  const refresh = await startSession(deps.db, {
+    userId: user.id,
+    days: deps.config.REFRESH_TOKEN_DAYS,
+    userAgent: opts.userAgent,
+  });
+  return signIn(deps, user, refresh, opts.guestId);
+}
+
+async function signInByEmail(
+  deps: AuthDeps,
+  email: string,
+  opts: { guestId: string | undefined; userAgent: string | null },
+): Promise<SignedIn> {
+  return startMemberSession(deps, await users.upsertMemberByEmail(deps.db, email), opts);
+}
+
+export async function signInWithCode(
+  deps: AuthDeps,
+  input: {
+    email: string;
+    code: string;
+    ip: string;
+    guestId: string | undefined;
+    userAgent: string | null;
+  },
+): Promise<SignedIn> {
+  await hitRateLimit(deps.redis, `${deps.prefix}rl:verify:ip:${input.ip}`, limits.verifyPerIp, 600);
+  await consumeCode(deps.redis, deps.prefix, input.email, input.code);
+  return signInByEmail(deps, input.email, input);
+}
+
+export async function signInWithLink(
+  deps: AuthDeps,
+  input: { token: string; guestId: string | undefined; userAgent: string | null },
+): Promise<SignedIn> {
+  const email = await consumeLink(deps.redis, deps.prefix, input.token);
+  return signInByEmail(deps, email, input);
+}
+
+export async function refresh(
+  deps: AuthDeps,
+  input: { refreshToken: string; guestId: string | undefined; userAgent: string | null },
+): Promise<SignedIn> {
+  const next = await rotateSession(deps.db, input.refreshToken, {
+    days: deps.config.REFRESH_TOKEN_DAYS,
+    userAgent: input.userAgent,
+  });
+  const user = await users.findById(deps.db, next.userId);
+  if (user?.kind !== 'member') throw new AppError('sign_in_required');
+  return signIn(deps, user, next, input.guestId);
+}

@@ -1,0 +1,63 @@
+/**
+ * Partner sites sign their own members in and hand us a token they issued; we verify it with that
+ * partner's key (per application id) and map its external id to a member of ours.
+ */
+import { createPublicKey } from 'node:crypto';
+import { jwtVerify } from 'jose';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import * as oauthAccounts from '../../db/repositories/oauth-accounts.repo';
+import * as users from '../../db/repositories/users.repo';
+import type { UserRow } from '../../db/tables';
+import { AppError } from '../../lib/errors';
+import type { PartnerKey } from '../applications.service';
+
+const PartnerClaimsSchema = z
+  .object({
+    external_id: z.string().min(1).optional(),
+    id: z.string().min(1).optional(),
+    name: z.string().optional(),
+  })
+  .refine((c) => c.external_id !== undefined || c.id !== undefined, { message: 'no external id' });
+
+export async function verifyPartnerToken(
+  key: PartnerKey,
+  token: string,
+): Promise<{ externalId: string; name: string | null }> {
+  try {
+    const verified =
+      key.secret !== undefined
+        ? await jwtVerify(token, new TextEncoder().encode(key.secret), {
+            algorithms: ['HS256'],
+            issuer: key.issuer,
+          })
+        : await jwtVerify(token, createPublicKey(key.publicKeyPem ?? ''), {
+            algorithms: ['RS256', 'ES256'],
+            issuer: key.issuer,
+          });
+    const claims = PartnerClaimsSchema.parse(verified.payload);
+    return { externalId: claims.external_id ?? claims.id ?? '', name: claims.name ?? null };
+  } catch (err) {
+    throw new AppError('sign_in_required', { cause: err });
+  }
+}
+
+/** The member behind a partner's external id, created on first sight. */
+export async function partnerMember(
+  db: Db,
+  applicationId: string,
+  partner: { externalId: string; name: string | null },
+): Promise<UserRow> {
+  const provider = `partner:${applicationId}`;
+  const existing = await oauthAccounts.findUserId(db, provider, partner.externalId);
+  const user = existing === undefined ? undefined : await users.findById(db, existing);
+  if (user) return user;
+  const created = await users.insertMember(db, partner.name);
+  await oauthAccounts.link(db, {
+    provider,
+    subject: partner.externalId,
+    userId: created.id,
+    email: null,
+  });
+  return created;
+}

@@ -1,0 +1,67 @@
+/**
+ * Refresh-token sessions: a random token per browser kept only as a hash, rotated on every refresh.
+ * Presenting a token that was already rotated means it leaked: the whole family is revoked.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import * as sessions from '../../db/repositories/sessions.repo';
+import { AppError } from '../../lib/errors';
+
+export interface IssuedRefresh {
+  refreshToken: string;
+  familyId: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+async function issue(
+  db: Db,
+  opts: { userId: string; familyId: string; days: number; userAgent: string | null },
+): Promise<IssuedRefresh> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + opts.days * 86_400_000);
+  await sessions.insert(db, {
+    familyId: opts.familyId,
+    userId: opts.userId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt,
+    userAgent: opts.userAgent,
+  });
+  return { refreshToken, familyId: opts.familyId, userId: opts.userId, expiresAt };
+}
+
+export function startSession(
+  db: Db,
+  opts: { userId: string; days: number; userAgent: string | null },
+): Promise<IssuedRefresh> {
+  return issue(db, { ...opts, familyId: randomUUID() });
+}
+
+/** Trades a refresh token for the next one; reuse revokes the family. */
+export async function rotateSession(
+  db: Db,
+  refreshToken: string,
+  opts: { days: number; userAgent: string | null },
+): Promise<IssuedRefresh> {
+  const row = await sessions.findByTokenHash(db, hashToken(refreshToken));
+  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= Date.now()) {
+    throw new AppError('sign_in_required');
+  }
+  if (row.rotated_at !== null || !(await sessions.markRotated(db, row.id))) {
+    await sessions.revokeFamily(db, row.family_id);
+    throw new AppError('sign_in_required', { details: { reason: 'refresh_token_reused' } });
+  }
+  return issue(db, { userId: row.user_id, familyId: row.family_id, ...opts });
+}
+
+/** Ends the session the token belongs to; answers its family so live sockets can be dropped. */
+export async function endSession(db: Db, refreshToken: string): Promise<string | null> {
+  const row = await sessions.findByTokenHash(db, hashToken(refreshToken));
+  if (!row) return null;
+  await sessions.revokeFamily(db, row.family_id);
+  return row.family_id;
+}

@@ -1,0 +1,98 @@
+/** Reading conversations: ownership checks and the shapes the chat screen loads. */
+import type { Conversation, ConversationSummary } from '#shared/schemas/conversation';
+import type { Message } from '#shared/schemas/message';
+import type { Db } from '../db/database';
+import { toCharacterSummary, toMessage } from '../db/mappers';
+import * as characters from '../db/repositories/characters.repo';
+import * as conversations from '../db/repositories/conversations.repo';
+import * as messages from '../db/repositories/messages.repo';
+import type { ConversationRow } from '../db/tables';
+import { AppError } from '../lib/errors';
+import { readInflight } from '../lib/pubsub';
+import type { Redis } from '../lib/redis';
+import type { Caller } from './identity.service';
+
+/** The conversation if the caller owns it; otherwise not found (ids of others never leak). */
+export async function ownedConversation(
+  db: Db,
+  caller: Caller,
+  id: string,
+): Promise<ConversationRow> {
+  const row = await conversations.findById(db, id);
+  if (!row || row.user_id !== caller.userId) throw new AppError('conversation_not_found');
+  return row;
+}
+
+export async function toSummary(db: Db, row: ConversationRow): Promise<ConversationSummary> {
+  const [character, last] = await Promise.all([
+    characters.findById(db, row.character_id),
+    row.last_message_id ? messages.findById(db, row.last_message_id) : undefined,
+  ]);
+  if (!character) throw new AppError('character_not_found');
+  return {
+    id: row.id,
+    characterId: row.character_id,
+    character: toCharacterSummary(character),
+    label: row.label,
+    messageCount: row.message_count,
+    lastMessage: last ? { content: last.content, createdAt: last.created_at.toISOString() } : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export async function getConversation(
+  deps: { db: Db; redis: Redis; prefix: string },
+  caller: Caller,
+  id: string,
+): Promise<Conversation> {
+  const row = await ownedConversation(deps.db, caller, id);
+  const [summary, pending] = await Promise.all([
+    toSummary(deps.db, row),
+    readInflight(deps.redis, deps.prefix, id),
+  ]);
+  return { ...summary, pending };
+}
+
+/** One page of the current branch, walking back from the head (or from before `before`). */
+export async function listMessages(
+  db: Db,
+  caller: Caller,
+  id: string,
+  page: { limit: number; before?: string | undefined },
+): Promise<{ items: Message[]; hasMore: boolean }> {
+  const row = await ownedConversation(db, caller, id);
+  let head = row.last_message_id;
+  if (page.before !== undefined) {
+    const before = await messages.findById(db, page.before);
+    if (!before || before.conversation_id !== id)
+      throw new AppError('not_found', { field: 'before' });
+    head = before.prev_id;
+  }
+  if (head === null) return { items: [], hasMore: false };
+  const rows = await messages.branchEndingAt(db, head, page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  return { items: (hasMore ? rows.slice(1) : rows).map(toMessage), hasMore };
+}
+
+export async function listForCaller(
+  db: Db,
+  caller: Caller,
+  page: { limit: number; before?: string | undefined },
+): Promise<{ items: ConversationSummary[]; hasMore: boolean }> {
+  // Guests' chats are kept so a reload finds them, but they are not listed as saved chats.
+  if (caller.kind === 'guest') throw new AppError('sign_in_required');
+  const rows = await conversations.listForUser(db, caller.userId, page);
+  const hasMore = rows.length > page.limit;
+  const items = await Promise.all(rows.slice(0, page.limit).map((r) => toSummary(db, r)));
+  return { items, hasMore };
+}
+
+export async function latestWithCharacter(
+  db: Db,
+  caller: Caller,
+  characterId: string,
+): Promise<ConversationSummary | null> {
+  const row = await conversations.findLatestWithCharacter(db, caller.userId, characterId);
+  return row ? toSummary(db, row) : null;
+}

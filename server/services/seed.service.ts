@@ -1,0 +1,33 @@
+/** Seeds the library with the original characters of db/seed-characters.ts (npm run seed). */
+import type { Db } from '../db/database';
+import * as characters from '../db/repositories/characters.repo';
+import { seedCharacters } from '../db/seed-characters';
+
+/** Card token counts shown on profiles: about four characters a token. */
+function estimateTokens(...texts: string[]): number {
+  return Math.ceil(texts.reduce((n, t) => n + t.length, 0) / 4);
+}
+
+export async function seedLibrary(db: Db): Promise<number> {
+  for (const c of seedCharacters) {
+    await characters.upsertBySlug(db, {
+      slug: c.slug,
+      name: c.name,
+      title: c.title,
+      persona: c.persona,
+      scenario: c.scenario,
+      greeting: c.greeting,
+      dialogue: c.dialogue,
+      avatarUrl: `/avatars/${c.slug}.svg`,
+      language: c.language,
+      tokenCount: estimateTokens(c.persona, c.scenario, c.greeting, c.dialogue),
+      tags: c.tags,
+    });
+  }
+  return seedCharacters.length;
+}
+
+/** Seeds only an empty library (the start command). */
+export async function seedIfEmpty(db: Db): Promise<number> {
+  return (await characters.countAll(db)) === 0 ? seedLibrary(db) : 0;
+}

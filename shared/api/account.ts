@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { UsernameSchema } from '../rules/username';
+import { EmailSchema, MeSchema } from '../schemas/user';
+import { endpoint } from './endpoint';
+
+/** Display names in sign-up and profile: 3 to 20 characters. */
+export const DisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .min(3, 'At least 3 characters required')
+  .max(20, 'Name should be 20 characters or less');
+
+export const checkUsername = endpoint({
+  method: 'GET',
+  path: '/api/users/username-available',
+  summary: 'Whether a username is free',
+  query: z.object({ username: UsernameSchema }),
+  response: z.object({ isAvailable: z.boolean() }),
+});
+
+/** Welcome Aboard and Community Guidelines in one submission: the member's name and agreements. */
+export const completeOnboarding = endpoint({
+  method: 'PUT',
+  path: '/api/me/onboarding',
+  summary: 'Finish sign-up: username, display name, optional email, agreements',
+  body: z.object({
+    username: UsernameSchema,
+    name: DisplayNameSchema,
+    email: EmailSchema.optional(),
+    isAdult: z.literal(true, { error: 'You must confirm that you are 18 years or older.' }),
+    acceptsTerms: z.literal(true, { error: 'You must agree with the terms and conditions.' }),
+    acceptsGuidelines: z.literal(true, { error: 'You must agree with the Community Guidelines' }),
+  }),
+  response: MeSchema,
+});
+
+export const InterestSchema = z.enum(['female', 'male', 'non_binary']);
+
+/** The "I'm interested in..." choice. */
+export const setInterests = endpoint({
+  method: 'PUT',
+  path: '/api/me/interests',
+  summary: 'Set the genders of characters the member is interested in',
+  body: z.object({ interests: z.array(InterestSchema).max(3) }),
+  response: z.object({ interests: z.array(InterestSchema) }),
+});
+
+/** Sends a 6-digit code to a new email (members whose provider shared none, or an Apple relay). */
+export const requestEmailChange = endpoint({
+  method: 'POST',
+  path: '/api/me/email',
+  summary: 'Send a code to confirm a new email',
+  body: z.object({ email: EmailSchema }),
+  response: z.object({ sent: z.literal(true) }),
+});
+
+/** Sets the new email once its code is confirmed. */
+export const confirmEmailChange = endpoint({
+  method: 'POST',
+  path: '/api/me/email/verify',
+  summary: 'Confirm the new email with its code',
+  body: z.object({
+    email: EmailSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  }),
+  response: z.object({ email: z.string() }),
+});

@@ -1,0 +1,72 @@
+/**
+ * Admin basics: find a member, change their role, set and lift account restrictions. Admin role only,
+ * enforced by the server; every change writes the audit log. The role travels in the access token, so
+ * a member whose role changed gets it on their next refresh (access tokens are short-lived); /api/me
+ * shows the stored role at once.
+ */
+import { z } from 'zod';
+import { RestrictionSchema, RestrictionTypeSchema } from '../schemas/restriction';
+import { MeSchema, RoleSchema } from '../schemas/user';
+import { endpoint } from './endpoint';
+
+/** A member as admins see them, with their active restrictions. */
+export const AdminUserSchema = MeSchema.pick({
+  id: true,
+  kind: true,
+  username: true,
+  name: true,
+  email: true,
+  role: true,
+}).extend({
+  createdAt: z.iso.datetime(),
+  restrictions: z.array(RestrictionSchema),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+const UserParamsSchema = z.object({ id: z.uuid() });
+
+/** Finds members whose email or username starts with the query (case-insensitive), at most 20. */
+export const searchUsers = endpoint({
+  method: 'GET',
+  path: '/api/admin/users',
+  summary: 'Admin: find members by email or username',
+  query: z.object({ query: z.string().trim().min(1).max(320) }),
+  response: z.object({ items: z.array(AdminUserSchema) }),
+});
+
+/** Changes a member's role; it reaches their access token at the next refresh. */
+export const changeUserRole = endpoint({
+  method: 'PUT',
+  path: '/api/admin/users/:id/role',
+  summary: 'Admin: change a member role',
+  params: UserParamsSchema,
+  body: z.object({ role: RoleSchema }),
+  response: AdminUserSchema,
+});
+
+/** Input of a new restriction: a Temporary Hold needs a future expiresAt, a termination has none. */
+export const SetRestrictionInputSchema = z.object({
+  type: RestrictionTypeSchema,
+  reason: z.string().trim().min(1).max(1000),
+  expiresAt: z.iso.datetime().optional(),
+});
+export type SetRestrictionInput = z.infer<typeof SetRestrictionInputSchema>;
+
+/** Restricts a member; it applies to their next request or socket command. */
+export const setUserRestriction = endpoint({
+  method: 'POST',
+  path: '/api/admin/users/:id/restrictions',
+  summary: 'Admin: set an account restriction',
+  params: UserParamsSchema,
+  body: SetRestrictionInputSchema,
+  response: RestrictionSchema,
+});
+
+/** Lifts one restriction of a member. */
+export const liftUserRestriction = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/users/:id/restrictions/:restrictionId',
+  summary: 'Admin: lift an account restriction',
+  params: z.object({ id: z.uuid(), restrictionId: z.uuid() }),
+  response: RestrictionSchema,
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { EmailSchema, MeSchema } from '../schemas/user';
+import { endpoint } from './endpoint';
+
+/** A one-time sign-in code: six digits. */
+export const LoginCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+
+/** A signed-in session as the client holds it: a short-lived access token and who it belongs to. */
+export const SessionSchema = z.object({
+  accessToken: z.string(),
+  expiresAt: z.iso.datetime(),
+  user: MeSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** Sends a one-time code and a magic link to the email. */
+export const startEmailSignIn = endpoint({
+  method: 'POST',
+  path: '/api/auth/email',
+  summary: 'Send a sign-in code and link by email',
+  body: z.object({ email: EmailSchema }),
+  response: z.object({ sent: z.literal(true) }),
+});
+
+/** Exchanges the emailed code for a session; the refresh token arrives as an httpOnly cookie. */
+export const verifyEmailCode = endpoint({
+  method: 'POST',
+  path: '/api/auth/email/verify',
+  summary: 'Sign in with the emailed code',
+  body: z.object({ email: EmailSchema, code: LoginCodeSchema }),
+  response: SessionSchema,
+});
+
+/** Rotates the refresh cookie and returns a new access token; 401 means sign-in is required. */
+export const refreshSession = endpoint({
+  method: 'POST',
+  path: '/api/auth/refresh',
+  summary: 'Refresh the session (rotating refresh token cookie)',
+  response: SessionSchema,
+});
+
+export const signOut = endpoint({
+  method: 'POST',
+  path: '/api/auth/logout',
+  summary: 'Sign out: revoke the session and clear its cookie',
+  response: z.object({}),
+});
+
+export const getMe = endpoint({
+  method: 'GET',
+  path: '/api/me',
+  summary: 'Who the caller is (guest or member)',
+  response: MeSchema,
+});
+
+/** The path of the magic link in sign-in mail; it redirects to the app once signed in. */
+export const magicLinkPath = '/api/auth/email/link';
+
+/** OAuth providers a sign-in button may offer. */
+export const OAuthProviderSchema = z.enum(['google', 'apple', 'x', 'discord']);
+export type OAuthProviderName = z.infer<typeof OAuthProviderSchema>;
+
+/** The providers configured on this server: a button shows only for these. */
+export const listSignInProviders = endpoint({
+  method: 'GET',
+  path: '/api/auth/providers',
+  summary: 'OAuth providers configured for sign-in',
+  response: z.object({ providers: z.array(OAuthProviderSchema) }),
+});
+
+/** Where a sign-in button sends the browser; the provider then returns to the callback. */
+export function oauthStartPath(provider: OAuthProviderName): string {
+  return `/api/auth/oauth/${provider}`;
+}

@@ -1,0 +1,91 @@
+/**
+ * The one error model (docs/architecture.md, "Errors"): a stable machine code, its HTTP status, and a
+ * body shape shared by REST responses, socket acknowledgements and generation failures.
+ * Never rename a shipped code or reuse it for a new meaning; add a new one.
+ */
+import { z } from 'zod';
+
+/** Every error code the product can return, with the HTTP status it travels with. */
+export const errorStatus = {
+  validation_failed: 400,
+  guest_id_invalid: 400,
+  login_code_invalid: 400,
+  login_link_invalid: 400,
+  oauth_failed: 400,
+  sign_in_required: 401,
+  forbidden: 403,
+  account_terminated: 403,
+  account_on_hold: 403,
+  account_restricted: 403,
+  age_verification_required: 403,
+  sign_up_required: 403,
+  not_found: 404,
+  character_not_found: 404,
+  conversation_not_found: 404,
+  user_not_found: 404,
+  restriction_not_found: 404,
+  conversation_busy: 409,
+  username_taken: 409,
+  email_taken: 409,
+  nothing_to_retry: 409,
+  rate_limited: 429,
+  guest_message_limit: 429,
+  internal: 500,
+  generation_failed: 502,
+  model_unavailable: 503,
+  service_unavailable: 503,
+  model_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const ErrorCodeSchema = z.enum(
+  Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]], // eslint-disable-line @typescript-eslint/consistent-type-assertions -- Object.keys loses the literal types
+);
+
+/** The error payload: `message` is for people, `code` is what clients branch on. */
+export const AppErrorSchema = z.object({
+  code: ErrorCodeSchema,
+  message: z.string(),
+  field: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type AppErrorBody = z.infer<typeof AppErrorSchema>;
+
+/** The body of every failed REST response. */
+export const ErrorBodySchema = z.object({ error: AppErrorSchema });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Generic human messages per code; the client maps codes to the spec's texts itself. */
+export const defaultErrorMessage: Record<ErrorCode, string> = {
+  validation_failed: 'Some input is not valid.',
+  guest_id_invalid: 'The guest id is not valid.',
+  login_code_invalid: 'This code is not valid or has expired. Request a new one.',
+  login_link_invalid: 'This sign-in link is not valid or has expired.',
+  oauth_failed: 'Signing in with that provider did not work. Please try again.',
+  sign_in_required: 'Please sign in to continue.',
+  forbidden: 'You are not allowed to do this.',
+  account_terminated: 'This account has been terminated.',
+  account_on_hold: 'This account is on a temporary hold.',
+  account_restricted:
+    'Uploading and editing chatbots is disabled for this account; chat still works.',
+  age_verification_required: 'Verify your age to see NSFW content.',
+  sign_up_required: 'Sign up free to chat with this chatbot.',
+  not_found: 'Not found.',
+  character_not_found: 'This chatbot does not exist or is unavailable.',
+  conversation_not_found: 'This conversation does not exist.',
+  user_not_found: 'This user does not exist.',
+  restriction_not_found: 'This restriction does not exist.',
+  conversation_busy: 'A reply is still being written in this chat.',
+  username_taken: 'Username is not available',
+  email_taken: 'This email belongs to another account.',
+  nothing_to_retry: 'There is no message waiting for a reply.',
+  rate_limited: 'Too many requests. Please wait a moment and try again.',
+  guest_message_limit:
+    'Guests can send a limited number of messages. Sign up free to keep chatting.',
+  internal: 'Something went wrong on our side.',
+  generation_failed: 'The model failed to write a reply.',
+  model_unavailable: 'The model is not available right now.',
+  service_unavailable: 'A service the product needs is not available.',
+  model_timeout: 'The model took too long to answer.',
+};

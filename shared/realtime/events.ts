@@ -1,0 +1,105 @@
+/**
+ * The socket contract (docs/style.md, "Realtime events"): one zod schema per event, from which the
+ * Socket.IO maps for server and client are derived. Client→server events are commands with an
+ * acknowledgement; server→client events are facts.
+ */
+import { z } from 'zod';
+import { AppErrorSchema } from '../errors';
+import { PendingReplySchema } from '../schemas/conversation';
+import { MessageContentSchema, MessageSchema } from '../schemas/message';
+
+/** Every acknowledgement is `{ ok: true, data }` or `{ ok: false, error }`. */
+export type Ack<T> = { ok: true; data: T } | { ok: false; error: z.infer<typeof AppErrorSchema> };
+
+export const ConversationRefSchema = z.object({ conversationId: z.uuid() });
+
+/** Commands: payload schema and the data schema of a successful acknowledgement. */
+export const clientCommands = {
+  /** Joins the conversation's room; answers the reply in flight, if any. */
+  'conversation:join': {
+    payload: ConversationRefSchema,
+    result: z.object({ pending: PendingReplySchema.nullable() }),
+  },
+  'conversation:leave': { payload: ConversationRefSchema, result: z.object({}) },
+  /** Sends a message; a null conversationId starts a new conversation with the character. */
+  'message:send': {
+    payload: z.object({
+      characterId: z.uuid(),
+      conversationId: z.uuid().nullable(),
+      content: MessageContentSchema,
+    }),
+    result: z.object({
+      conversationId: z.uuid(),
+      message: MessageSchema,
+      replyId: z.uuid(),
+    }),
+  },
+  /** Asks the model again for a reply to the last user message (after a failure). */
+  'generation:retry': {
+    payload: ConversationRefSchema,
+    result: z.object({ replyId: z.uuid() }),
+  },
+  'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
+} as const;
+
+export type ClientCommand = keyof typeof clientCommands;
+
+/** Every command name, for registering listeners. */
+export const commandNames: readonly ClientCommand[] = [
+  'conversation:join',
+  'conversation:leave',
+  'message:send',
+  'generation:retry',
+  'generation:stop',
+];
+export type CommandPayload<E extends ClientCommand> = z.infer<
+  (typeof clientCommands)[E]['payload']
+>;
+export type CommandResult<E extends ClientCommand> = z.infer<(typeof clientCommands)[E]['result']>;
+
+const serverEventSchemas = {
+  'message:created': z.object({ conversationId: z.uuid(), message: MessageSchema }),
+  'generation:started': z.object({ conversationId: z.uuid(), messageId: z.uuid() }),
+  /** `seq` grows by one per delta of a reply; clients drop deltas they already hold. */
+  'generation:delta': z.object({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    seq: z.number().int().min(1),
+    text: z.string(),
+  }),
+  /** Carries the whole stored message, so a lost delta costs nothing. */
+  'generation:completed': z.object({ conversationId: z.uuid(), message: MessageSchema }),
+  /** The user stopped the reply before any text was written; nothing was stored. */
+  'generation:stopped': z.object({ conversationId: z.uuid(), messageId: z.uuid() }),
+  'generation:failed': z.object({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    error: AppErrorSchema,
+  }),
+} as const;
+
+export type ServerEvent = keyof typeof serverEventSchemas;
+export type ServerEventPayload<E extends ServerEvent> = z.infer<(typeof serverEventSchemas)[E]>;
+
+/** Facts the server pushes to a conversation's room; indexable by a generic event name. */
+export const serverEvents: { [E in ServerEvent]: z.ZodType<ServerEventPayload<E>> } =
+  serverEventSchemas;
+
+/** Socket.IO map of client→server events. */
+export type ClientToServerEvents = {
+  [E in ClientCommand]: (payload: unknown, ack: (result: Ack<CommandResult<E>>) => void) => void;
+};
+
+/** Socket.IO map of server→client events. */
+export type ServerToClientEvents = {
+  [E in ServerEvent]: (payload: ServerEventPayload<E>) => void;
+};
+
+/** The handshake `auth` object: guests send the guest id kept in their browser, members a token. */
+export const HandshakeAuthSchema = z.object({
+  guestId: z.uuid().optional(),
+  /** A member's access token (on a partner site, the partner's token). */
+  token: z.string().optional(),
+  /** The brand or partner site, as the x-application-id header names it for REST. */
+  applicationId: z.string().optional(),
+});

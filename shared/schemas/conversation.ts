@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { CharacterSummarySchema } from './character';
+import { MessageSchema } from './message';
+
+/** A reply still being written: its text so far and the sequence number of its last delta. */
+export const PendingReplySchema = z.object({
+  messageId: z.uuid(),
+  text: z.string(),
+  seq: z.number().int(),
+});
+export type PendingReply = z.infer<typeof PendingReplySchema>;
+
+export const ConversationSummarySchema = z.object({
+  id: z.uuid(),
+  characterId: z.uuid(),
+  character: CharacterSummarySchema,
+  label: z.string().nullable(),
+  messageCount: z.number().int(),
+  lastMessage: MessageSchema.pick({ content: true, createdAt: true }).nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+/** A conversation as the chat screen loads it. */
+export const ConversationSchema = ConversationSummarySchema.extend({
+  pending: PendingReplySchema.nullable(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;

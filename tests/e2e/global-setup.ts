@@ -1,0 +1,52 @@
+/**
+ * Starts what the journeys need: a fresh database, a slowly streaming local OpenAI-wire server (so a
+ * reload lands in the middle of a reply), a local SMTP server whose sign-in mail specs read through a
+ * small HTTP inbox (E2E_MAIL_URL, inherited by the workers), and the product with its start command.
+ */
+import { randomBytes } from 'node:crypto';
+import { mailInboxEnv, startMailInbox } from '../support/mail-inbox';
+import { startWireServer, words } from '../support/openai-wire-server';
+import { startProcess } from '../support/processes';
+import { dropDatabase, adminUrl, redisUrl, testDatabaseUrl } from '../support/services';
+import { startSmtp } from '../support/smtp-server';
+import { e2ePort } from '../playwright.config';
+
+/** Replies stream 60 words at 60 ms each: about 3.6 s, long enough to reload in the middle. */
+export const e2eReply = words(60, 'story');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const run = randomBytes(4).toString('hex');
+  const database = `charchat_e2e_${run}`;
+  const wire = await startWireServer({
+    tokens: e2eReply,
+    firstTokenDelayMs: 400,
+    tokenDelayMs: 60,
+  });
+  const smtp = await startSmtp();
+  const inbox = await startMailInbox(smtp);
+  process.env[mailInboxEnv] = inbox.url;
+  const product = await startProcess(
+    'scripts/start.ts',
+    {
+      PORT: String(e2ePort),
+      DATABASE_URL: testDatabaseUrl(database),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `e2e-${run}:`,
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: wire.baseUrl,
+      LLM_MODEL: 'wire',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+    },
+    /is running at/,
+    180_000,
+  );
+  return async () => {
+    await product.stop();
+    await wire.close();
+    await inbox.close();
+    await smtp.close();
+    await dropDatabase(adminUrl(), database);
+  };
+}

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+
+/** Replies end with this word (see global-setup.ts: 60 words "story1" … "story60"). */
+const lastWord = 'story60';
+
+test.describe('a guest chats with a character', () => {
+  test('opens a character, watches the reply stream, reloads mid-reply and sees it finish', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const cards = page.getByRole('link').filter({ has: page.getByRole('img') });
+    await expect(cards.first()).toBeVisible();
+    await cards.first().click();
+
+    await expect(page).toHaveURL(/\/chatbot\//);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(name.length).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Chat Now' }).click();
+
+    await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
+    const log = page.getByRole('log');
+    await expect(log.locator('[data-role="bot"]').first()).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-role="user"]').last()).toContainText(
+      'Tell me a story, please.',
+    );
+    await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
+
+    // The reply grows token by token.
+    const reply = log.locator('[data-role="bot"]').last();
+    await expect(reply).toContainText('story3');
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    const early = (await reply.textContent()) ?? '';
+    await expect(reply).toContainText('story12');
+    // Poll rather than read once: on a loaded machine the first read may already hold story12.
+    await expect
+      .poll(async () => ((await reply.textContent()) ?? '').length)
+      .toBeGreaterThan(early.length);
+    const later = (await reply.textContent()) ?? '';
+    expect(later).not.toContain(lastWord);
+
+    // Reload in the middle: the text so far is back and goes on streaming to the end.
+    await page.reload();
+    const resumed = page.getByRole('log').locator('[data-role="bot"]').last();
+    await expect(resumed).toContainText('story1');
+    await expect(resumed).toHaveAttribute('data-streaming', 'true');
+    await expect(resumed).toContainText(lastWord);
+    await expect(resumed).not.toHaveAttribute('data-streaming', 'true');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+    // The whole conversation is still there after another reload.
+    await page.reload();
+    const messages = page.getByRole('log').locator('[data-role]');
+    await expect(messages).toHaveCount(3);
+    await expect(messages.nth(1)).toContainText('Tell me a story, please.');
+    await expect(messages.nth(2)).toContainText(`story1 story2`);
+    await expect(messages.nth(2)).toContainText(lastWord);
+  });
+
+  test('stops a reply and keeps what was written', async ({ page }) => {
+    await page.goto('/');
+    await page
+      .getByRole('link')
+      .filter({ has: page.getByRole('img') })
+      .nth(1)
+      .click();
+    await page.getByRole('link', { name: 'Chat Now' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Start a story.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const reply = page.getByRole('log').locator('[data-role="bot"]').last();
+    await expect(reply).toContainText('story4');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+    const kept = (await reply.textContent()) ?? '';
+    expect(kept).toContain('story4');
+    expect(kept).not.toContain(lastWord);
+    await page.reload();
+    await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toHaveText(kept.trim());
+  });
+});
+
+test('an unknown page shows the 404 page with a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText('This page is gone.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the theme toggle switches between light and dark and is remembered', async ({ page }) => {
+  await page.goto('/');
+  const toDark = page.getByRole('button', { name: 'Switch to dark theme' });
+  const toLight = page.getByRole('button', { name: 'Switch to light theme' });
+  const first = (await toDark.count()) > 0 ? toDark : toLight;
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const before = await background();
+  await first.click();
+  await expect.poll(background).not.toBe(before);
+  const after = await background();
+  await page.reload();
+  await expect.poll(background).toBe(after);
+});

@@ -1,0 +1,55 @@
+/**
+ * Shared steps of the account journeys: signing in with the emailed code, and finishing sign-up
+ * (Welcome Aboard, Community Guidelines, interests) for a new member, who is sent to /signup.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { nextSignInMail } from '../support/mail-inbox';
+
+/** A short unique suffix (hex), safe inside usernames and emails. */
+export function uniqueSuffix(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** Signs in from the header's Sign In button with the code from the mail. */
+export async function signInWithCode(page: Page, email: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(dialog).toContainText(`sent a 6-digit code to ${email}`);
+  const { code } = await nextSignInMail(email);
+  await dialog.getByRole('textbox', { name: 'Code' }).fill(code);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Completes onboarding from /signup and closes the interests modal with `interests` chosen. */
+export async function completeOnboarding(
+  page: Page,
+  options: { username: string; name: string; interests?: string[] },
+): Promise<void> {
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Aboard' })).toBeVisible();
+  const username = page.getByRole('textbox', { name: 'Username' });
+  await username.fill(options.username);
+  await expect(page.getByRole('status').filter({ hasText: /^Available$/ })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Display name' }).fill(options.name);
+  await page.getByRole('checkbox', { name: 'I confirm that I am 18 years or older' }).check();
+  await page.getByRole('checkbox', { name: 'I agree with the terms and conditions' }).check();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Community Guidelines' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I agree to the Community Guidelines' }).check();
+  await page.getByRole('button', { name: 'Start Chatting' }).click();
+
+  const interests = page.getByRole('dialog', { name: "I'm interested in..." });
+  await expect(interests).toBeVisible();
+  const chosen = options.interests ?? [];
+  for (const label of chosen) {
+    await interests.getByRole('checkbox', { name: label, exact: true }).check();
+  }
+  await interests.getByRole('button', { name: chosen.length > 0 ? 'Save' : 'Skip' }).click();
+  await expect(interests).toBeHidden();
+  await expect(page).not.toHaveURL(/\/signup$/);
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '#server/app';
+import { getCharacter, listCharacters } from '#shared/api/characters';
+import { createCharacter } from '../../support/factories';
+import { testConfig } from '../../support/config';
+import { errorCode, errorOf, rawItems } from '../../support/http';
+
+let app: App;
+
+beforeAll(async () => {
+  app = await buildApp(testConfig());
+});
+afterAll(async () => {
+  await app.fastify.close();
+});
+
+describe('GET /api/characters', () => {
+  it('pages public characters with tags, most talked-to first, hiding private ones', async () => {
+    const db = app.deps.db;
+    const tag = `Tag-${Date.now()}`;
+    const busy = await createCharacter(db, { tags: [tag, 'Fantasy'] });
+    await db
+      .updateTable('characters')
+      .set({ num_messages: 1_000_000_000 })
+      .where('id', '=', busy)
+      .execute();
+    const hidden = await createCharacter(db);
+    await db
+      .updateTable('characters')
+      .set({ visibility: 'private', num_messages: 2_000_000_000 })
+      .where('id', '=', hidden)
+      .execute();
+
+    const res = await app.fastify.inject({
+      method: 'GET',
+      url: '/api/characters?page=1&pageSize=5',
+    });
+    expect(res.statusCode).toBe(200);
+    const raw: unknown = res.json();
+    const body = listCharacters.response.parse(raw);
+    expect(body.page).toBe(1);
+    expect(body.pageSize).toBe(5);
+    expect(body.total).toBeGreaterThanOrEqual(1);
+    expect(body.items[0]?.id).toBe(busy);
+    expect(body.items[0]?.tags).toEqual(['Fantasy', tag]);
+    expect(body.items.map((c) => c.id)).not.toContain(hidden);
+    // Only the summary fields travel in the list (read unparsed: the contract would strip extra fields).
+    expect(Object.keys(rawItems(raw)[0] ?? {}).sort()).toEqual([
+      'avatarUrl',
+      'creatorUsername',
+      'id',
+      'isNsfw',
+      'name',
+      'numMessages',
+      'tags',
+      'title',
+    ]);
+  });
+
+  it('rejects a bad page size with validation_failed naming the field', async () => {
+    const res = await app.fastify.inject({ method: 'GET', url: '/api/characters?pageSize=500' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field: 'pageSize' });
+  });
+});
+
+describe('GET /api/characters/:id', () => {
+  it('returns the profile with its definition', async () => {
+    const id = await createCharacter(app.deps.db, { name: 'Profiled' });
+    const res = await app.fastify.inject({ method: 'GET', url: `/api/characters/${id}` });
+    expect(res.statusCode).toBe(200);
+    const mentionsTesty: unknown = expect.stringContaining('Testy');
+    expect(res.json()).toMatchObject({
+      id,
+      name: 'Profiled',
+      greeting: 'Hello {{user}}, I am {{char}}.',
+      persona: mentionsTesty,
+    });
+  });
+
+  it('hides the definition when it is not visible', async () => {
+    const id = await createCharacter(app.deps.db);
+    await app.deps.db
+      .updateTable('characters')
+      .set({ definition_visible: false })
+      .where('id', '=', id)
+      .execute();
+    const body = getCharacter.response.parse(
+      (await app.fastify.inject({ method: 'GET', url: `/api/characters/${id}` })).json(),
+    );
+    expect(body).toMatchObject({ persona: null, scenario: null, dialogue: null });
+  });
+
+  it('answers character_not_found for an unknown or private character', async () => {
+    const id = await createCharacter(app.deps.db);
+    await app.deps.db
+      .updateTable('characters')
+      .set({ visibility: 'private' })
+      .where('id', '=', id)
+      .execute();
+    for (const target of [id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await app.fastify.inject({ method: 'GET', url: `/api/characters/${target}` });
+      expect(res.statusCode).toBe(404);
+      expect(errorCode(res.json())).toBe('character_not_found');
+    }
+  });
+
+  it('rejects a malformed id', async () => {
+    const res = await app.fastify.inject({ method: 'GET', url: '/api/characters/not-a-uuid' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field: 'id' });
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * The chat path against a local OpenAI-wire server: resuming a reply in flight, stop, busy
+ * conversations, and every failure reaching the user as an error they can retry.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as messagesRepo from '#server/db/repositories/messages.repo';
+import { getConversation, listMessages } from '#shared/api/conversations';
+import { createCharacter, newGuestId } from '../../support/factories';
+import { testConfig } from '../../support/config';
+import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import {
+  connectGuest,
+  nextEvent,
+  payloadsOf,
+  recordEvents,
+  startStack,
+  type ClientSocket,
+  type Stack,
+} from '../../support/stack';
+
+let stack: Stack;
+let wire: WireServer;
+
+function wireConfig(overrides: Record<string, string> = {}) {
+  return testConfig({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: wire.baseUrl,
+    LLM_MODEL: 'wire',
+    ...overrides,
+  });
+}
+
+beforeAll(async () => {
+  wire = await startWireServer();
+  stack = await startStack(wireConfig());
+});
+afterAll(async () => {
+  await stack.close();
+  await wire.close();
+});
+beforeEach(() => {
+  wire.behaviour = { tokens: words(5), firstTokenDelayMs: 0, tokenDelayMs: 0 };
+});
+
+async function send(
+  socket: ClientSocket,
+  characterId: string,
+  conversationId: string | null,
+  content = 'Hello',
+) {
+  const ack = await socket.emitWithAck('message:send', { characterId, conversationId, content });
+  if (!ack.ok) throw new Error(`send failed: ${ack.error.code}`);
+  return ack.data;
+}
+
+describe('a reply in flight', () => {
+  it('resumes on another connection with the text so far, then newer deltas only', async () => {
+    wire.behaviour = { tokens: words(30), firstTokenDelayMs: 0, tokenDelayMs: 30 };
+    const characterId = await createCharacter(stack.app.deps.db);
+    const guestId = newGuestId();
+    const first = await connectGuest(stack.url, guestId);
+    const sent = await send(first, characterId, null);
+    await nextEvent(first, 'generation:delta', (d) => d.seq >= 3);
+    first.close(); // the page reloads in the middle of the reply
+
+    const second = await connectGuest(stack.url, guestId);
+    const events = recordEvents(second);
+    const joined = await second.emitWithAck('conversation:join', {
+      conversationId: sent.conversationId,
+    });
+    if (!joined.ok) throw new Error('join failed');
+    const pending = joined.data.pending;
+    expect(pending?.messageId).toBe(sent.replyId);
+    expect(pending?.seq).toBeGreaterThanOrEqual(3);
+    expect(pending?.text.startsWith('word1 word2')).toBe(true);
+
+    const completed = await nextEvent(second, 'generation:completed');
+    let text = pending?.text ?? '';
+    let seq = pending?.seq ?? 0;
+    for (const d of payloadsOf(events, 'generation:delta')) {
+      if (d.seq <= seq) continue;
+      expect(d.seq).toBe(seq + 1);
+      seq = d.seq;
+      text += d.text;
+    }
+    expect(text).toBe(words(30).join(''));
+    expect(completed.message.content).toBe(text);
+    second.close();
+  });
+
+  it('shows the text so far over REST while generating', async () => {
+    wire.behaviour = { tokens: words(20), firstTokenDelayMs: 0, tokenDelayMs: 30 };
+    const characterId = await createCharacter(stack.app.deps.db);
+    const guestId = newGuestId();
+    const socket = await connectGuest(stack.url, guestId);
+    const sent = await send(socket, characterId, null);
+    await nextEvent(socket, 'generation:delta', (d) => d.seq >= 2);
+    const res = await fetch(`${stack.url}/api/conversations/${sent.conversationId}`, {
+      headers: { 'x-guest-id': guestId },
+    });
+    const body = getConversation.response.parse(await res.json());
+    expect(body.pending).toMatchObject({ messageId: sent.replyId });
+    expect(body.pending?.text.length).toBeGreaterThan(0);
+    await nextEvent(socket, 'generation:completed');
+    socket.close();
+  });
+
+  it('refuses a second message while the reply is written', async () => {
+    wire.behaviour = { tokens: words(10), firstTokenDelayMs: 0, tokenDelayMs: 30 };
+    const characterId = await createCharacter(stack.app.deps.db);
+    const socket = await connectGuest(stack.url, newGuestId());
+    const sent = await send(socket, characterId, null);
+    const again = await socket.emitWithAck('message:send', {
+      characterId,
+      conversationId: sent.conversationId,
+      content: 'more',
+    });
+    expect(again).toMatchObject({ ok: false, error: { code: 'conversation_busy' } });
+    await nextEvent(socket, 'generation:completed');
+    const after = await socket.emitWithAck('message:send', {
+      characterId,
+      conversationId: sent.conversationId,
+      content: 'more',
+    });
+    expect(after.ok).toBe(true);
+    await nextEvent(socket, 'generation:completed');
+    socket.close();
+  });
+});
+
+describe('generation:stop', () => {
+  it('aborts the model call and keeps the partial text', async () => {
+    wire.behaviour = { tokens: words(200), firstTokenDelayMs: 0, tokenDelayMs: 20 };
+    const abortedBefore = wire.aborted;
+    const characterId = await createCharacter(stack.app.deps.db);
+    const socket = await connectGuest(stack.url, newGuestId());
+    const sent = await send(socket, characterId, null);
+    await nextEvent(socket, 'generation:delta', (d) => d.seq >= 2);
+    expect(
+      await socket.emitWithAck('generation:stop', { conversationId: sent.conversationId }),
+    ).toEqual({ ok: true, data: {} });
+    const completed = await nextEvent(socket, 'generation:completed');
+    expect(completed.message.isStopped).toBe(true);
+    expect(completed.message.content.startsWith('word1')).toBe(true);
+    expect(completed.message.content.length).toBeLessThan(words(200).join('').length);
+    await expect.poll(() => wire.aborted).toBe(abortedBefore + 1);
+    const stored = await messagesRepo.findById(stack.app.deps.db, sent.replyId);
+    expect(stored).toMatchObject({ is_stopped: true, content: completed.message.content });
+    socket.close();
+  });
+
+  it('ends a reply stopped before its first token without storing anything', async () => {
+    wire.behaviour = { tokens: words(5), firstTokenDelayMs: 10_000, tokenDelayMs: 0 };
+    const characterId = await createCharacter(stack.app.deps.db);
+    const socket = await connectGuest(stack.url, newGuestId());
+    const sent = await send(socket, characterId, null);
+    expect(
+      await socket.emitWithAck('generation:stop', { conversationId: sent.conversationId }),
+    ).toEqual({ ok: true, data: {} });
+    const stopped = await nextEvent(socket, 'generation:stopped');
+    expect(stopped.messageId).toBe(sent.replyId);
+    expect(await messagesRepo.findById(stack.app.deps.db, sent.replyId)).toBeUndefined();
+    socket.close();
+  });
+});
+
+describe('failures', () => {
+  it.each([
+    ['an error status', { status: 503 }, 'model_unavailable'],
+    ['a stream cut in the middle', { tokens: words(10), failAfterTokens: 3 }, 'generation_failed'],
+    ['a model that goes silent', { tokens: words(3), firstTokenDelayMs: 3000 }, 'model_timeout'],
+  ])(
+    'reports %s as generation:failed, keeps the user message, and a retry succeeds',
+    async (_, behaviour, code) => {
+      wire.behaviour = { tokens: words(5), firstTokenDelayMs: 0, tokenDelayMs: 0, ...behaviour };
+      // The silent model needs a short timeout; a stack of its own keeps the other tests' timing loose.
+      const target =
+        code === 'model_timeout' ? await startStack(wireConfig({ LLM_TIMEOUT_MS: '1500' })) : stack;
+      try {
+        const characterId = await createCharacter(target.app.deps.db);
+        const guestId = newGuestId();
+        const socket = await connectGuest(target.url, guestId);
+        const sent = await send(socket, characterId, null, 'Are you there?');
+        const failed = await nextEvent(socket, 'generation:failed');
+        expect(failed).toMatchObject({
+          conversationId: sent.conversationId,
+          messageId: sent.replyId,
+          error: { code },
+        });
+        expect(await messagesRepo.findById(target.app.deps.db, sent.replyId)).toBeUndefined();
+
+        const page = listMessages.response.parse(
+          await (
+            await fetch(`${target.url}/api/conversations/${sent.conversationId}/messages`, {
+              headers: { 'x-guest-id': guestId },
+            })
+          ).json(),
+        );
+        expect(page.items.at(-1)).toMatchObject({ role: 'user', content: 'Are you there?' });
+
+        wire.behaviour = { tokens: words(4), firstTokenDelayMs: 0, tokenDelayMs: 0 };
+        const retry = await socket.emitWithAck('generation:retry', {
+          conversationId: sent.conversationId,
+        });
+        if (!retry.ok) throw new Error(`retry failed: ${retry.error.code}`);
+        const completed = await nextEvent(socket, 'generation:completed');
+        expect(completed.message).toMatchObject({
+          id: retry.data.replyId,
+          prevId: sent.message.id,
+          content: words(4).join(''),
+        });
+        expect(
+          await socket.emitWithAck('generation:retry', { conversationId: sent.conversationId }),
+        ).toMatchObject({
+          ok: false,
+          error: { code: 'nothing_to_retry' },
+        });
+        socket.close();
+      } finally {
+        if (target !== stack) await target.close();
+      }
+    },
+  );
+
+  it('reports an endpoint that does not answer as model_unavailable', async () => {
+    const down = await startWireServer();
+    const url = down.baseUrl;
+    await down.close();
+    const config = testConfig({ LLM_PROVIDER: 'openai', LLM_BASE_URL: url, LLM_MODEL: 'wire' });
+    const other = await startStack(config);
+    try {
+      const characterId = await createCharacter(other.app.deps.db);
+      const socket = await connectGuest(other.url, newGuestId());
+      await send(socket, characterId, null);
+      const failed = await nextEvent(socket, 'generation:failed');
+      expect(failed.error.code).toBe('model_unavailable');
+      socket.close();
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,23 @@
+/** The product's config for a test: the run's database and Redis prefix, the tiny model, quiet logs. */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { loadConfig, tinyModelPath, type Config } from '#server/config';
+import { redisUrl } from './services';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: redisUrl,
+    // A prefix per test file keeps queues apart, so one file's worker never takes another's jobs.
+    REDIS_PREFIX: `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`,
+    LLM_PROVIDER: 'local',
+    LLM_MODEL: tinyModelPath,
+    LLM_THREADS: '1',
+    LLM_MAX_TOKENS: '48',
+    WORKER_CONCURRENCY: '2',
+    PORT: '0',
+    ...overrides,
+  });
+}

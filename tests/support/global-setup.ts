@@ -1,0 +1,41 @@
+/**
+ * Integration global setup: one PostgreSQL database and one Redis key prefix per run, migrated before
+ * the tests and dropped afterwards, so runs never share state.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { createRedis } from '#server/lib/redis';
+import { adminUrl, dropDatabase, redisUrl, testDatabaseUrl } from './services';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    redisPrefix: string;
+  }
+}
+
+export default function setup(project: TestProject): () => Promise<void> {
+  const run = randomBytes(4).toString('hex');
+  const databaseUrl = testDatabaseUrl(`charchat_it_${run}`);
+  const redisPrefix = `test-${run}:`;
+  // The product's own migrate command creates and migrates the run's database.
+  execFileSync('npx', ['tsx', 'scripts/migrate.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
+    stdio: 'inherit',
+  });
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('redisPrefix', redisPrefix);
+
+  return async () => {
+    await dropDatabase(adminUrl(), `charchat_it_${run}`);
+    const redis = createRedis(redisUrl, 'command');
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+    await redis.quit();
+  };
+}

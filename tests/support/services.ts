@@ -1,0 +1,25 @@
+/** Addresses of the local PostgreSQL and Redis the tests use, and database housekeeping. */
+import pg from 'pg';
+
+const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function testDatabaseUrl(name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export function adminUrl(): string {
+  return testDatabaseUrl('postgres');
+}
+
+export async function dropDatabase(admin: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}

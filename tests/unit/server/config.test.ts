@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '#server/config';
+
+describe('loadConfig', () => {
+  it('gives defaults pointing at the local services', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/charchat');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.LLM_PROVIDER).toBe('local');
+    expect(config.LLM_THREADS).toBeGreaterThanOrEqual(1);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'a port number from 0 to 65535'],
+    ['LLM_PROVIDER', 'claude', 'one of local, openai'],
+    ['DATABASE_URL', 'mysql://localhost/x', 'a postgres:// URL'],
+    ['REDIS_URL', 'nope', 'a redis:// URL'],
+    ['WORKER_CONCURRENCY', '0', 'a whole number above 0'],
+    ['LLM_THREADS', '-2', 'a whole number above 0'],
+  ])('rejects %s=%s with one line naming it', (name, value, expected) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : '';
+      expect(message).toContain(name);
+      expect(message).toContain(expected);
+      expect(message).not.toContain('\n');
+    }
+  });
+});

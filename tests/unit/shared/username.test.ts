@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { UsernameSchema } from '#shared/rules/username';
+
+const messageOf = (value: string) => {
+  const parsed = UsernameSchema.safeParse(value);
+  return parsed.success ? null : parsed.error.issues[0]?.message;
+};
+
+describe('UsernameSchema', () => {
+  it('accepts letters, digits, _ and - and lowercases', () => {
+    expect(UsernameSchema.parse('  Star_Gazer-42 ')).toBe('star_gazer-42');
+    expect(UsernameSchema.parse('abc')).toBe('abc');
+    expect(UsernameSchema.parse('a'.repeat(20))).toBe('a'.repeat(20));
+  });
+
+  it.each([
+    ['', 'This field is required'],
+    ['ab', 'Username is too short'],
+    ['a'.repeat(21), 'Username should be 20 characters or less'],
+    ['hello world', 'Username contain invalid characters'],
+    ['émile', 'Username contain invalid characters'],
+    ['dot.name', 'Username contain invalid characters'],
+  ])('rejects %j with %s', (value, message) => {
+    expect(messageOf(value)).toBe(message);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * defineProcessor(): a BullMQ worker whose handlers are keyed by every job name of the queue's contract,
+ * each receiving its parsed payload (docs/style.md, "Jobs").
+ */
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { z } from 'zod';
+import type { Logger } from '#server/lib/log';
+import type { Redis } from '#server/lib/redis';
+
+type Handlers<J extends Record<string, z.ZodType>> = {
+  [N in keyof J]: (data: z.output<J[N]>, job: Job) => Promise<void>;
+};
+
+/** A runner that parses a job's payload with its schema before handing it to the handler. */
+function bind<S extends z.ZodType>(
+  name: string,
+  schema: S,
+  handler: (data: z.output<S>, job: Job) => Promise<void>,
+): (job: Job) => Promise<void> {
+  return async (job) => {
+    const parsed = schema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`invalid ${name} payload`);
+    await handler(parsed.data, job);
+  };
+}
+
+export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
+  queue: string;
+  jobs: J;
+  handlers: Handlers<J>;
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  log: Logger;
+}): Worker {
+  const runners = new Map<string, (job: Job) => Promise<void>>();
+  for (const name in opts.jobs) {
+    runners.set(name, bind(name, opts.jobs[name], opts.handlers[name]));
+  }
+  const worker = new Worker(
+    opts.queue,
+    async (job: Job) => {
+      const run = runners.get(job.name);
+      if (!run) throw new UnrecoverableError(`unknown job ${job.name} on ${opts.queue}`);
+      await run(job);
+    },
+    { connection: opts.connection, prefix: `${opts.prefix}bull`, concurrency: opts.concurrency },
+  );
+  worker.on('error', (err) => opts.log.error({ err, queue: opts.queue }, 'worker error'));
+  worker.on('failed', (job, err) =>
+    opts.log.warn({ queue: opts.queue, job: job?.id, err: err.message }, 'job failed'),
+  );
+  return worker;
+}
