@@ -23,6 +23,7 @@ import { registerRoutes } from './routes/index';
 import type { AgeVerificationProvider } from './services/age-verification/provider';
 import { loadApplications, type Applications } from './services/applications.service';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
+import { WaitingRoom } from './services/waiting-room.service';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +40,7 @@ export interface AppDeps {
   ageVerification: AgeVerificationProvider | null;
   /** Drops every socket of a member session when it ends. */
   endSessionSockets: (sessionFamily: string) => void;
+  waitingRoom: WaitingRoom;
 }
 
 export interface App {
@@ -61,6 +63,11 @@ export async function buildApp(config: Config): Promise<App> {
   const queue = new GenerationQueue(queueConnection, config.REDIS_PREFIX);
   const secret = authSecret(config);
   const applications = loadApplications(config);
+  const waitingRoom = new WaitingRoom(redis, config.REDIS_PREFIX, {
+    enabled: config.WAITING_ROOM_MAX > 0,
+    accessSeconds: config.WAITING_ROOM_ACCESS_SECONDS,
+    bypassCharacterId: config.WAITING_ROOM_BYPASS_CHARACTER_ID ?? null,
+  });
   const realtime = createRealtime(fastify.server, {
     db,
     redis,
@@ -71,6 +78,8 @@ export async function buildApp(config: Config): Promise<App> {
     log: fastify.log,
     redisUrl: config.REDIS_URL,
     guestMessagesPerHour: config.GUEST_MESSAGES_PER_HOUR,
+    memberMessagesPerMinute: config.MEMBER_MESSAGES_PER_MINUTE,
+    waitingRoom,
   });
   const deps: AppDeps = {
     config,
@@ -82,6 +91,7 @@ export async function buildApp(config: Config): Promise<App> {
     applications,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log }),
     endSessionSockets: realtime.endSession,
+    waitingRoom,
     ageVerification:
       config.AGE_VERIFICATION_PROVIDER === 'sandbox'
         ? new SandboxAgeVerificationProvider(redis, config.REDIS_PREFIX, publicUrl(config))

@@ -70,6 +70,41 @@ const EnvSchema = z.object({
   LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.8).describe('a number from 0 to 2'),
   LLM_TIMEOUT_MS: positiveInt.default(60_000).describe('milliseconds, a whole number above 0'),
   WORKER_CONCURRENCY: positiveInt.default(4).describe('a whole number above 0'),
+  WORKER_QUEUES: z
+    .string()
+    .regex(/^(generation|maintenance|waiting-room)(,(generation|maintenance|waiting-room))*$/)
+    .default('generation,maintenance,waiting-room')
+    .transform((v) => v.split(','))
+    .describe('a comma-separated list of generation, maintenance, waiting-room'),
+  WORKER_LOCK_MS: positiveInt.default(30_000).describe('milliseconds, a whole number above 0'),
+  WORKER_SHUTDOWN_GRACE_MS: positiveInt
+    .default(30_000)
+    .describe('milliseconds, a whole number above 0'),
+  PRIORITY_AGEING_SECONDS: positiveInt.default(10).describe('seconds, a whole number above 0'),
+  MEMBER_MESSAGES_PER_MINUTE: positiveInt.default(30).describe('a whole number above 0'),
+  WAITING_ROOM_MIN: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20)
+    .describe('a whole number, 0 or more'),
+  WAITING_ROOM_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1000)
+    .describe('a whole number, 0 or more (0 turns the waiting room off)'),
+  WAITING_ROOM_USERS_PER_SLOT: positiveInt.default(10).describe('a whole number above 0'),
+  WAITING_ROOM_ACCESS_SECONDS: positiveInt
+    .default(1200)
+    .describe('seconds, a whole number above 0'),
+  WAITING_ROOM_TICK_MS: positiveInt.default(1000).describe('milliseconds, a whole number above 0'),
+  WAITING_ROOM_BYPASS_CHARACTER_ID: z.uuid().optional().describe('a character id (a UUID)'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .describe('a random string of at least 16 characters'),
   GUEST_TTL_DAYS: positiveInt.default(30).describe('a whole number of days above 0'),
   GUEST_MESSAGES_PER_HOUR: positiveInt.default(20).describe('a whole number above 0'),
   RUN_WORKERS: bool.default(true),
@@ -147,6 +182,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (parsed.data.NODE_ENV === 'production' && parsed.data.AUTH_SECRET === undefined) {
       throw new ConfigError(
         'Configuration error: AUTH_SECRET is missing; expected a random string of at least 32 characters in production.',
+      );
+    }
+    const { WAITING_ROOM_MIN: min, WAITING_ROOM_MAX: max } = parsed.data;
+    if (max > 0 && min > max) {
+      throw new ConfigError(
+        `Configuration error: WAITING_ROOM_MIN=${String(min)} is not valid; expected at most WAITING_ROOM_MAX (${String(max)}).`,
       );
     }
     return parsed.data;

@@ -30,6 +30,7 @@ export const errorStatus = {
   nothing_to_retry: 409,
   rate_limited: 429,
   guest_message_limit: 429,
+  waiting_room: 429,
   internal: 500,
   generation_failed: 502,
   model_unavailable: 503,
@@ -83,6 +84,7 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   guest_message_limit:
     'Guests can send a limited number of messages. Sign up free to keep chatting.',
+  waiting_room: 'The chat is busy: wait for your turn in line, or upgrade to skip the line.',
   internal: 'Something went wrong on our side.',
   generation_failed: 'The model failed to write a reply.',
   model_unavailable: 'The model is not available right now.',

@@ -1,28 +1,42 @@
 /**
- * Starts the processors of every queue in this process and closes them on shutdown; any number of
- * worker processes may run this, on any number of hosts (docs/architecture.md, "Processes").
+ * Starts the processors of the queues this process serves (WORKER_QUEUES) and closes them on shutdown;
+ * any number of worker processes may run this, on any number of hosts (docs/architecture.md,
+ * "Processes"). A stopping worker finishes its replies within WORKER_SHUTDOWN_GRACE_MS, then hands the
+ * rest back: their locks lapse and another worker takes them (as for a crashed worker).
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Queue, type Worker } from 'bullmq';
 import { generationJobs, generationQueue } from '#shared/jobs/generation';
 import { maintenanceJobs, maintenanceQueue } from '#shared/jobs/maintenance';
+import { waitingRoomJobs, waitingRoomQueue } from '#shared/jobs/waiting-room';
 import type { Config } from '#server/config';
 import { createDb } from '#server/db/database';
 import type { Logger } from '#server/lib/log';
 import { createRedis } from '#server/lib/redis';
+import { WaitingRoomStore } from '#server/lib/waiting-room';
+import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
 import { processReply } from './generation/reply.processor';
 import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';
+import { ageReplies } from './maintenance/age-replies.processor';
 import { purgeGuests } from './maintenance/purge-guests.processor';
 import { createProvider } from './providers/create-provider';
+import { admitWaiters } from './waiting-room/admit.processor';
 
 export interface RunningWorkers {
+  /** This process's id in the worker pool. */
+  id: string;
   close: () => Promise<void>;
 }
 
 const purgeEveryMs = 60 * 60 * 1000;
+const scheduledJobOptions = { removeOnComplete: true, removeOnFail: 100 } as const;
 
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
-  const provider = await createProvider(config, log);
+  const id = `${hostname()}-${String(process.pid)}-${randomUUID().slice(0, 8)}`;
+  const serves = new Set(config.WORKER_QUEUES);
+  const prefix = config.REDIS_PREFIX;
   const db = createDb(config.DATABASE_URL, config.WORKER_CONCURRENCY + 2);
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
@@ -30,63 +44,134 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   for (const c of [redis, subscriber, bullConnection]) {
     c.on('error', (err: Error) => log.warn({ err }, 'redis error'));
   }
-  const prefix = config.REDIS_PREFIX;
-  const stops = await StopRegistry.listen(subscriber, redis, prefix);
+  const bullOptions = { connection: bullConnection, prefix: `${prefix}bull` };
+  const generation = new Queue(generationQueue, bullOptions);
+  const maintenance = new Queue(maintenanceQueue, bullOptions);
+  const waitingRoom = new Queue(waitingRoomQueue, bullOptions);
+  const common = { connection: bullConnection, prefix, log, lockDurationMs: config.WORKER_LOCK_MS };
 
-  const workers: Worker[] = [
-    defineProcessor({
-      queue: generationQueue,
-      jobs: generationJobs,
-      connection: bullConnection,
-      prefix,
-      concurrency: config.WORKER_CONCURRENCY,
-      log,
-      handlers: {
-        reply: (data) =>
-          processReply(
-            {
-              db,
+  const workers: Worker[] = [];
+  const provider = serves.has('generation') ? await createProvider(config, log) : null;
+  let heartbeat: NodeJS.Timeout | undefined;
+  if (provider) {
+    const stops = await StopRegistry.listen(subscriber, redis, prefix);
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: generationQueue,
+        jobs: generationJobs,
+        concurrency: config.WORKER_CONCURRENCY,
+        handlers: {
+          reply: (data) =>
+            processReply(
+              {
+                db,
+                redis,
+                prefix,
+                provider,
+                stops,
+                log,
+                maxTokens: config.LLM_MAX_TOKENS,
+                temperature: config.LLM_TEMPERATURE,
+                timeoutMs: config.LLM_TIMEOUT_MS,
+              },
+              data,
+            ),
+        },
+      }),
+    );
+    // The waiting room sizes its capacity from the pool's announced slots.
+    const announce = () => {
+      announceWorker(redis, prefix, id, config.WORKER_CONCURRENCY).catch((err: unknown) => {
+        log.warn({ err }, 'could not announce this worker to the pool');
+      });
+    };
+    announce();
+    heartbeat = setInterval(announce, heartbeatTtlMs / 3);
+  }
+
+  if (serves.has('maintenance')) {
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: maintenanceQueue,
+        jobs: maintenanceJobs,
+        concurrency: 1,
+        handlers: {
+          'purge-guests': () => purgeGuests({ db, log, ttlDays: config.GUEST_TTL_DAYS }),
+          'age-replies': async () => {
+            await ageReplies({ generation, ageingSeconds: config.PRIORITY_AGEING_SECONDS });
+          },
+        },
+      }),
+    );
+    await maintenance.upsertJobScheduler(
+      'purge-guests',
+      { every: purgeEveryMs },
+      { name: 'purge-guests', data: {}, opts: scheduledJobOptions },
+    );
+    await maintenance.upsertJobScheduler(
+      'age-replies',
+      { every: (config.PRIORITY_AGEING_SECONDS * 1000) / 2 },
+      { name: 'age-replies', data: {}, opts: scheduledJobOptions },
+    );
+  }
+
+  if (serves.has('waiting-room') && config.WAITING_ROOM_MAX > 0) {
+    const store = new WaitingRoomStore(redis, prefix, config.WAITING_ROOM_ACCESS_SECONDS * 1000);
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: waitingRoomQueue,
+        jobs: waitingRoomJobs,
+        concurrency: 1,
+        handlers: {
+          admit: () =>
+            admitWaiters({
               redis,
               prefix,
-              provider,
-              stops,
+              store,
+              generation,
               log,
-              maxTokens: config.LLM_MAX_TOKENS,
-              temperature: config.LLM_TEMPERATURE,
-              timeoutMs: config.LLM_TIMEOUT_MS,
-            },
-            data,
-          ),
-      },
-    }),
-    defineProcessor({
-      queue: maintenanceQueue,
-      jobs: maintenanceJobs,
-      connection: bullConnection,
-      prefix,
-      concurrency: 1,
-      log,
-      handlers: { 'purge-guests': () => purgeGuests({ db, log, ttlDays: config.GUEST_TTL_DAYS }) },
-    }),
-  ];
+              min: config.WAITING_ROOM_MIN,
+              max: config.WAITING_ROOM_MAX,
+              usersPerSlot: config.WAITING_ROOM_USERS_PER_SLOT,
+              tickMs: config.WAITING_ROOM_TICK_MS,
+            }),
+        },
+      }),
+    );
+    await waitingRoom.upsertJobScheduler(
+      'admit',
+      { every: config.WAITING_ROOM_TICK_MS },
+      { name: 'admit', data: {}, opts: scheduledJobOptions },
+    );
+  }
 
-  const maintenance = new Queue(maintenanceQueue, {
-    connection: bullConnection,
-    prefix: `${prefix}bull`,
-  });
-  await maintenance.upsertJobScheduler(
-    'purge-guests',
-    { every: purgeEveryMs },
-    { name: 'purge-guests', data: {}, opts: { removeOnComplete: true, removeOnFail: 100 } },
+  log.info(
+    { id, queues: [...serves], provider: provider?.name, concurrency: config.WORKER_CONCURRENCY },
+    'workers started',
   );
-
-  log.info({ provider: provider.name, concurrency: config.WORKER_CONCURRENCY }, 'workers started');
   return {
+    id,
     close: async () => {
-      // Finish the jobs in hand, then let go of everything.
-      await Promise.all(workers.map((w) => w.close()));
-      await maintenance.close();
-      await provider.close();
+      clearInterval(heartbeat);
+      await retireWorker(redis, prefix, id).catch(() => undefined);
+      // Finish the jobs in hand; past the grace period, hand them back to the pool.
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'over'>((resolve) => {
+        timer = setTimeout(() => {
+          resolve('over');
+        }, config.WORKER_SHUTDOWN_GRACE_MS);
+      });
+      const finished = Promise.all(workers.map((w) => w.close())).then(() => 'finished' as const);
+      if ((await Promise.race([finished, graceOver])) === 'over') {
+        log.warn('shutdown grace period over: handing the remaining jobs back to the pool');
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+      clearTimeout(timer);
+      await Promise.all([generation.close(), maintenance.close(), waitingRoom.close()]);
+      await provider?.close();
       await Promise.all([redis.quit(), subscriber.quit(), bullConnection.quit()]).catch(
         () => undefined,
       );

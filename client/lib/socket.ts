@@ -112,7 +112,10 @@ export async function sendCommand<E extends ClientCommand>(
   return parseAck(commandResults[event].result, raw);
 }
 
-export type ServerEventHandlers = { [E in ServerEvent]: (payload: ServerEventPayload<E>) => void };
+/** Handlers of the server events a feature listens to; the others pass it by. */
+export type ServerEventHandlers = {
+  [E in ServerEvent]?: (payload: ServerEventPayload<E>) => void;
+};
 
 function parseEvent<S extends z.ZodType>(
   event: string,
@@ -126,7 +129,7 @@ function parseEvent<S extends z.ZodType>(
   return null;
 }
 
-/** Routes every server event, parsed, to its handler; returns the unsubscribe function. */
+/** Routes each server event, parsed, to its handler if there is one; returns the unsubscribe function. */
 export function subscribeServerEvents(
   socket: ChatSocket,
   handlers: ServerEventHandlers,
@@ -135,32 +138,37 @@ export function subscribeServerEvents(
     switch (event) {
       case 'message:created': {
         const payload = parseEvent(event, serverEvents[event], raw);
-        if (payload) handlers[event](payload);
+        if (payload) handlers[event]?.(payload);
         break;
       }
       case 'generation:started': {
         const payload = parseEvent(event, serverEvents[event], raw);
-        if (payload) handlers[event](payload);
+        if (payload) handlers[event]?.(payload);
         break;
       }
       case 'generation:delta': {
         const payload = parseEvent(event, serverEvents[event], raw);
-        if (payload) handlers[event](payload);
+        if (payload) handlers[event]?.(payload);
         break;
       }
       case 'generation:completed': {
         const payload = parseEvent(event, serverEvents[event], raw);
-        if (payload) handlers[event](payload);
+        if (payload) handlers[event]?.(payload);
         break;
       }
       case 'generation:stopped': {
         const payload = parseEvent(event, serverEvents[event], raw);
-        if (payload) handlers[event](payload);
+        if (payload) handlers[event]?.(payload);
         break;
       }
       case 'generation:failed': {
         const payload = parseEvent(event, serverEvents[event], raw);
-        if (payload) handlers[event](payload);
+        if (payload) handlers[event]?.(payload);
+        break;
+      }
+      case 'waiting-room:status': {
+        const payload = parseEvent(event, serverEvents[event], raw);
+        if (payload) handlers[event]?.(payload);
         break;
       }
     }

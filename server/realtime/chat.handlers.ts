@@ -13,7 +13,7 @@ import { clientCommands } from '#shared/realtime/events';
 import { command } from './command';
 import type { CommandHandlers } from './socket-server';
 
-export function registerChatHandlers(deps: ChatDeps): CommandHandlers {
+export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'waiting-room:watch'> {
   return {
     'conversation:join': command(
       clientCommands['conversation:join'],

@@ -14,7 +14,7 @@ import {
   type CommandResult,
   type ServerToClientEvents,
 } from '#shared/realtime/events';
-import { conversationRoom, sessionRoom } from '#shared/realtime/rooms';
+import { conversationRoom, sessionRoom, waitingRoomChannel } from '#shared/realtime/rooms';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
 import { ConversationSubscriber } from '../lib/pubsub';
@@ -25,6 +25,8 @@ import { assertMayChat } from '../services/restrictions.service';
 import type { Applications } from '../services/applications.service';
 import type { ChatDeps } from '../services/chat.service';
 import { registerChatHandlers } from './chat.handlers';
+import { WaitingRoomRelay } from './waiting-room-relay';
+import { registerWaitingRoomHandlers } from './waiting-room.handlers';
 
 export interface SocketData {
   caller: Caller;
@@ -103,6 +105,14 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   const subscriber = new ConversationSubscriber(framesSub, deps.prefix, deps.log, (id, frame) => {
     deliver(io, id, frame);
   });
+  const relay = new WaitingRoomRelay(deps.waitingRoom, deps.log);
+  const movedChannel = `${deps.prefix}${waitingRoomChannel}`;
+  framesSub.on('message', (channel: string, raw: string) => {
+    if (channel === movedChannel) relay.onMessage(raw);
+  });
+  framesSub.subscribe(movedChannel).catch((err: unknown) => {
+    deps.log.error({ err }, 'could not subscribe to waiting-room updates');
+  });
 
   io.use((socket, next) => {
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
@@ -125,7 +135,10 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     );
   });
 
-  const handlers = registerChatHandlers(deps);
+  const handlers: CommandHandlers = {
+    ...registerChatHandlers(deps),
+    ...registerWaitingRoomHandlers(deps.waitingRoom, relay),
+  };
 
   io.on('connection', (socket) => {
     const joined = socket.data.conversations;
@@ -164,6 +177,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       });
     }
     socket.on('disconnect', () => {
+      relay.forget(socket.id);
       for (const id of joined) void subscriber.remove(id);
       joined.clear();
     });
@@ -179,6 +193,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       io.engine.close();
     },
     close: async () => {
+      relay.close();
       await io.close();
       await Promise.all(connections.map((c) => c.quit().catch(() => undefined)));
     },

@@ -11,6 +11,7 @@ import { conversationRoutes } from './conversations.routes';
 import { healthRoutes } from './health.routes';
 import { oauthRoutes } from './oauth.routes';
 import { profileRoutes } from './profile.routes';
+import { waitingRoomRoutes } from './waiting-room.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -22,5 +23,6 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   ageVerificationRoutes(app, deps);
   characterRoutes(app, deps);
   conversationRoutes(app, deps);
+  waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);
 }

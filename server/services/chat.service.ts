@@ -3,7 +3,7 @@
  * message, claim the conversation for one reply, enqueue the generation job. Retry and stop too.
  */
 import { randomUUID } from 'node:crypto';
-import { replyJobId } from '#shared/jobs/generation';
+import { replyJobId, replyPriority } from '#shared/jobs/generation';
 import type { ControlMessage, ConversationFrame } from '#shared/realtime/frames';
 import { controlChannel, conversationChannel, inflightKey, stopKey } from '#shared/realtime/rooms';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
@@ -20,6 +20,7 @@ import { hitRateLimit } from '../lib/rate-limit';
 import type { Redis } from '../lib/redis';
 import { ownedConversation } from './conversations.service';
 import type { Caller } from './identity.service';
+import type { WaitingRoom } from './waiting-room.service';
 
 export interface ChatDeps {
   db: Db;
@@ -28,6 +29,9 @@ export interface ChatDeps {
   queue: GenerationQueue;
   /** Messages a guest may send per hour before being asked to sign up. */
   guestMessagesPerHour: number;
+  /** Messages a member may send per minute. */
+  memberMessagesPerMinute: number;
+  waitingRoom: WaitingRoom;
 }
 
 /** A claimed conversation expires if its worker never releases it (a crashed process). */
@@ -38,6 +42,8 @@ export interface PendingSend {
   conversationId: string;
   message: Message;
   replyId: string;
+  /** Queue priority by the caller's tier (shared/jobs/generation.ts). */
+  priority: number;
 }
 
 /** Characters a caller may chat with: public and unlisted ones, and their own. */
@@ -53,6 +59,17 @@ async function chattableCharacter(db: Db, caller: Caller, id: string) {
   // Guests cannot send to an NSFW character: the client answers with a sign-up prompt.
   if (character.is_nsfw && caller.kind === 'guest') throw new AppError('sign_up_required');
   return character;
+}
+
+/** Per-caller message limits: guests per hour (the error offers Sign Up), members per minute. */
+async function limitMessages(deps: ChatDeps, caller: Caller): Promise<void> {
+  if (caller.kind === 'guest') {
+    const key = `${deps.prefix}rl:guest-messages:${caller.userId}`;
+    await hitRateLimit(deps.redis, key, deps.guestMessagesPerHour, 3600, 'guest_message_limit');
+  } else {
+    const key = `${deps.prefix}rl:member-messages:${caller.userId}`;
+    await hitRateLimit(deps.redis, key, deps.memberMessagesPerMinute, 60);
+  }
 }
 
 /** Claims the conversation for one reply; a second claim while one is in flight fails. */
@@ -99,12 +116,9 @@ export async function storeUserMessage(
   caller: Caller,
   input: { characterId: string; conversationId: string | null; content: string },
 ): Promise<PendingSend> {
-  if (caller.kind === 'guest') {
-    // Guests get limited text generation; the error offers Sign Up.
-    const key = `${deps.prefix}rl:guest-messages:${caller.userId}`;
-    await hitRateLimit(deps.redis, key, deps.guestMessagesPerHour, 3600, 'guest_message_limit');
-  }
+  await limitMessages(deps, caller);
   const character = await chattableCharacter(deps.db, caller, input.characterId);
+  await deps.waitingRoom.assertMayGenerate(caller, character.id);
   let conversation: ConversationRow;
   if (input.conversationId === null) {
     conversation = await startConversation(deps.db, caller, character);
@@ -132,7 +146,12 @@ export async function storeUserMessage(
       character.id,
     );
     if (!message) throw new AppError('internal');
-    return { conversationId: conversation.id, message: toMessage(message), replyId };
+    return {
+      conversationId: conversation.id,
+      message: toMessage(message),
+      replyId,
+      priority: replyPriority(caller),
+    };
   } catch (err) {
     await release(deps, conversation.id, replyId);
     throw err;
@@ -149,8 +168,9 @@ export async function enqueueReply(deps: ChatDeps, sent: PendingSend): Promise<v
         userMessageId: sent.message.id,
         replyId: sent.replyId,
         enqueuedAt: Date.now(),
+        priority: sent.priority,
       },
-      { jobId: replyJobId(sent.replyId) },
+      { jobId: replyJobId(sent.replyId), priority: sent.priority },
     );
   } catch (err) {
     await release(deps, sent.conversationId, sent.replyId);
@@ -181,9 +201,10 @@ export async function prepareRetry(
     ? await messages.findById(deps.db, conversation.last_message_id)
     : undefined;
   if (head?.role !== 'user') throw new AppError('nothing_to_retry');
+  await deps.waitingRoom.assertMayGenerate(caller, conversation.character_id);
   const replyId = randomUUID();
   await claim(deps, conversationId, replyId);
-  return { conversationId, message: toMessage(head), replyId };
+  return { conversationId, message: toMessage(head), replyId, priority: replyPriority(caller) };
 }
 
 /** Asks the worker writing the reply to stop; it keeps the text written so far. */

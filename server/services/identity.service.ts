@@ -23,6 +23,8 @@ export interface Caller {
   sessionFamily: string | null;
   /** The member's active restrictions when the caller was resolved; guests have none. */
   restrictions: readonly AccountRestriction[];
+  /** Signed in through a partner site's own token (partner mode never waits in line). */
+  isPartner: boolean;
 }
 
 export interface IdentityDeps {
@@ -57,6 +59,7 @@ export async function resolveCaller(
         role: RoleSchema.catch('free_tier').parse(user.role),
         sessionFamily: null,
         restrictions: await activeRestrictionsOf(deps, user.id),
+        isPartner: true,
       };
     }
     const claims = await verifyAccessToken(deps.secret, credentials.token);
@@ -66,6 +69,7 @@ export async function resolveCaller(
       role: claims.role,
       sessionFamily: claims.sid,
       restrictions: await activeRestrictionsOf(deps, claims.sub),
+      isPartner: false,
     };
   }
   const { guestId } = credentials;
@@ -81,6 +85,7 @@ export async function resolveCaller(
     role: 'free_tier',
     sessionFamily: null,
     restrictions: [],
+    isPartner: false,
   };
 }
 

@@ -3,8 +3,51 @@
  * One job per reply, never per token; ids are deterministic and colon-free.
  */
 import { z } from 'zod';
+import type { Role } from '../schemas/user';
 
 export const generationQueue = 'generation';
+
+/**
+ * Queue priority of a reply by tier (BullMQ: 1 is served first): premium before basic before minimal
+ * before free before guests. Waiting jobs move up one step every PRIORITY_AGEING_SECONDS, so nobody
+ * starves (workers/maintenance/age-replies.processor.ts).
+ */
+export const tierPriority = {
+  premium: 1,
+  basic: 2,
+  minimal: 3,
+  free: 4,
+  guest: 5,
+} as const;
+const lowestPriority = tierPriority.guest;
+
+export function replyPriority(caller: { kind: 'guest' | 'member'; role: Role }): number {
+  if (caller.kind === 'guest') return tierPriority.guest;
+  switch (caller.role) {
+    case 'paid_premium':
+    case 'employee':
+    case 'admin':
+      return tierPriority.premium;
+    case 'paid_basic':
+      return tierPriority.basic;
+    case 'paid_minimal':
+      return tierPriority.minimal;
+    case 'free_tier':
+    case 'beta_user':
+      return tierPriority.free;
+  }
+}
+
+/** The priority a job waiting since `enqueuedAt` has earned: one step up per ageing period. */
+export function agedPriority(
+  basePriority: number,
+  enqueuedAt: number,
+  now: number,
+  ageingSeconds: number,
+): number {
+  const steps = Math.floor(Math.max(0, now - enqueuedAt) / 1000 / ageingSeconds);
+  return Math.max(1, basePriority - steps);
+}
 
 export const ReplyJobSchema = z.object({
   conversationId: z.uuid(),
@@ -14,6 +57,8 @@ export const ReplyJobSchema = z.object({
   replyId: z.uuid(),
   /** Epoch ms when the server enqueued the job, for the queue-wait timing. */
   enqueuedAt: z.number().int(),
+  /** The tier's queue priority the job started with; ageing raises the job's own priority over time. */
+  priority: z.number().int().min(1).max(lowestPriority),
 });
 export type ReplyJob = z.infer<typeof ReplyJobSchema>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AppErrorSchema } from '../errors';
 import { PendingReplySchema } from '../schemas/conversation';
 import { MessageContentSchema, MessageSchema } from '../schemas/message';
+import { WaitingRoomStatusSchema } from '../schemas/waiting-room';
 
 /** Every acknowledgement is `{ ok: true, data }` or `{ ok: false, error }`. */
 export type Ack<T> = { ok: true; data: T } | { ok: false; error: z.infer<typeof AppErrorSchema> };
@@ -40,6 +41,11 @@ export const clientCommands = {
     result: z.object({ replyId: z.uuid() }),
   },
   'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
+  /**
+   * Joins the waiting room (or reports access): the answer is the status now, and while waiting the
+   * socket receives `waiting-room:status` each time the line moves, until access is granted.
+   */
+  'waiting-room:watch': { payload: z.object({}), result: WaitingRoomStatusSchema },
 } as const;
 
 export type ClientCommand = keyof typeof clientCommands;
@@ -51,6 +57,7 @@ export const commandNames: readonly ClientCommand[] = [
   'message:send',
   'generation:retry',
   'generation:stop',
+  'waiting-room:watch',
 ];
 export type CommandPayload<E extends ClientCommand> = z.infer<
   (typeof clientCommands)[E]['payload']
@@ -76,6 +83,8 @@ const serverEventSchemas = {
     messageId: z.uuid(),
     error: AppErrorSchema,
   }),
+  /** The caller's waiting-room status changed: a new position, or access granted. */
+  'waiting-room:status': WaitingRoomStatusSchema,
 } as const;
 
 export type ServerEvent = keyof typeof serverEventSchemas;

@@ -20,3 +20,14 @@ export type ConversationFrame = z.infer<typeof ConversationFrameSchema>;
 
 export const ControlMessageSchema = z.object({ type: z.literal('stop'), replyId: z.uuid() });
 export type ControlMessage = z.infer<typeof ControlMessageSchema>;
+
+/** What each admission tick tells every server on the waiting-room channel. */
+export const WaitingRoomMovedSchema = z.object({
+  /** Ticket at the head of the line; 0 when nobody waits. */
+  head: z.number().int().min(0),
+  /** Waiters let in by this tick. */
+  admitted: z.array(z.uuid()),
+  /** Epoch ms of the tick, for measuring how long updates take to reach waiters. */
+  at: z.number().int(),
+});
+export type WaitingRoomMoved = z.infer<typeof WaitingRoomMovedSchema>;

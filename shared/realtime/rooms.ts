@@ -30,3 +30,27 @@ export function inflightKey(conversationId: string): string {
 export function stopKey(replyId: string): string {
   return `stop:${replyId}`;
 }
+
+/** Redis keys of the waiting room (docs/architecture.md, "Queues", `waiting-room`). */
+export const waitingRoomKeys = {
+  /** Sorted set of waiters, scored by ticket (arrival order). */
+  line: 'wr:line',
+  /** Sorted set of callers holding access, scored by when it expires (epoch ms). */
+  access: 'wr:access',
+  /** Sorted set of waiters, scored by when they were last seen (epoch ms); the unseen leave the line. */
+  seen: 'wr:seen',
+  /** Counter handing out tickets. */
+  ticket: 'wr:ticket',
+  /** Sorted set of recent admissions, scored by time, for the measured admission rate. */
+  admitted: 'wr:admitted',
+  /** Hash the admission tick keeps current: capacity, head ticket, waiting count, rate. */
+  state: 'wr:state',
+} as const;
+
+/** Channel on which each admission tick tells every server how the line moved. */
+export const waitingRoomChannel = 'wr:moved';
+
+/** Sorted set of live worker processes serving generation, scored by heartbeat expiry (epoch ms). */
+export const workerPoolKey = 'pool:workers';
+/** Hash of each live worker process's generation concurrency. */
+export const workerSlotsKey = 'pool:slots';

@@ -11,8 +11,8 @@ import { dropDatabase, adminUrl, redisUrl, testDatabaseUrl } from '../support/se
 import { startSmtp } from '../support/smtp-server';
 import { e2ePort } from '../playwright.config';
 
-/** Replies stream 60 words at 60 ms each: about 3.6 s, long enough to reload in the middle. */
-export const e2eReply = words(60, 'story');
+/** Replies stream 120 words at 60 ms each: about 7 s, long enough to reload in the middle on a busy machine. */
+export const e2eReply = words(120, 'story');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const run = randomBytes(4).toString('hex');
@@ -36,6 +36,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LLM_BASE_URL: wire.baseUrl,
       LLM_MODEL: 'wire',
       LOG_LEVEL: 'warn',
+      WAITING_ROOM_MAX: '0',
       SMTP_URL: smtp.url,
       PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
     },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-/** Replies end with this word (see global-setup.ts: 60 words "story1" … "story60"). */
-const lastWord = 'story60';
+/** Replies end with this word (see global-setup.ts: 120 words "story1" … "story120"). */
+const lastWord = 'story120';
 
 test.describe('a guest chats with a character', () => {
   test('opens a character, watches the reply stream, reloads mid-reply and sees it finish', async ({

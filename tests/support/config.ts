@@ -17,6 +17,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LLM_THREADS: '1',
     LLM_MAX_TOKENS: '48',
     WORKER_CONCURRENCY: '2',
+    // Off unless a test is about it: most tests chat without queueing for access first.
+    WAITING_ROOM_MAX: '0',
     PORT: '0',
     ...overrides,
   });

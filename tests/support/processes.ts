@@ -33,7 +33,11 @@ export async function startProcess(
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    process.kill(-child.pid, 'SIGTERM');
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return; // already gone (a test killed it)
+    }
     const timer = setTimeout(() => {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
     }, 10_000);

@@ -31,6 +31,8 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
   connection: Redis;
   prefix: string;
   concurrency: number;
+  /** How long a job's lock lasts without renewal; a crashed worker's jobs are taken back after it. */
+  lockDurationMs: number;
   log: Logger;
 }): Worker {
   const runners = new Map<string, (job: Job) => Promise<void>>();
@@ -44,7 +46,13 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
       if (!run) throw new UnrecoverableError(`unknown job ${job.name} on ${opts.queue}`);
       await run(job);
     },
-    { connection: opts.connection, prefix: `${opts.prefix}bull`, concurrency: opts.concurrency },
+    {
+      connection: opts.connection,
+      prefix: `${opts.prefix}bull`,
+      concurrency: opts.concurrency,
+      lockDuration: opts.lockDurationMs,
+      stalledInterval: opts.lockDurationMs,
+    },
   );
   worker.on('error', (err) => opts.log.error({ err, queue: opts.queue }, 'worker error'));
   worker.on('failed', (job, err) =>

@@ -1,0 +1,210 @@
+/**
+ * The waiting room in Redis (spec: product-core, "Waiting queue"): a line of waiters by ticket, the
+ * callers holding access until it expires, and an admission step that lets the head of the line in as
+ * capacity allows. Joining and admitting are Lua scripts, so any number of servers and workers share
+ * one consistent line. Positions count from the head's ticket (docs/performance.md, trap 4).
+ */
+import { waitingRoomKeys } from '#shared/realtime/rooms';
+import type { Redis } from './redis';
+
+/** Waiters unseen for this long (no open socket, no status fetch) leave the line. */
+export const ghostAfterMs = 60_000;
+/** The admission rate is measured over this window. */
+const rateWindowMs = 5 * 60_000;
+
+/** Access now, or the place in line: `ticket - head + 1` is the position. */
+export type Standing =
+  { status: 'access'; expiresAt: number } | { status: 'waiting'; ticket: number; head: number };
+
+/**
+ * Access if held; else, when nobody waits and there is room, access at once; else a ticket in line
+ * (kept if already held). Marks the waiter as seen.
+ */
+const joinScript = `
+local now = tonumber(ARGV[2])
+local expires = redis.call('zscore', KEYS[2], ARGV[1])
+if expires and tonumber(expires) > now then return {'access', expires} end
+local ticket = redis.call('zscore', KEYS[1], ARGV[1])
+if not ticket then
+  local capacity = tonumber(redis.call('hget', KEYS[5], 'capacity') or '-1')
+  if capacity > 0 and redis.call('zcard', KEYS[1]) == 0
+    and redis.call('zcount', KEYS[2], '(' .. now, '+inf') < capacity then
+    local until_ = now + tonumber(ARGV[3])
+    redis.call('zadd', KEYS[2], until_, ARGV[1])
+    redis.call('zadd', KEYS[6], now, now .. ':' .. ARGV[1])
+    return {'access', tostring(until_)}
+  end
+  ticket = redis.call('incr', KEYS[4])
+  redis.call('zadd', KEYS[1], ticket, ARGV[1])
+end
+redis.call('zadd', KEYS[3], now, ARGV[1])
+local head = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')[2]
+return {'waiting', tostring(ticket), head}`;
+
+/**
+ * Expires access, drops waiters not seen lately, then admits from the head of the line in ticket
+ * order while below capacity (at most ARGV[4] this time). Returns the head ticket after admission
+ * (0 when nobody waits), the number still waiting, admissions in the rate window, then the admitted.
+ */
+const admitScript = `
+local now = tonumber(ARGV[1])
+redis.call('zremrangebyscore', KEYS[2], '-inf', now)
+local ghosts = redis.call('zrangebyscore', KEYS[3], '-inf', ARGV[5])
+for _, id in ipairs(ghosts) do
+  redis.call('zrem', KEYS[1], id)
+  redis.call('zrem', KEYS[3], id)
+end
+local capacity = tonumber(ARGV[3])
+local room = math.min(capacity - redis.call('zcard', KEYS[2]), tonumber(ARGV[4]))
+local admitted = {}
+if room > 0 then
+  admitted = redis.call('zrange', KEYS[1], 0, room - 1)
+  local until_ = now + tonumber(ARGV[2])
+  for _, id in ipairs(admitted) do
+    redis.call('zrem', KEYS[1], id)
+    redis.call('zrem', KEYS[3], id)
+    redis.call('zadd', KEYS[2], until_, id)
+    redis.call('zadd', KEYS[5], now, now .. ':' .. id)
+  end
+end
+redis.call('zremrangebyscore', KEYS[5], '-inf', now - tonumber(ARGV[6]))
+local headEntry = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')
+local head = headEntry[2] or '0'
+local waiting = redis.call('zcard', KEYS[1])
+local recent = redis.call('zcard', KEYS[5])
+redis.call('hset', KEYS[4], 'capacity', capacity, 'head', head, 'waiting', waiting, 'recent', recent)
+redis.call('pexpire', KEYS[4], ARGV[7])
+local out = {head, tostring(waiting), tostring(recent)}
+for _, id in ipairs(admitted) do table.insert(out, id) end
+return out`;
+
+export interface AdmissionResult {
+  /** Ticket at the head of the line after admission; 0 when nobody waits. */
+  head: number;
+  waiting: number;
+  /** Admissions within the rate window, for the estimated wait. */
+  recentAdmissions: number;
+  admitted: string[];
+}
+
+export class WaitingRoomStore {
+  private readonly k: Record<keyof typeof waitingRoomKeys, string>;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly accessMs: number,
+  ) {
+    this.k = {
+      line: `${prefix}${waitingRoomKeys.line}`,
+      access: `${prefix}${waitingRoomKeys.access}`,
+      seen: `${prefix}${waitingRoomKeys.seen}`,
+      ticket: `${prefix}${waitingRoomKeys.ticket}`,
+      admitted: `${prefix}${waitingRoomKeys.admitted}`,
+      state: `${prefix}${waitingRoomKeys.state}`,
+    };
+  }
+
+  /** Where the caller stands, joining the line if they neither wait nor hold access. */
+  async join(userId: string, now = Date.now()): Promise<Standing> {
+    const reply = await this.redis.eval(
+      joinScript,
+      6,
+      this.k.line,
+      this.k.access,
+      this.k.seen,
+      this.k.ticket,
+      this.k.state,
+      this.k.admitted,
+      userId,
+      String(now),
+      String(this.accessMs),
+    );
+    const [status, a, b] = toStrings(reply);
+    if (status === 'access') return { status: 'access', expiresAt: Number(a) };
+    return { status: 'waiting', ticket: Number(a), head: Number(b) };
+  }
+
+  /** Whether the caller holds access now. */
+  async hasAccess(userId: string, now = Date.now()): Promise<boolean> {
+    const expires = await this.redis.zscore(this.k.access, userId);
+    return expires !== null && Number(expires) > now;
+  }
+
+  /** Marks waiters as still there (their sockets are open). */
+  async touch(userIds: readonly string[], now = Date.now()): Promise<void> {
+    if (userIds.length === 0) return;
+    // XX: only waiters still in line are marked; the admitted are not added back.
+    await this.redis.zadd(this.k.seen, 'XX', ...userIds.flatMap((id) => [now, id]));
+  }
+
+  /** One admission step; `maxAdmit` caps how many enter this time (0 when the pool is saturated). */
+  async admit(opts: {
+    capacity: number;
+    maxAdmit: number;
+    stateTtlMs: number;
+    now?: number;
+  }): Promise<AdmissionResult> {
+    const now = opts.now ?? Date.now();
+    const reply = await this.redis.eval(
+      admitScript,
+      5,
+      this.k.line,
+      this.k.access,
+      this.k.seen,
+      this.k.state,
+      this.k.admitted,
+      String(now),
+      String(this.accessMs),
+      String(opts.capacity),
+      String(Math.max(0, opts.maxAdmit)),
+      String(now - ghostAfterMs),
+      String(rateWindowMs),
+      String(opts.stateTtlMs),
+    );
+    const [head = '0', waiting = '0', recent = '0', ...admitted] = toStrings(reply);
+    return {
+      head: Number(head),
+      waiting: Number(waiting),
+      recentAdmissions: Number(recent),
+      admitted,
+    };
+  }
+
+  /** The last admission step's capacity and rate (null before the first step or after workers stop). */
+  async state(): Promise<{ capacity: number; recentAdmissions: number; waiting: number } | null> {
+    const state = await this.redis.hgetall(this.k.state);
+    if (state.capacity === undefined) return null;
+    return {
+      capacity: Number(state.capacity),
+      recentAdmissions: Number(state.recent ?? 0),
+      waiting: Number(state.waiting ?? 0),
+    };
+  }
+
+  /** How many callers hold access now. */
+  async accessCount(now = Date.now()): Promise<number> {
+    return this.redis.zcount(this.k.access, `(${String(now)}`, '+inf');
+  }
+}
+
+/**
+ * Estimated seconds until a waiter at `position` is let in: from the measured admission rate, or,
+ * before any admission was measured, from how fast access turns over at this capacity.
+ */
+export function estimateWaitSeconds(opts: {
+  position: number;
+  recentAdmissions: number;
+  capacity: number;
+  accessSeconds: number;
+}): number {
+  const perSecond =
+    opts.recentAdmissions > 0
+      ? opts.recentAdmissions / (rateWindowMs / 1000)
+      : Math.max(1, opts.capacity) / opts.accessSeconds;
+  return Math.ceil(opts.position / perSecond);
+}
+
+function toStrings(reply: unknown): string[] {
+  return Array.isArray(reply) ? reply.map((v) => String(v)) : [];
+}

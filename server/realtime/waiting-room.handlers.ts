@@ -1,0 +1,19 @@
+/** The waiting-room command: the status now, and live updates to this socket while the caller waits. */
+import { clientCommands } from '#shared/realtime/events';
+import type { WaitingRoom } from '../services/waiting-room.service';
+import { command } from './command';
+import type { CommandHandlers } from './socket-server';
+import type { WaitingRoomRelay } from './waiting-room-relay';
+
+export function registerWaitingRoomHandlers(
+  waitingRoom: WaitingRoom,
+  relay: WaitingRoomRelay,
+): Pick<CommandHandlers, 'waiting-room:watch'> {
+  return {
+    'waiting-room:watch': command(clientCommands['waiting-room:watch'], async (ctx) => {
+      const { status, ticket } = await waitingRoom.standing(ctx.caller);
+      relay.watch(ctx.socket, ctx.caller.userId, status, ticket);
+      return status;
+    }),
+  };
+}

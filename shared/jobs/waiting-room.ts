@@ -1,0 +1,7 @@
+/** The `waiting-room` queue: the repeatable admission tick (docs/architecture.md, "Queues"). */
+import { z } from 'zod';
+
+export const waitingRoomQueue = 'waiting-room';
+
+export const waitingRoomJobs = { admit: z.object({}) } as const;
+export type WaitingRoomJobName = keyof typeof waitingRoomJobs;
