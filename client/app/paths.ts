@@ -51,6 +51,22 @@ export const paths = {
     build: (session: string): string =>
       `/age-verification/callback?${new URLSearchParams({ session }).toString()}`,
   },
+  /** Admin: find members (`?q=` keeps the search across back and reload). */
+  admin: {
+    pattern: '/admin',
+    build: (query = ''): string =>
+      query === '' ? '/admin' : `/admin?${new URLSearchParams({ q: query }).toString()}`,
+  },
+  /** Admin: one member's role, restrictions and audit trail. */
+  adminUser: {
+    pattern: '/admin/users/:id',
+    build: (id: string): string => `/admin/users/${encodeURIComponent(id)}`,
+  },
+  /** Admin: the queue dashboard the server serves itself; reach it with a full page load. */
+  adminQueues: {
+    pattern: '/admin/queues',
+    build: (): string => '/admin/queues',
+  },
   /** Legal pages a member without a username may still read. */
   legal: {
     patterns: ['/terms', '/privacy', '/refunds', '/guidelines'],

@@ -1,5 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { paths } from './paths';
+import { AdminPage, AdminUserPage } from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { ChatPage } from './routes/chat';
@@ -31,6 +32,8 @@ export function AppRouter() {
       <Route path={paths.profile.pattern} component={ProfilePage} />
       <Route path={paths.signup.pattern} component={SignupPage} />
       <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
+      <Route path={paths.admin.pattern} component={AdminPage} />
+      <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
       <Route>
         <NotFoundPage />
       </Route>

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   changeUserRole,
+  getAdminUser,
   liftUserRestriction,
   searchUsers,
   setUserRestriction,
@@ -21,6 +22,11 @@ export function adminRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, searchUsers, async ({ request, query }) => {
     await adminCaller(request);
     return { items: await admin.searchUsers(deps, query.query) };
+  });
+
+  addRoute(app, getAdminUser, async ({ request, params }) => {
+    await adminCaller(request);
+    return admin.userDetail(deps, params.id);
   });
 
   addRoute(app, changeUserRole, async ({ request, params, body }) =>

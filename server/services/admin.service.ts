@@ -3,7 +3,8 @@
  * admin role may call these; each change and its audit entry are written in one transaction, and the
  * member's cached restrictions are dropped so the change applies to their next request.
  */
-import type { AdminUser, SetRestrictionInput } from '#shared/api/admin';
+import { z } from 'zod';
+import type { AdminUser, AdminUserDetail, SetRestrictionInput } from '#shared/api/admin';
 import type { Restriction } from '#shared/schemas/restriction';
 import { RoleSchema, type Role } from '#shared/schemas/user';
 import * as audit from '../db/repositories/audit-log.repo';
@@ -40,9 +41,40 @@ async function memberById(deps: RestrictionDeps, id: string): Promise<UserRow> {
   return user;
 }
 
+const isUuid = (query: string) => z.uuid().safeParse(query.trim()).success;
+
+/** Members by email or username prefix; a query that is a member's id finds that member first. */
 export async function searchUsers(deps: RestrictionDeps, query: string): Promise<AdminUser[]> {
+  const byId = isUuid(query)
+    ? await users.findById(deps.db, query.trim().toLowerCase())
+    : undefined;
   const rows = await users.searchMembers(deps.db, query, searchLimit);
-  return Promise.all(rows.map((row) => toAdminUser(deps, row)));
+  const found =
+    byId?.kind === 'member'
+      ? [byId, ...rows.filter((row) => row.id !== byId.id)].slice(0, searchLimit)
+      : rows;
+  return Promise.all(found.map((row) => toAdminUser(deps, row)));
+}
+
+/** One member with their active restrictions and the audit trail about them, oldest first. */
+export async function userDetail(deps: RestrictionDeps, userId: string): Promise<AdminUserDetail> {
+  const user = await toAdminUser(deps, await memberById(deps, userId));
+  const entries = await audit.listForTarget(deps.db, userId);
+  return {
+    ...user,
+    audit: entries.map((entry) => ({
+      id: entry.id,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      details: detailsOf(entry.details),
+      createdAt: entry.createdAt,
+    })),
+  };
+}
+
+function detailsOf(value: unknown): Record<string, unknown> {
+  const parsed = z.record(z.string(), z.unknown()).safeParse(value);
+  return parsed.success ? parsed.data : {};
 }
 
 export async function changeRole(

@@ -25,13 +25,44 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 const UserParamsSchema = z.object({ id: z.uuid() });
 
-/** Finds members whose email or username starts with the query (case-insensitive), at most 20. */
+/** One audited admin change about a member, as admins see it in the member's trail. */
+export const AuditEntrySchema = z.object({
+  id: z.uuid(),
+  /** The admin who made the change; null when that account is gone. */
+  actorUserId: z.uuid().nullable(),
+  /** user.role_changed, restriction.set or restriction.lifted (more may come; show others as-is). */
+  action: z.string(),
+  /** What changed: { from, to } for a role, { restrictionId, type, reason?, expiresAt? } otherwise. */
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** A member with their audit trail (oldest first), for the admin's member screen. */
+export const AdminUserDetailSchema = AdminUserSchema.extend({
+  audit: z.array(AuditEntrySchema),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+/**
+ * Finds members whose email or username starts with the query (case-insensitive), or whose id is the
+ * query; at most 20.
+ */
 export const searchUsers = endpoint({
   method: 'GET',
   path: '/api/admin/users',
-  summary: 'Admin: find members by email or username',
+  summary: 'Admin: find members by email, username or id',
   query: z.object({ query: z.string().trim().min(1).max(320) }),
   response: z.object({ items: z.array(AdminUserSchema) }),
+});
+
+/** One member with active restrictions and audit trail. */
+export const getAdminUser = endpoint({
+  method: 'GET',
+  path: '/api/admin/users/:id',
+  summary: 'Admin: a member with restrictions and audit trail',
+  params: UserParamsSchema,
+  response: AdminUserDetailSchema,
 });
 
 /** Changes a member's role; it reaches their access token at the next refresh. */

@@ -14,6 +14,15 @@ import { e2ePort } from '../playwright.config';
 /** Replies stream 120 words at 60 ms each: about 7 s, long enough to reload in the middle on a busy machine. */
 export const e2eReply = words(120, 'story');
 
+/** Where the product under test keeps its data, for specs that must set up what no screen can. */
+const databaseEnv = 'E2E_DATABASE_URL';
+
+export function e2eDatabaseUrl(): string {
+  const url = process.env[databaseEnv];
+  if (url === undefined) throw new Error(`${databaseEnv} is not set; run through e2e global setup`);
+  return url;
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const run = randomBytes(4).toString('hex');
   const database = `charchat_e2e_${run}`;
@@ -25,6 +34,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtp();
   const inbox = await startMailInbox(smtp);
   process.env[mailInboxEnv] = inbox.url;
+  process.env[databaseEnv] = testDatabaseUrl(database);
   const product = await startProcess(
     'scripts/start.ts',
     {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminUserSchema, searchUsers } from '#shared/api/admin';
+import { AdminUserSchema, getAdminUser, searchUsers } from '#shared/api/admin';
 import { getMe, SessionSchema } from '#shared/api/auth';
 import { RestrictionSchema } from '#shared/schemas/restriction';
 import * as auditLog from '#server/db/repositories/audit-log.repo';
@@ -118,6 +118,7 @@ describe('admin routes', () => {
     const target = session.user.id;
     const attempts: InjectOptions[] = [
       { url: '/api/admin/users?query=user' },
+      { url: `/api/admin/users/${target}` },
       { method: 'PUT', url: `/api/admin/users/${target}/role`, payload: { role: 'admin' } },
       {
         method: 'POST',
@@ -160,6 +161,68 @@ describe('admin routes', () => {
       headers: bearer(adminToken),
     });
     expect(searchUsers.response.parse(none.json()).items).toEqual([]);
+  });
+
+  it('find a member by id', async () => {
+    const { session } = await signIn(newEmail());
+    const res = await inject({
+      url: `/api/admin/users?query=${session.user.id.toUpperCase()}`,
+      headers: bearer(adminToken),
+    });
+    expect(res.statusCode).toBe(200);
+    const { items } = searchUsers.response.parse(res.json());
+    expect(items[0]?.id).toBe(session.user.id);
+  });
+
+  it('show one member with active restrictions and the audit trail, oldest first', async () => {
+    const { session } = await signIn(newEmail());
+    const id = session.user.id;
+    const detail = async () => {
+      const res = await inject({ url: `/api/admin/users/${id}`, headers: bearer(adminToken) });
+      expect(res.statusCode).toBe(200);
+      return getAdminUser.response.parse(res.json());
+    };
+    expect(await detail()).toMatchObject({ id, role: 'free_tier', restrictions: [], audit: [] });
+
+    await inject({
+      method: 'PUT',
+      url: `/api/admin/users/${id}/role`,
+      headers: bearer(adminToken),
+      payload: { role: 'paid_basic' },
+    });
+    const hold = RestrictionSchema.parse(
+      (
+        await restrict(id, {
+          type: 'restriction_full_time',
+          reason: 'cool off',
+          expiresAt: inAnHour(),
+        })
+      ).json(),
+    );
+    const held = await detail();
+    expect(held.role).toBe('paid_basic');
+    expect(held.restrictions.map((r) => r.id)).toEqual([hold.id]);
+    expect(held.audit.map((e) => e.action)).toEqual(['user.role_changed', 'restriction.set']);
+    expect(held.audit[0]).toMatchObject({
+      actorUserId: adminId,
+      details: { from: 'free_tier', to: 'paid_basic' },
+    });
+
+    await lift(id, hold.id);
+    const lifted = await detail();
+    expect(lifted.restrictions).toEqual([]);
+    expect(lifted.audit.map((e) => e.action)).toEqual([
+      'user.role_changed',
+      'restriction.set',
+      'restriction.lifted',
+    ]);
+
+    const unknown = await inject({
+      url: `/api/admin/users/${randomUUID()}`,
+      headers: bearer(adminToken),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown.json()).code).toBe('user_not_found');
   });
 
   it('change a role, audited, reaching the token at the next refresh', async () => {

@@ -1,0 +1,80 @@
+/**
+ * /admin and /admin/users/:id (product-core.md §6): the admin screens. No permission separates admins
+ * from employees (staff hold the same set), so the guard is view_auth (members only; guests and the
+ * Restricted get the guard's answer) plus the spec's `admin` feature flag, which only the admin role has.
+ * The server refuses every admin call to anyone else regardless.
+ */
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { useSearch } from 'wouter';
+import { meAtom } from '../../features/account/atoms';
+import { QueueDashboardLink } from '../../features/admin/components/queue-dashboard-link';
+import { UserDetail } from '../../features/admin/components/user-detail';
+import { UserSearch } from '../../features/admin/components/user-search';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '../layouts/page';
+import { RequirePermission } from '../route-guard';
+import { ForbiddenPage } from './forbidden';
+
+function AdminOnly({ children }: { children: ReactNode }) {
+  const me = useAtomValue(meAtom);
+  const isAdmin = me?.featureFlags?.includes('admin') === true;
+  return (
+    <RequirePermission permission="view_auth">
+      {isAdmin ? children : <ForbiddenPage />}
+    </RequirePermission>
+  );
+}
+
+/** /admin: find a member. */
+export function AdminPage() {
+  useDocumentTitle('Admin');
+  const query = new URLSearchParams(useSearch()).get('q')?.trim() ?? '';
+  return (
+    <AdminOnly>
+      <Page>
+        <Header>
+          <Title>Admin</Title>
+          <QueueDashboardLink />
+        </Header>
+        <UserSearch query={query} />
+      </Page>
+    </AdminOnly>
+  );
+}
+
+/** /admin/users/:id: one member's role, restrictions and audit trail. */
+export function AdminUserPage({ id }: { id: string }) {
+  useDocumentTitle('Admin · Member');
+  return (
+    <AdminOnly>
+      <Page>
+        <Bar>
+          <QueueDashboardLink />
+        </Bar>
+        <UserDetail id={id} />
+      </Page>
+    </AdminOnly>
+  );
+}
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.font.size.xxl};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+`;
+
+const Bar = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: ${({ theme }) => theme.space.sm};
+`;

@@ -1,0 +1,159 @@
+/**
+ * The admin screens: an admin finds a member, changes their role, sets a Temporary Hold and lifts it;
+ * a member who is not an admin gets the 403 page. The first admin is made directly in the database,
+ * as in production; the role reaches the token at the next refresh (a page load).
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import { nextSignInMail } from '../support/mail-inbox';
+import { e2eDatabaseUrl } from './global-setup';
+import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+
+/** Makes the member with this email an admin, in the database global setup gave the product. */
+async function makeAdmin(email: string): Promise<void> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    const result = await client.query("update users set role = 'admin' where email = $1", [email]);
+    expect(result.rowCount, `member ${email} in the product's database`).toBe(1);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A member who signed in once (no username yet), made over the API like a second browser would. */
+async function createMember(request: APIRequestContext, email: string): Promise<void> {
+  expect((await request.post('/api/auth/email', { data: { email } })).ok()).toBe(true);
+  const { code } = await nextSignInMail(email);
+  expect((await request.post('/api/auth/email/verify', { data: { email, code } })).ok()).toBe(true);
+}
+
+async function signUp(page: Page, email: string, suffix: string): Promise<void> {
+  await page.goto('/');
+  await signInWithCode(page, email);
+  await completeOnboarding(page, { username: `a_${suffix}`, name: 'Ada' });
+}
+
+test.describe('admin screens', () => {
+  test('an admin finds a member, changes the role, sets a Temporary Hold and lifts it', async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    const suffix = uniqueSuffix();
+    const adminEmail = `admin-${testInfo.project.name}-${suffix}@example.com`;
+    const memberEmail = `target-${testInfo.project.name}-${suffix}@example.com`;
+    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+    await createMember(request, memberEmail);
+    await request.dispose();
+
+    await signUp(page, adminEmail, suffix);
+    await makeAdmin(adminEmail);
+
+    // A page load refreshes the session, so the token carries the admin role.
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Queue dashboard' })).toHaveAttribute(
+      'href',
+      '/admin/queues',
+    );
+
+    // Nothing matches: the empty state.
+    const search = page.getByRole('searchbox', { name: 'Search members' });
+    await search.fill(`nobody-${suffix}@nowhere`);
+    await search.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: '0 members found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No Results Found' })).toBeVisible();
+
+    // Find the member by the start of their email.
+    await search.fill(memberEmail.slice(0, -'@example.com'.length));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\?q=target-/);
+    await expect(page.getByRole('status').filter({ hasText: '1 member found' })).toBeVisible();
+    await page.getByRole('link', { name: new RegExp(memberEmail) }).click();
+    await expect(page.getByRole('heading', { name: memberEmail, level: 1 })).toBeVisible();
+
+    // Change the role, confirming in the dialog.
+    const role = page.getByRole('combobox', { name: 'Role' });
+    await expect(role).toHaveValue('free_tier');
+    const changeRole = page.getByRole('button', { name: 'Change role' });
+    await expect(changeRole).toBeDisabled();
+    await role.selectOption({ label: 'True Supporter' });
+    await changeRole.click();
+    const confirmRole = page.getByRole('dialog', { name: 'Change role?' });
+    await expect(confirmRole).toContainText('from Free to True Supporter');
+    await expect(confirmRole.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirmRole.getByRole('button', { name: 'Change role' }).click();
+    await expect(confirmRole).toBeHidden();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Role changed to True Supporter.' }),
+    ).toBeVisible();
+    await expect(role).toBeFocused();
+    const audit = page.getByRole('list', { name: 'Audit entries, newest first' });
+    await expect(audit).toContainText('Role changed from Free to True Supporter');
+
+    // Set a Temporary Hold: a reason is required.
+    await page.getByRole('button', { name: 'Set restriction' }).click();
+    const setDialog = page.getByRole('dialog', { name: 'Set restriction' });
+    await expect(setDialog.getByRole('combobox', { name: 'Type' })).toBeFocused();
+    await expect(setDialog.getByRole('combobox', { name: 'Type' })).toHaveValue(
+      'restriction_full_time',
+    );
+    await setDialog.getByRole('button', { name: 'Set restriction' }).click();
+    const reason = setDialog.getByRole('textbox', { name: 'Reason' });
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await expect(reason).toHaveAccessibleDescription('Give a reason.');
+    await expect(reason).toBeFocused();
+    await reason.fill('Cool off after spam');
+    await expect(setDialog.getByLabel('Ends at')).not.toHaveValue('');
+    await setDialog.getByRole('button', { name: 'Set restriction' }).click();
+    await expect(setDialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Temporary Hold set.' })).toBeVisible();
+    const active = page.getByRole('list', { name: 'Active restrictions' });
+    await expect(active).toContainText('Temporary Hold');
+    await expect(active).toContainText('Ends');
+    await expect(active).toContainText('Reason: Cool off after spam');
+    await expect(audit).toContainText('Temporary Hold set until');
+
+    // The search list shows the hold too.
+    await page.getByRole('link', { name: 'Back to search' }).click();
+    await expect(page.getByRole('link', { name: new RegExp(memberEmail) })).toContainText(
+      'Temporary Hold',
+    );
+    await page.getByRole('link', { name: new RegExp(memberEmail) }).click();
+
+    // Lift it.
+    await page.getByRole('button', { name: 'Lift Temporary Hold' }).click();
+    const liftDialog = page.getByRole('dialog', { name: 'Lift restriction?' });
+    await liftDialog.getByRole('button', { name: 'Lift', exact: true }).click();
+    await expect(liftDialog).toBeHidden();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Temporary Hold lifted.' }),
+    ).toBeVisible();
+    await expect(page.getByText('No active restrictions.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Restrictions' })).toBeFocused();
+    await expect(audit).toContainText('Temporary Hold lifted');
+
+    // A reload shows what the server stored.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveValue('paid_basic');
+    await expect(page.getByText('No active restrictions.')).toBeVisible();
+  });
+
+  test('a member who is not an admin gets the 403 page, and so does a guest', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/admin');
+    const denied = page.getByRole('heading', {
+      name: 'Access Denied - You are Not Authorized to access this page',
+    });
+    await expect(denied).toBeVisible();
+
+    const suffix = uniqueSuffix();
+    await signUp(page, `plain-${testInfo.project.name}-${suffix}@example.com`, suffix);
+    await page.goto('/admin');
+    await expect(denied).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search members' })).toHaveCount(0);
+    await page.goto('/admin/users/00000000-0000-4000-8000-000000000000');
+    await expect(denied).toBeVisible();
+  });
+});
