@@ -10,6 +10,7 @@ import { loadConfig, tinyModelPath } from '#server/config';
 import { prepare } from '#server/lib/startup';
 import { createRedis } from '#server/lib/redis';
 import { directRun, productRun, startPathBench, type Sample } from './bench/chat-path';
+import { loadRun, type LoadReport } from './bench/load';
 import { median, quantile, round } from './bench/stats';
 
 /** Rounds per level: a single chat needs many samples for its percentiles, 20 at once fewer. */
@@ -28,7 +29,14 @@ process.env.DATABASE_URL = dbUrl.toString();
 process.env.REDIS_PREFIX = `bench-${run}:`;
 process.env.LLM_MODEL ??= tinyModelPath;
 process.env.LLM_MAX_TOKENS ??= '64';
-process.env.WORKER_CONCURRENCY = String(Math.max(...levels));
+/** The load run: sockets connected at once, and how many of them generate together. */
+const load = { sockets: 500, generations: 100 };
+process.env.WORKER_CONCURRENCY = String(load.generations);
+// A hundred let in at once (the generating sockets); the rest wait, and access turns over every 5 s.
+process.env.WAITING_ROOM_MIN = String(load.generations);
+process.env.WAITING_ROOM_MAX = String(load.generations);
+process.env.WAITING_ROOM_ACCESS_SECONDS = '5';
+process.env.WAITING_ROOM_TICK_MS = '500';
 process.env.LOG_LEVEL ??= 'warn';
 
 const config = await prepare({ migrate: true });
@@ -40,6 +48,7 @@ interface Row {
   samples: Sample[];
 }
 const rows: Row[] = [];
+let loadReport: LoadReport;
 try {
   // Warm-up: the first generation of a process is several times slower.
   await directRun(bench.provider, config, 1);
@@ -58,6 +67,14 @@ try {
       });
     }
   }
+  // Let the path run's access expire, so the load run starts with an empty room.
+  await new Promise((resolve) => setTimeout(resolve, 6000));
+  loadReport = await loadRun({
+    config,
+    provider: bench.provider,
+    characterId: bench.characterId,
+    ...load,
+  });
 } finally {
   await bench.close();
   const admin = new URL(base.DATABASE_URL);
@@ -93,10 +110,27 @@ const summary = levels.map((concurrency) => {
   };
 });
 
+function loadLines(report: LoadReport): string[] {
+  const ttft = report.product.map((s) => s.ttftMs);
+  const speed = (s: Sample[]) => s.map((x) => x.charsPerSecond).filter(Number.isFinite);
+  const kib = (bytes: number) => round(bytes / 1024, 1);
+  return [
+    '',
+    `Load: ${String(report.sockets)} chat sockets on one server process, ${String(report.generations)} generating at once, the rest in the waiting room`,
+    '',
+    '| measure | value |',
+    '| --- | --- |',
+    `| TTFT p50 / p95 / p99 | ${String(round(median(ttft)))} / ${String(round(quantile(ttft, 0.95)))} / ${String(round(quantile(ttft, 0.99)))} ms |`,
+    `| chars/s per stream, model direct → delivered | ${String(round(median(speed(report.direct)), 0))} → ${String(round(median(speed(report.product)), 0))} (ratio ${String(round(median(speed(report.product)) / median(speed(report.direct)), 3))}) |`,
+    `| waiting-room update latency p50 / p95 / max (${String(report.updateLatencyMs.length)} updates) | ${String(round(median(report.updateLatencyMs)))} / ${String(round(quantile(report.updateLatencyMs, 0.95)))} / ${String(round(Math.max(...report.updateLatencyMs)))} ms |`,
+    `| server memory per socket: RSS / heap | ${String(kib(report.rssPerSocket))} / ${String(kib(report.heapPerSocket))} KiB |`,
+  ];
+}
+
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/chat-path.json',
-  JSON.stringify({ plan, model: config.LLM_MODEL, summary, rows }, null, 2),
+  JSON.stringify({ plan, model: config.LLM_MODEL, summary, rows, load: loadReport }, null, 2),
 );
 const lines = [
   `Chat path vs the same model called directly (${config.LLM_PROVIDER}: ${config.LLM_MODEL ?? ''}; rounds ${plan.map((p) => `${p.concurrency}×${p.rounds}`).join(', ')}, A B alternating)`,
@@ -107,6 +141,7 @@ const lines = [
     (s) =>
       `| ${s.concurrency} | ${s.directTtftP50} → ${s.productTtftP50} ms (+${s.addedTtftP50}) | ${s.directTtftP95} → ${s.productTtftP95} ms (+${s.addedTtftP95}) | ${s.directCharsPerSecond} → ${s.productCharsPerSecond} | ${s.speedRatio} |`,
   ),
+  ...loadLines(loadReport),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 process.exit(0);

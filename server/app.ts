@@ -16,10 +16,12 @@ import { createDb, type Db } from './db/database';
 import { registerErrorHandler } from './plugins/errors';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
-import { GenerationQueue } from './lib/queues';
+import { GenerationQueue, openAllQueues } from './lib/queues';
 import { createRedis, type Redis } from './lib/redis';
 import { createRealtime, type Realtime } from './realtime/socket-server';
 import { registerRoutes } from './routes/index';
+import { metricsRoutes } from './routes/metrics.routes';
+import { queueBoardRoutes } from './routes/queue-board';
 import type { AgeVerificationProvider } from './services/age-verification/provider';
 import { loadApplications, type Applications } from './services/applications.service';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
@@ -119,6 +121,9 @@ export async function buildApp(config: Config): Promise<App> {
   });
   registerErrorHandler(fastify);
   registerRoutes(fastify, deps);
+  const inspected = openAllQueues(queueConnection, config.REDIS_PREFIX);
+  metricsRoutes(fastify, deps, inspected, () => realtime.io.engine.clientsCount);
+  await queueBoardRoutes(fastify, deps, inspected);
   registerClient(fastify, config.CLIENT_DIST);
 
   // Open sockets would keep the HTTP server from closing: drop them before it closes.
@@ -129,6 +134,7 @@ export async function buildApp(config: Config): Promise<App> {
   fastify.addHook('onClose', async () => {
     await realtime.close();
     await deps.queue.close();
+    await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await deps.db.destroy();
     deps.mailer.close();

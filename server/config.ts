@@ -81,6 +81,10 @@ const EnvSchema = z.object({
     .default(30_000)
     .describe('milliseconds, a whole number above 0'),
   PRIORITY_AGEING_SECONDS: positiveInt.default(10).describe('seconds, a whole number above 0'),
+  SIGN_IN_MAILS_PER_IP_PER_HOUR: positiveInt.default(20).describe('a whole number above 0'),
+  SIGN_IN_CODE_CHECKS_PER_IP: positiveInt
+    .default(30)
+    .describe('a whole number above 0 (per 10 minutes)'),
   MEMBER_MESSAGES_PER_MINUTE: positiveInt.default(30).describe('a whole number above 0'),
   WAITING_ROOM_MIN: z.coerce
     .number()

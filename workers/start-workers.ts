@@ -48,7 +48,13 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const generation = new Queue(generationQueue, bullOptions);
   const maintenance = new Queue(maintenanceQueue, bullOptions);
   const waitingRoom = new Queue(waitingRoomQueue, bullOptions);
-  const common = { connection: bullConnection, prefix, log, lockDurationMs: config.WORKER_LOCK_MS };
+  const common = {
+    connection: bullConnection,
+    redis,
+    prefix,
+    log,
+    lockDurationMs: config.WORKER_LOCK_MS,
+  };
 
   const workers: Worker[] = [];
   const provider = serves.has('generation') ? await createProvider(config, log) : null;

@@ -34,7 +34,7 @@ const character = {
   greeting: 'Hello {{user}}! Shall I tell you a story?',
   dialogue: '',
 };
-const userText = 'Once upon a time, tell me a story.';
+export const userText = 'Once upon a time, tell me a story.';
 
 function rate(chars: number, firstAt: number, lastAt: number): number {
   return lastAt > firstAt ? (chars * 1000) / (lastAt - firstAt) : Number.NaN;
@@ -98,6 +98,16 @@ export async function productRun(
       socket.once('connect_error', reject);
     });
     try {
+      // Through the waiting room as a browser would; its wait is not part of the path's timing.
+      const watched = await socket.emitWithAck('waiting-room:watch', {});
+      if (!watched.ok) throw new Error(watched.error.code);
+      if (watched.data.status !== 'access') {
+        await new Promise<void>((resolve) => {
+          socket.on('waiting-room:status', (status) => {
+            if (status.status === 'access') resolve();
+          });
+        });
+      }
       let first = 0;
       let last = 0;
       let chars = 0;

@@ -10,7 +10,16 @@ import {
   generationQueue,
   type GenerationJobName,
 } from '#shared/jobs/generation';
+import { maintenanceQueue } from '#shared/jobs/maintenance';
+import { waitingRoomQueue } from '#shared/jobs/waiting-room';
 import type { Redis } from './redis';
+
+/** Every queue, opened for looking in (metrics, the admin dashboard), not for producing. */
+export function openAllQueues(connection: Redis, prefix: string): Queue[] {
+  return [generationQueue, maintenanceQueue, waitingRoomQueue].map(
+    (name) => new Queue(name, { connection, prefix: `${prefix}bull` }),
+  );
+}
 
 export class GenerationQueue {
   readonly queue: Queue;

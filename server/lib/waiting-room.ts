@@ -4,7 +4,7 @@
  * capacity allows. Joining and admitting are Lua scripts, so any number of servers and workers share
  * one consistent line. Positions count from the head's ticket (docs/performance.md, trap 4).
  */
-import { waitingRoomKeys } from '#shared/realtime/rooms';
+import { waitingRoomCountersKey, waitingRoomKeys } from '#shared/realtime/rooms';
 import type { Redis } from './redis';
 
 /** Waiters unseen for this long (no open socket, no status fetch) leave the line. */
@@ -32,6 +32,7 @@ if not ticket then
     local until_ = now + tonumber(ARGV[3])
     redis.call('zadd', KEYS[2], until_, ARGV[1])
     redis.call('zadd', KEYS[6], now, now .. ':' .. ARGV[1])
+    redis.call('hincrby', KEYS[7], 'admissions', 1)
     return {'access', tostring(until_)}
   end
   ticket = redis.call('incr', KEYS[4])
@@ -66,6 +67,7 @@ if room > 0 then
     redis.call('zadd', KEYS[2], until_, id)
     redis.call('zadd', KEYS[5], now, now .. ':' .. id)
   end
+  redis.call('hincrby', KEYS[6], 'admissions', #admitted)
 end
 redis.call('zremrangebyscore', KEYS[5], '-inf', now - tonumber(ARGV[6]))
 local headEntry = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')
@@ -88,7 +90,7 @@ export interface AdmissionResult {
 }
 
 export class WaitingRoomStore {
-  private readonly k: Record<keyof typeof waitingRoomKeys, string>;
+  private readonly k: Record<keyof typeof waitingRoomKeys | 'counters', string>;
 
   constructor(
     private readonly redis: Redis,
@@ -102,6 +104,7 @@ export class WaitingRoomStore {
       ticket: `${prefix}${waitingRoomKeys.ticket}`,
       admitted: `${prefix}${waitingRoomKeys.admitted}`,
       state: `${prefix}${waitingRoomKeys.state}`,
+      counters: `${prefix}${waitingRoomCountersKey}`,
     };
   }
 
@@ -109,13 +112,14 @@ export class WaitingRoomStore {
   async join(userId: string, now = Date.now()): Promise<Standing> {
     const reply = await this.redis.eval(
       joinScript,
-      6,
+      7,
       this.k.line,
       this.k.access,
       this.k.seen,
       this.k.ticket,
       this.k.state,
       this.k.admitted,
+      this.k.counters,
       userId,
       String(now),
       String(this.accessMs),
@@ -148,12 +152,13 @@ export class WaitingRoomStore {
     const now = opts.now ?? Date.now();
     const reply = await this.redis.eval(
       admitScript,
-      5,
+      6,
       this.k.line,
       this.k.access,
       this.k.seen,
       this.k.state,
       this.k.admitted,
+      this.k.counters,
       String(now),
       String(this.accessMs),
       String(opts.capacity),
@@ -180,6 +185,15 @@ export class WaitingRoomStore {
       recentAdmissions: Number(state.recent ?? 0),
       waiting: Number(state.waiting ?? 0),
     };
+  }
+
+  /** Waiters in line now, and admissions ever made. */
+  async counts(): Promise<{ waiting: number; admissions: number }> {
+    const [waiting, admissions] = await Promise.all([
+      this.redis.zcard(this.k.line),
+      this.redis.hget(this.k.counters, 'admissions'),
+    ]);
+    return { waiting, admissions: Number(admissions ?? 0) };
   }
 
   /** How many callers hold access now. */

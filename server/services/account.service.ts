@@ -1,4 +1,5 @@
 /** Sign-up completion (onboarding) and the member's own settings. */
+import type { Config } from '../config';
 import type { Me } from '#shared/schemas/user';
 import type { Db } from '../db/database';
 import * as users from '../db/repositories/users.repo';
@@ -56,7 +57,7 @@ function emailChangeSubject(userId: string, email: string): string {
 }
 
 export async function requestEmailChange(
-  deps: { db: Db; redis: Redis; prefix: string; mailer: Mailer },
+  deps: { db: Db; redis: Redis; prefix: string; mailer: Mailer; config: Config },
   caller: Caller,
   input: { email: string; ip: string },
 ): Promise<void> {

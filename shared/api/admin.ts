@@ -101,3 +101,14 @@ export const liftUserRestriction = endpoint({
   params: z.object({ id: z.uuid(), restrictionId: z.uuid() }),
   response: RestrictionSchema,
 });
+
+/**
+ * Opens the queue dashboard (Bull Board at /admin/queues) for an admin's browser: sets a short-lived
+ * httpOnly cookie the dashboard's pages check, since a page load carries no bearer token.
+ */
+export const openQueueBoard = endpoint({
+  method: 'POST',
+  path: '/api/admin/queue-board',
+  summary: 'Let this browser open the queue dashboard for an hour',
+  response: z.object({ url: z.string() }),
+});

@@ -54,3 +54,9 @@ export const waitingRoomChannel = 'wr:moved';
 export const workerPoolKey = 'pool:workers';
 /** Hash of each live worker process's generation concurrency. */
 export const workerSlotsKey = 'pool:slots';
+
+/** Hash of failed jobs per queue, counted by the workers and shown at /metrics. */
+export const jobFailuresKey = 'metrics:job-failures';
+
+/** Hash of waiting-room counters that never expire (admissions), shown at /metrics. */
+export const waitingRoomCountersKey = 'wr:counters';

@@ -13,6 +13,7 @@ import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
+import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
 import type { StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
@@ -128,6 +129,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       event: 'generation:completed',
       payload: { conversationId: job.conversationId, message: toMessage(row) },
     });
+    await recordReplyTiming(deps.redis, deps.prefix, row);
     deps.log.info(
       {
         conversationId: job.conversationId,

@@ -6,6 +6,7 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
+import { jobFailuresKey } from '#shared/realtime/rooms';
 
 type Handlers<J extends Record<string, z.ZodType>> = {
   [N in keyof J]: (data: z.output<J[N]>, job: Job) => Promise<void>;
@@ -34,6 +35,8 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
   /** How long a job's lock lasts without renewal; a crashed worker's jobs are taken back after it. */
   lockDurationMs: number;
   log: Logger;
+  /** A command connection, for counting failures (shown at /metrics). */
+  redis: Redis;
 }): Worker {
   const runners = new Map<string, (job: Job) => Promise<void>>();
   for (const name in opts.jobs) {
@@ -55,8 +58,9 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
     },
   );
   worker.on('error', (err) => opts.log.error({ err, queue: opts.queue }, 'worker error'));
-  worker.on('failed', (job, err) =>
-    opts.log.warn({ queue: opts.queue, job: job?.id, err: err.message }, 'job failed'),
-  );
+  worker.on('failed', (job, err) => {
+    opts.log.warn({ queue: opts.queue, job: job?.id, err: err.message }, 'job failed');
+    opts.redis.hincrby(`${opts.prefix}${jobFailuresKey}`, opts.queue, 1).catch(() => undefined);
+  });
   return worker;
 }

@@ -1,6 +1,7 @@
 /** The admin calls, built on the shared admin contracts. */
 import {
   changeUserRole,
+  openQueueBoard,
   getAdminUser,
   liftUserRestriction,
   searchUsers,
@@ -50,4 +51,10 @@ export function liftRestriction(
   restrictionId: string,
 ): Promise<Restriction> {
   return api.request(liftUserRestriction, { params: { id, restrictionId } });
+}
+
+/** Lets this browser open the queue dashboard (an hour-long cookie); answers where it lives. */
+export async function openQueueDashboard(api: ApiClient): Promise<string> {
+  const { url } = await api.request(openQueueBoard, {});
+  return url;
 }

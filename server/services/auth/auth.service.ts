@@ -30,7 +30,8 @@ export interface SignedIn {
 }
 
 /** Sign-in mail per email and per IP address, per hour; code guesses per IP per 10 minutes. */
-const limits = { mailPerEmail: 5, mailPerIp: 20, verifyPerIp: 30 };
+/** Sign-in mails per address per hour; per IP they come from config (one office, one IP). */
+const mailPerEmail = 5;
 
 export function toMe(user: UserRow): Me {
   return {
@@ -45,12 +46,17 @@ export function toMe(user: UserRow): Me {
 
 /** Counts a mail with a code against the hourly allowances of its address and of the sender's IP. */
 export async function limitCodeMail(
-  deps: { redis: Redis; prefix: string },
+  deps: { redis: Redis; prefix: string; config: Config },
   email: string,
   ip: string,
 ): Promise<void> {
-  await hitRateLimit(deps.redis, `${deps.prefix}rl:mail:email:${email}`, limits.mailPerEmail, 3600);
-  await hitRateLimit(deps.redis, `${deps.prefix}rl:mail:ip:${ip}`, limits.mailPerIp, 3600);
+  await hitRateLimit(deps.redis, `${deps.prefix}rl:mail:email:${email}`, mailPerEmail, 3600);
+  await hitRateLimit(
+    deps.redis,
+    `${deps.prefix}rl:mail:ip:${ip}`,
+    deps.config.SIGN_IN_MAILS_PER_IP_PER_HOUR,
+    3600,
+  );
 }
 
 export async function sendSignInMail(deps: AuthDeps, email: string, ip: string): Promise<void> {
@@ -118,7 +124,12 @@ export async function signInWithCode(
     userAgent: string | null;
   },
 ): Promise<SignedIn> {
-  await hitRateLimit(deps.redis, `${deps.prefix}rl:verify:ip:${input.ip}`, limits.verifyPerIp, 600);
+  await hitRateLimit(
+    deps.redis,
+    `${deps.prefix}rl:verify:ip:${input.ip}`,
+    deps.config.SIGN_IN_CODE_CHECKS_PER_IP,
+    600,
+  );
   await consumeCode(deps.redis, deps.prefix, input.email, input.code);
   return signInByEmail(deps, input.email, input);
 }

@@ -1,14 +1,51 @@
 /**
- * The queue dashboard is served by the server itself (Bull Board, admins only), not by this app, so
- * this is a plain anchor: a full page load, never wouter navigation.
+ * The queue dashboard is served by the server itself (Bull Board, admins only), not by this app. A page
+ * load carries no bearer token, so the button first asks the server for the dashboard's cookie, then
+ * loads the page in full (never wouter navigation).
  */
-import { paths } from '../../../app/paths';
-import { ButtonAnchor } from '../../../components/button';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../components/button';
+import { toApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/errors';
+import { useServices } from '../../../lib/services';
+import { openQueueDashboard } from '../api';
 
 export function QueueDashboardLink() {
+  const { api } = useServices();
+  const [isOpening, setIsOpening] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = () => {
+    setIsOpening(true);
+    setError(null);
+    openQueueDashboard(api).then(
+      (url) => {
+        window.location.assign(url);
+      },
+      (err: unknown) => {
+        setIsOpening(false);
+        setError(errorText(toApiError(err)));
+      },
+    );
+  };
   return (
-    <ButtonAnchor href={paths.adminQueues.build()} $variant="secondary" $size="sm">
-      Queue dashboard
-    </ButtonAnchor>
+    <Wrap>
+      <Button type="button" $variant="secondary" $size="sm" onClick={open} disabled={isOpening}>
+        {isOpening ? 'Opening…' : 'Queue dashboard'}
+      </Button>
+      {error !== null && <Error role="alert">{error}</Error>}
+    </Wrap>
   );
 }
+
+const Wrap = styled.div`
+  display: inline-flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Error = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.danger};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

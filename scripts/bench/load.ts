@@ -1,0 +1,163 @@
+/**
+ * Load run: many chat sockets on a server process of their own, a hundred of them generating at once
+ * with the tiny model while the rest wait in line. Reports time to first token (p50, p95, p99), the
+ * delivered token rate against the model's own rate in the same run, how long a moved line takes to
+ * reach waiters, and the server's memory per connected socket.
+ */
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import type { Config } from '#server/config';
+import { createRedis } from '#server/lib/redis';
+import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
+import {
+  serverEvents,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '#shared/realtime/events';
+import { waitingRoomChannel } from '#shared/realtime/rooms';
+import { freePort, startProcess } from '../../tests/support/processes';
+import { directRun, userText, type Sample } from './chat-path';
+import type { ModelProvider } from '#workers/providers/provider';
+
+type LoadSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface LoadReport {
+  sockets: number;
+  generations: number;
+  product: Sample[];
+  direct: Sample[];
+  /** Milliseconds from a line move (the admission tick) to each waiter's pushed update. */
+  updateLatencyMs: number[];
+  /** Server resident memory and heap growth per connected socket, in bytes. */
+  rssPerSocket: number;
+  heapPerSocket: number;
+}
+
+/** Reads one sample's value from the server's Prometheus text. */
+async function serverMetric(url: string, name: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return Number(line?.split(' ')[1] ?? Number.NaN);
+}
+
+export async function loadRun(opts: {
+  config: Config;
+  provider: ModelProvider;
+  characterId: string;
+  sockets: number;
+  generations: number;
+}): Promise<LoadReport> {
+  const { config } = opts;
+  const port = await freePort();
+  const server = await startProcess(
+    'server/main.ts',
+    {
+      PORT: String(port),
+      DATABASE_URL: config.DATABASE_URL,
+      REDIS_URL: config.REDIS_URL,
+      REDIS_PREFIX: config.REDIS_PREFIX,
+      LOG_LEVEL: 'warn',
+      WAITING_ROOM_MIN: String(config.WAITING_ROOM_MIN),
+      WAITING_ROOM_MAX: String(config.WAITING_ROOM_MAX),
+      WAITING_ROOM_ACCESS_SECONDS: String(config.WAITING_ROOM_ACCESS_SECONDS),
+      GUEST_MESSAGES_PER_HOUR: '100000',
+    },
+    /Server listening/,
+  );
+  const url = `http://127.0.0.1:${String(port)}`;
+  const ticks: number[] = [];
+  const listener = createRedis(config.REDIS_URL, 'subscriber');
+  listener.on('message', (_channel: string, raw: string) => {
+    ticks.push(WaitingRoomMovedSchema.parse(JSON.parse(raw)).at);
+  });
+  await listener.subscribe(`${config.REDIS_PREFIX}${waitingRoomChannel}`);
+  const sockets: LoadSocket[] = [];
+  try {
+    const rssBefore = await serverMetric(url, 'charchat_server_process_resident_memory_bytes');
+    const heapBefore = await serverMetric(url, 'charchat_server_nodejs_heap_size_used_bytes');
+
+    // Connect and watch the line in batches; remember who got in at once.
+    const updateLatencyMs: number[] = [];
+    const admitted: LoadSocket[] = [];
+    for (let i = 0; i < opts.sockets; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, opts.sockets - i) }, async () => {
+          const socket: LoadSocket = io(url, {
+            auth: { guestId: randomUUID() },
+            transports: ['websocket'],
+            reconnection: false,
+          });
+          await new Promise<void>((resolve, reject) => {
+            socket.once('connect', resolve);
+            socket.once('connect_error', reject);
+          });
+          socket.on('waiting-room:status', () => {
+            const last = ticks.at(-1);
+            if (last !== undefined) updateLatencyMs.push(Date.now() - last);
+          });
+          const ack = await socket.emitWithAck('waiting-room:watch', {});
+          if (!ack.ok) throw new Error(ack.error.code);
+          return { socket, hasAccess: ack.data.status === 'access' };
+        }),
+      );
+      for (const { socket, hasAccess } of batch) {
+        sockets.push(socket);
+        if (hasAccess) admitted.push(socket);
+      }
+    }
+    const rssAfter = await serverMetric(url, 'charchat_server_process_resident_memory_bytes');
+    const heapAfter = await serverMetric(url, 'charchat_server_nodejs_heap_size_used_bytes');
+
+    // The model's own rate at this concurrency, then the same through the product.
+    const direct = await directRun(opts.provider, config, opts.generations);
+    const senders = admitted.slice(0, opts.generations);
+    if (senders.length < opts.generations) {
+      throw new Error(`only ${String(senders.length)} sockets were let in at once`);
+    }
+    const product = await Promise.all(senders.map((s) => generate(s, opts.characterId)));
+    return {
+      sockets: opts.sockets,
+      generations: opts.generations,
+      product,
+      direct,
+      updateLatencyMs,
+      rssPerSocket: (rssAfter - rssBefore) / opts.sockets,
+      heapPerSocket: (heapAfter - heapBefore) / opts.sockets,
+    };
+  } finally {
+    for (const s of sockets) s.close();
+    await listener.quit();
+    await server.stop();
+  }
+}
+
+async function generate(socket: LoadSocket, characterId: string): Promise<Sample> {
+  let first = 0;
+  let last = 0;
+  let chars = 0;
+  const done = new Promise<void>((resolve, reject) => {
+    socket.onAny((event: string, raw: unknown) => {
+      const now = performance.now();
+      if (event === 'generation:delta') {
+        const delta = serverEvents['generation:delta'].parse(raw);
+        if (first === 0) first = now;
+        else chars += delta.text.length;
+        last = now;
+      } else if (event === 'generation:completed') resolve();
+      else if (event === 'generation:failed') reject(new Error('generation failed'));
+    });
+  });
+  const start = performance.now();
+  const ack = await socket.emitWithAck('message:send', {
+    characterId,
+    conversationId: null,
+    content: userText,
+  });
+  if (!ack.ok) throw new Error(ack.error.code);
+  await done;
+  return {
+    ttftMs: first - start,
+    charsPerSecond: last > first ? (chars * 1000) / (last - first) : Number.NaN,
+  };
+}

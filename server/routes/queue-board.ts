@@ -1,0 +1,69 @@
+/**
+ * The queue dashboard (Bull Board) at /admin/queues, for admins only. A page load carries no bearer
+ * token, so an admin first asks POST /api/admin/queue-board for a signed, httpOnly cookie scoped to the
+ * dashboard; every dashboard request checks it and that its holder is still an admin.
+ */
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { Queue } from 'bullmq';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { openQueueBoard } from '#shared/api/admin';
+import type { AppDeps } from '../app';
+import * as users from '../db/repositories/users.repo';
+import { AppError } from '../lib/errors';
+import { addRoute } from '../lib/route';
+import { assertAdmin } from '../services/admin.service';
+import { callerOfHeaders } from '../services/identity.service';
+
+export const queueBoardPath = '/admin/queues';
+const boardCookie = 'cc_queue_board';
+const boardSeconds = 3600;
+
+export async function queueBoardRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  queues: readonly Queue[],
+): Promise<void> {
+  addRoute(app, openQueueBoard, async ({ request, reply }) => {
+    const caller = await callerOfHeaders(deps, request.headers);
+    assertAdmin(caller);
+    const expiresAt = Date.now() + boardSeconds * 1000;
+    void reply.setCookie(boardCookie, `${caller.userId}.${String(expiresAt)}`, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: deps.config.NODE_ENV === 'production',
+      path: queueBoardPath,
+      expires: new Date(expiresAt),
+    });
+    return { url: queueBoardPath };
+  });
+
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(queueBoardPath);
+  createBullBoard({ queues: queues.map((q) => new BullMQAdapter(q)), serverAdapter });
+  await app.register(
+    async (board) => {
+      board.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!(await holdsBoardCookie(deps, request))) {
+          const error = new AppError('forbidden');
+          await reply.code(error.status).send(error.toBody());
+        }
+      });
+      await board.register(serverAdapter.registerPlugin());
+    },
+    { prefix: queueBoardPath },
+  );
+}
+
+async function holdsBoardCookie(deps: AppDeps, request: FastifyRequest): Promise<boolean> {
+  const raw = request.cookies[boardCookie];
+  if (raw === undefined) return false;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid) return false;
+  const [userId = '', expiresAt = '0'] = unsigned.value.split('.');
+  if (Number(expiresAt) < Date.now()) return false;
+  const user = await users.findById(deps.db, userId);
+  return user?.role === 'admin';
+}
