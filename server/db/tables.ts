@@ -124,6 +124,16 @@ export interface RestrictionsTable {
   lifted_by: string | null;
 }
 
+/** A restriction kept from a deleted account, under a keyed hash of one of its identities. */
+export interface CarriedRestrictionsTable {
+  id: Generated<string>;
+  identity_hash: string;
+  type: RestrictionsTable['type'];
+  reason: string;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   actor_user_id: string | null;
@@ -144,6 +154,7 @@ export interface Database {
   sessions: SessionsTable;
   oauth_accounts: OauthAccountsTable;
   restrictions: RestrictionsTable;
+  carried_restrictions: CarriedRestrictionsTable;
   audit_log: AuditLogTable;
 }
 

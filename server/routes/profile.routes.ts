@@ -65,6 +65,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, deleteAccount, async ({ request, reply }) => {
     const family = await profile.deleteAccount(
       deps.db,
+      deps.secret,
       await callerOfHeaders(deps, request.headers),
     );
     if (family !== null) deps.endSessionSockets(family);

@@ -5,6 +5,7 @@ import * as users from '../db/repositories/users.repo';
 import type { UserRow } from '../db/tables';
 import { AppError } from '../lib/errors';
 import { openSecret, sealSecret } from '../lib/secret-box';
+import { deleteMemberKeepingRestrictions } from './carried-restrictions.service';
 import type { Caller } from './identity.service';
 
 function memberId(caller: Caller): string {
@@ -87,8 +88,15 @@ export async function updateProfile(
   return toProfile(deps.secret, user);
 }
 
-/** Deletes the member's account; answers the session to end so its sockets can be dropped. */
-export async function deleteAccount(db: Db, caller: Caller): Promise<string | null> {
-  await users.deleteMember(db, memberId(caller));
+/**
+ * Deletes the member's account (conversations, sessions and identities go with it); active
+ * restrictions stay with the identities. Answers the session to end so its sockets can be dropped.
+ */
+export async function deleteAccount(
+  db: Db,
+  secret: string,
+  caller: Caller,
+): Promise<string | null> {
+  await deleteMemberKeepingRestrictions(db, secret, memberId(caller));
   return caller.sessionFamily;
 }

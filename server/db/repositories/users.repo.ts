@@ -162,11 +162,6 @@ export async function updateProfile(
     .executeTakeFirst();
 }
 
-/** Deletes a member; conversations, sessions and sign-in identities go with it (foreign keys). */
-export async function deleteMember(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).where('kind', '=', 'member').execute();
-}
-
 export async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

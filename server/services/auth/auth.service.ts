@@ -11,6 +11,8 @@ import type { UserRow } from '../../db/tables';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hitRateLimit } from '../../lib/rate-limit';
+import { restoreCarriedRestrictions } from '../carried-restrictions.service';
+import { forgetRestrictions } from '../restrictions.service';
 import type { Redis } from '../../lib/redis';
 import { signAccessToken } from './access-tokens';
 import { consumeCode, consumeLink, issueLogin } from './login-codes';
@@ -98,6 +100,10 @@ export async function startMemberSession(
   user: UserRow,
   opts: { guestId: string | undefined; userAgent: string | null },
 ): Promise<SignedIn> {
+  // A member who deleted a banned account and came back gets the ban back.
+  if ((await restoreCarriedRestrictions(deps.db, authSecret(deps.config), user)) > 0) {
+    await forgetRestrictions(deps, user.id);
+  }
   const refresh = await startSession(deps.db, {
     userId: user.id,
     days: deps.config.REFRESH_TOKEN_DAYS,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { getProfile, updateProfile, uploadAvatar } from '#shared/api/profile';
 import * as conversations from '#server/db/repositories/conversations.repo';
+import * as restrictions from '#server/db/repositories/restrictions.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { createCharacter } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -187,5 +188,43 @@ describe('DELETE /api/me', () => {
       cookies: { cc_refresh: refresh },
     });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('keeps a restriction for the email, so signing up again brings it back', async () => {
+    const db = stack.app.deps.db;
+    const first = await member();
+    const until = new Date(Date.now() + 3_600_000);
+    await restrictions.insert(db, {
+      userId: first.session.user.id,
+      type: 'restriction_limited',
+      reason: 'Spam bots',
+      createdBy: null,
+      expiresAt: until,
+    });
+    const deleted = await inject({ method: 'DELETE', url: '/api/me', headers: first.headers });
+    expect(deleted.statusCode).toBe(200);
+    // Nothing of the address stays in the clear.
+    const kept = await db.selectFrom('carried_restrictions').selectAll().execute();
+    expect(JSON.stringify(kept)).not.toContain(first.email);
+
+    const again = await signInMember(stack, smtp, first.email);
+    expect(again.session.user.id).not.toBe(first.session.user.id);
+    const active = await restrictions.listActiveForUser(db, again.session.user.id);
+    expect(active).toMatchObject([{ type: 'restriction_limited', reason: 'Spam bots' }]);
+    expect(active[0]?.expiresAt).toBe(until.toISOString());
+
+    // Given back once: a later sign-in adds nothing more.
+    await signInMember(stack, smtp, first.email);
+    expect(await restrictions.listActiveForUser(db, again.session.user.id)).toHaveLength(1);
+  });
+
+  it('keeps nothing for a member without restrictions', async () => {
+    const { email, session, headers } = await member();
+    await inject({ method: 'DELETE', url: '/api/me', headers });
+    const back = await signInMember(stack, smtp, email);
+    expect(back.session.user.id).not.toBe(session.user.id);
+    expect(await restrictions.listActiveForUser(stack.app.deps.db, back.session.user.id)).toEqual(
+      [],
+    );
   });
 });
