@@ -59,8 +59,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const workers: Worker[] = [];
   const provider = serves.has('generation') ? await createProvider(config, log) : null;
   let heartbeat: NodeJS.Timeout | undefined;
-  if (provider) {
-    const stops = await StopRegistry.listen(subscriber, redis, prefix);
+  const stops = provider ? await StopRegistry.listen(subscriber, redis, prefix) : null;
+  if (provider && stops) {
     workers.push(
       defineProcessor({
         ...common,
@@ -173,6 +173,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       const finished = Promise.all(workers.map((w) => w.close())).then(() => 'finished' as const);
       if ((await Promise.race([finished, graceOver])) === 'over') {
         log.warn('shutdown grace period over: handing the remaining jobs back to the pool');
+        stops?.handBackAll();
         await Promise.all(workers.map((w) => w.close(true)));
       }
       clearTimeout(timer);

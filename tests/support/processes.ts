@@ -17,14 +17,17 @@ export interface Child {
   stop: () => Promise<void>;
 }
 
-/** Starts `tsx <entry>` and resolves once a line of its output matches `ready`. */
+/**
+ * Starts `node --import tsx <entry>` (node itself, so signals reach the product's own handlers and
+ * `stop` waits for its graceful exit) and resolves once a line of its output matches `ready`.
+ */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
   ready: RegExp,
   timeoutMs = 60_000,
 ): Promise<Child> {
-  const child = spawn('npx', ['tsx', entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -39,7 +42,12 @@ export async function startProcess(
       return; // already gone (a test killed it)
     }
     const timer = setTimeout(() => {
-      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      if (child.pid === undefined || child.exitCode !== null) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
     }, 10_000);
     await exited;
     clearTimeout(timer);

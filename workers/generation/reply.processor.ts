@@ -15,7 +15,7 @@ import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
 import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
-import type { StopRegistry } from '../lib/stop-registry';
+import { handBackReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt } from './prompt/build-prompt';
 
@@ -37,6 +37,14 @@ const timeoutReason = 'timeout';
 
 /** How many messages of the branch are read to fill the prompt; the budget trims them further. */
 const historyWindow = 200;
+
+/**
+ * A reply handed back by a worker shutting down: nothing is stored or published, and the job is never
+ * settled here, so its lock lapses and another worker takes it (BullMQ's stalled-job recovery).
+ */
+function handedBack(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
 
 export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void> {
   const startedAt = Date.now();
@@ -90,6 +98,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     });
     clearTimeout(watchdog);
     if (controller.signal.reason === timeoutReason) throw new AppError('model_timeout');
+    if (controller.signal.reason === handBackReason) return await handedBack();
 
     const text = result.text.trim();
     const isStopped = result.stopReason === 'abort';

@@ -6,6 +6,9 @@ import { ControlMessageSchema } from '#shared/realtime/frames';
 import { controlChannel, stopKey } from '#shared/realtime/rooms';
 import type { Redis } from '#server/lib/redis';
 
+/** The abort reason of a reply handed back to the pool by a worker shutting down. */
+export const handBackReason = 'hand-back';
+
 export class StopRegistry {
   private readonly running = new Map<string, AbortController>();
 
@@ -39,6 +42,11 @@ export class StopRegistry {
     if ((await this.redis.exists(`${this.prefix}${stopKey(replyId)}`)) === 1)
       controller.abort('stop');
     return controller;
+  }
+
+  /** Aborts every reply in hand so that it is left for another worker (shutdown past its grace). */
+  handBackAll(): void {
+    for (const controller of this.running.values()) controller.abort(handBackReason);
   }
 
   unregister(replyId: string): void {

@@ -194,11 +194,12 @@ describe('DELETE /api/me', () => {
     const db = stack.app.deps.db;
     const first = await member();
     const until = new Date(Date.now() + 3_600_000);
+    const admin = await users.insertMember(db, 'Admin');
     await restrictions.insert(db, {
       userId: first.session.user.id,
       type: 'restriction_limited',
       reason: 'Spam bots',
-      createdBy: null,
+      createdBy: admin.id,
       expiresAt: until,
     });
     const deleted = await inject({ method: 'DELETE', url: '/api/me', headers: first.headers });
