@@ -6,6 +6,11 @@ import { FooterAccount } from '../features/account/components/footer-account';
 import { HeaderAccount } from '../features/account/components/header-account';
 import { SignInHost } from '../features/account/components/sign-in-host';
 import { SignInLinkLanding } from '../features/account/components/sign-in-link-landing';
+import { FooterLinks } from '../features/app-settings/components/footer-links';
+import {
+  useAppFlagWhenSettled,
+  useAppSettingsLoader,
+} from '../features/app-settings/hooks/use-app-settings';
 import type { Services } from '../lib/services';
 import type { AppStore } from '../lib/store';
 import { ErrorBoundary } from './error-boundary';
@@ -17,6 +22,8 @@ import { AppRouter } from './router';
 function Pages() {
   const [location, navigate] = useLocation();
   const session = useSession();
+  useAppSettingsLoader();
+  const onboardingV2 = useAppFlagWhenSettled('onboarding_v2');
   const [isAgeVerificationPage] = useRoute(paths.ageVerification.pattern);
   const [isAgeVerificationCallback] = useRoute(paths.ageVerificationCallback.pattern);
   const [isSignup] = useRoute(paths.signup.pattern);
@@ -27,12 +34,15 @@ function Pages() {
       <>
         <span>© CharChat</span>
         <FooterAccount />
+        <FooterLinks />
       </>
     );
   return (
     <AppLayout account={<HeaderAccount />} footer={footer}>
       <ErrorBoundary resetKey={location}>
-        <AccountGate>
+        <AccountGate
+          onboarding={onboardingV2 === null ? 'pending' : onboardingV2 ? 'modal' : 'page'}
+        >
           <AppRouter />
         </AccountGate>
       </ErrorBoundary>

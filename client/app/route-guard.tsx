@@ -1,12 +1,14 @@
 /**
  * The route guard (product-core.md §6): a page that needs a permission renders when the caller holds
- * it; otherwise limited_access shows the Restricted banner page and anyone else the 403 page.
+ * it; otherwise a limited_access (Restricted) member gets the ban page and anyone else the 403 page.
  */
 import type { ReactNode } from 'react';
 import { guardRoute } from '#shared/rules/permissions';
 import type { Permission } from '#shared/schemas/permission';
 import { Spinner } from '../components/spinner';
+import { RestrictedScreen } from '../features/account/components/restriction-screens';
 import { usePermissions } from '../features/account/hooks/use-permissions';
+import { useCustomerSupportUrl } from '../features/app-settings/hooks/use-app-settings';
 import { Page } from './layouts/page';
 import { ForbiddenPage } from './routes/forbidden';
 
@@ -18,6 +20,7 @@ export function RequirePermission({
   children: ReactNode;
 }) {
   const held = usePermissions();
+  const supportUrl = useCustomerSupportUrl();
   if (held === null) {
     return (
       <Page>
@@ -25,6 +28,13 @@ export function RequirePermission({
       </Page>
     );
   }
-  // 'ban' (limited_access): the account gate already shows the Restricted banner above the page.
-  return guardRoute(permission, held) === 'allowed' ? children : <ForbiddenPage />;
+  const outcome = guardRoute(permission, held);
+  switch (outcome) {
+    case 'allowed':
+      return children;
+    case 'ban':
+      return <RestrictedScreen supportUrl={supportUrl} />;
+    case 'forbidden':
+      return <ForbiddenPage />;
+  }
 }

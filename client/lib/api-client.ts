@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { buildPath, type Endpoint } from '#shared/api/endpoint';
 import { ErrorBodySchema, type AppErrorBody, type ErrorCode } from '#shared/errors';
+import { applicationHeader } from '#shared/schemas/application';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -38,10 +39,23 @@ export interface RequestInput<P extends z.ZodType, Q extends z.ZodType, B extend
   signal?: AbortSignal;
 }
 
+export interface UploadInput {
+  /** The multipart body (for example an image under the endpoint's field name). */
+  form: FormData;
+  /** Called with the share of the body sent so far, 0 to 1, when the browser can tell. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   request<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
     endpoint: Endpoint<P, Q, B, R>,
     input?: RequestInput<P, Q, B>,
+  ): Promise<z.output<R>>;
+  /** Sends multipart form data to a body-less endpoint, reporting upload progress. */
+  upload<R extends z.ZodType>(
+    endpoint: Endpoint<z.ZodType, z.ZodType, z.ZodType, R>,
+    input: UploadInput,
   ): Promise<z.output<R>>;
 }
 
@@ -52,12 +66,66 @@ function toStringRecord(value: unknown): Record<string, string> {
   return Object.fromEntries(entries.map(([k, v]) => [k, String(v)]));
 }
 
-async function readError(response: Response): Promise<ApiError> {
-  const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
+function errorOf(status: number, json: unknown): ApiError {
+  const parsed = ErrorBodySchema.safeParse(json);
   if (parsed.success) return new ApiError(parsed.data.error);
+  if (status === 413) {
+    return new ApiError({ code: 'validation_failed', message: 'The file is too large.' });
+  }
   return new ApiError({
-    code: response.status >= 500 ? 'service_unavailable' : 'internal',
-    message: `The server answered ${response.status}.`,
+    code: status >= 500 ? 'service_unavailable' : 'internal',
+    message: `The server answered ${status}.`,
+  });
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  return errorOf(response.status, await response.json().catch(() => undefined));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+interface UploadResult {
+  status: number;
+  json: unknown;
+}
+
+/** One multipart POST with XMLHttpRequest, the one browser API that reports upload progress. */
+function sendUpload(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  input: UploadInput,
+): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) input.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      resolve({ status: xhr.status, json: parseJson(xhr.responseText) });
+    };
+    xhr.onerror = () => {
+      reject(new ApiError({ code: 'service_unavailable', message: 'Could not reach the server.' }));
+    };
+    xhr.onabort = () => {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    };
+    if (input.signal?.aborted) {
+      xhr.abort();
+      return;
+    }
+    input.signal?.addEventListener('abort', () => {
+      xhr.abort();
+    });
+    xhr.send(input.form);
   });
 }
 
@@ -68,6 +136,8 @@ export interface ApiAuth {
   accessToken: () => string | null;
   /** Rotates the session after a 401; resolves true when still signed in. */
   refresh: () => Promise<boolean>;
+  /** The partner site's application id (sent as x-application-id), or null on our own site. */
+  applicationId?: () => string | null;
 }
 
 export function createApiClient(options: {
@@ -77,7 +147,37 @@ export function createApiClient(options: {
 }): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const { auth } = options;
+  const identityHeaders = (token: string | null): Record<string, string> => {
+    const applicationId = auth?.applicationId?.() ?? null;
+    return {
+      accept: 'application/json',
+      'x-guest-id': options.guestId,
+      ...(applicationId === null ? {} : { [applicationHeader]: applicationId }),
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+    };
+  };
   return {
+    async upload(endpoint, input) {
+      const url = `${baseUrl}${buildPath(endpoint.path)}`;
+      const token = auth === undefined ? null : await auth.freshAccessToken();
+      let result = await sendUpload(url, endpoint.method, identityHeaders(token), input);
+      if (result.status === 401 && token !== null && auth !== undefined) {
+        if (await auth.refresh()) {
+          result = await sendUpload(
+            url,
+            endpoint.method,
+            identityHeaders(auth.accessToken()),
+            input,
+          );
+        }
+      }
+      if (result.status < 200 || result.status >= 300) throw errorOf(result.status, result.json);
+      const parsed = endpoint.response.safeParse(result.json);
+      if (!parsed.success) {
+        throw new ApiError({ code: 'internal', message: 'The server sent an unexpected answer.' });
+      }
+      return parsed.data;
+    },
     async request(endpoint, input = {}) {
       const params = toStringRecord(endpoint.params?.parse(input.params));
       const query = new URLSearchParams(toStringRecord(endpoint.query?.parse(input.query ?? {})));
@@ -90,9 +190,7 @@ export function createApiClient(options: {
             method: endpoint.method,
             credentials: 'same-origin',
             headers: {
-              accept: 'application/json',
-              'x-guest-id': options.guestId,
-              ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+              ...identityHeaders(token),
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             },
             body,

@@ -17,7 +17,13 @@ import {
   type OAuthProviderName,
   type Session,
 } from '#shared/api/auth';
-import { deleteAccount, getProfile, updateProfile, type Profile } from '#shared/api/profile';
+import {
+  deleteAccount,
+  getProfile,
+  updateProfile,
+  uploadAvatar as uploadAvatarEndpoint,
+  type Profile,
+} from '#shared/api/profile';
 import type { Me } from '#shared/schemas/user';
 import type { ApiClient } from '../../lib/api-client';
 
@@ -88,6 +94,18 @@ export type ProfileChanges = z.input<NonNullable<(typeof updateProfile)['body']>
 
 export function saveProfile(api: ApiClient, changes: ProfileChanges): Promise<Profile> {
   return api.request(updateProfile, { body: changes });
+}
+
+/** Uploads a new avatar image (multipart field `avatar`); answers the stored picture's URL. */
+export async function uploadAvatar(
+  api: ApiClient,
+  file: File,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<string> {
+  const form = new FormData();
+  form.append('avatar', file, file.name);
+  const { avatarUrl } = await api.upload(uploadAvatarEndpoint, { form, ...options });
+  return avatarUrl;
 }
 
 /** Removes the account on the server; the caller then forgets the session. */

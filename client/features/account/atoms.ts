@@ -10,3 +10,6 @@ export const meAtom = atom<Me | null>(null);
 
 /** Bumped to make the account gate reload /api/me (after onboarding, an email change). */
 export const meVersionAtom = atom(0);
+
+/** The signed-in member's avatar picture, keyed by member id: set by the profile and by an upload. */
+export const memberAvatarAtom = atom<{ memberId: string; url: string | null } | null>(null);

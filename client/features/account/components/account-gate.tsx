@@ -1,16 +1,18 @@
 /**
  * The account gate around every page (product-core.md §2 navigation, §4 "Account restriction"): a
- * member without a username is sent to sign-up; Terminated and Temporary Hold replace the page;
- * Restricted and shadowban show a banner above it.
+ * member without a username is sent to sign-up, or with the onboarding v2 flag gets the onboarding as a
+ * modal over the current page; Terminated and Temporary Hold replace the page; Restricted and shadowban
+ * show a banner above it.
  */
 import { useAtomValue } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { paths } from '../../../app/paths';
 import { meAtom } from '../atoms';
 import { useMeLoader } from '../hooks/use-me-loader';
 import { useSession } from '../hooks/use-session';
+import { Onboarding } from './onboarding';
 import { HoldScreen, TerminatedScreen } from './restriction-screens';
 
 const exemptFromSignup: readonly string[] = [
@@ -19,21 +21,39 @@ const exemptFromSignup: readonly string[] = [
   ...paths.legal.patterns,
 ];
 
-export function AccountGate({ children }: { children: ReactNode }) {
+/** Where a member without a username onboards: the /signup page, a modal (onboarding v2), or not yet known. */
+export type OnboardingMode = 'page' | 'modal' | 'pending';
+
+export function AccountGate({
+  onboarding = 'page',
+  children,
+}: {
+  /** From the onboarding v2 flag; 'pending' while the application's settings load. */
+  onboarding?: OnboardingMode;
+  children: ReactNode;
+}) {
+  const isOnboardingModal = onboarding === 'modal';
   useMeLoader();
   const state = useSession();
   const me = useAtomValue(meAtom);
   const [location, navigate] = useLocation();
+  const memberId = state.status === 'member' ? state.session.user.id : null;
   const needsSignup =
     state.status === 'member' &&
     state.session.user.username === null &&
     !exemptFromSignup.includes(location);
+  // The modal stays up after the username is set, for the interests step, until onboarding is done.
+  const [onboardingFor, setOnboardingFor] = useState<string | null>(null);
+  const isModalOpen =
+    isOnboardingModal && memberId !== null && (needsSignup || onboardingFor === memberId);
+
+  if (needsSignup && isOnboardingModal && onboardingFor !== memberId) setOnboardingFor(memberId);
 
   useEffect(() => {
-    if (needsSignup) navigate(paths.signup.build(), { replace: true });
-  }, [needsSignup, navigate]);
+    if (needsSignup && onboarding === 'page') navigate(paths.signup.build(), { replace: true });
+  }, [needsSignup, onboarding, navigate]);
 
-  if (needsSignup) return null;
+  if (needsSignup && !isOnboardingModal) return null;
   const restriction = state.status === 'member' && me !== null ? (me.restriction ?? null) : null;
   if (restriction?.type === 'restriction_full') return <TerminatedScreen />;
   if (restriction?.type === 'restriction_full_time' && restriction.expiresAt !== null) {
@@ -53,6 +73,14 @@ export function AccountGate({ children }: { children: ReactNode }) {
         </Banner>
       )}
       {children}
+      {isModalOpen && (
+        <Onboarding
+          variant="modal"
+          onDone={() => {
+            setOnboardingFor(null);
+          }}
+        />
+      )}
     </>
   );
 }

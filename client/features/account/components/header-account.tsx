@@ -1,6 +1,12 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { paths } from '../../../app/paths';
+import { useServices } from '../../../lib/services';
+import { useQuery } from '../../../lib/use-query';
+import { loadProfile } from '../api';
+import { memberAvatarAtom } from '../atoms';
 import { useSession } from '../hooks/use-session';
 import { SignInButton } from './sign-in-button';
 
@@ -8,16 +14,60 @@ function initialOf(name: string | null, email: string | null): string {
   return (name ?? email ?? '?').trim().charAt(0).toUpperCase() || '?';
 }
 
+/**
+ * The member's avatar URL for the header: what the profile page or an upload last set, else read once
+ * from the profile (GET /api/me does not carry it). Null while unknown or when there is none.
+ */
+function useMemberAvatar(memberId: string): string | null {
+  const { api } = useServices();
+  const known = useAtomValue(memberAvatarAtom);
+  const setAvatar = useSetAtom(memberAvatarAtom);
+  const isKnown = known?.memberId === memberId;
+  const profile = useQuery(`header-avatar:${memberId}:${String(isKnown)}`, (signal) =>
+    isKnown ? Promise.resolve(null) : loadProfile(api, signal),
+  );
+  const loaded = profile.status === 'success' ? profile.data : null;
+  useEffect(() => {
+    if (loaded !== null) setAvatar({ memberId, url: loaded.avatarUrl });
+  }, [loaded, memberId, setAvatar]);
+  return isKnown ? known.url : null;
+}
+
 /** The header's account corner (product-core.md, header): a Sign In button, or the avatar to profile. */
 export function HeaderAccount() {
   const state = useSession();
   if (state.status === 'restoring') return <Placeholder aria-hidden="true" />;
   if (state.status === 'guest') return <SignInButton />;
-  const { name, email } = state.session.user;
+  const { id, name, email } = state.session.user;
+  return <MemberAvatarLink key={id} memberId={id} name={name} email={email} />;
+}
+
+function MemberAvatarLink({
+  memberId,
+  name,
+  email,
+}: {
+  memberId: string;
+  name: string | null;
+  email: string | null;
+}) {
+  const avatarUrl = useMemberAvatar(memberId);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const hasImage = avatarUrl !== null && failedUrl !== avatarUrl;
   return (
     <Link href={paths.profile.build()} asChild>
       <AvatarLink aria-label="Profile" title={email ?? name ?? 'Profile'}>
-        <span aria-hidden="true">{initialOf(name, email)}</span>
+        {hasImage ? (
+          <img
+            src={avatarUrl}
+            alt=""
+            onError={() => {
+              setFailedUrl(avatarUrl);
+            }}
+          />
+        ) : (
+          <span aria-hidden="true">{initialOf(name, email)}</span>
+        )}
       </AvatarLink>
     </Link>
   );
@@ -34,6 +84,7 @@ const AvatarLink = styled.a`
   place-items: center;
   width: ${({ theme }) => theme.size.iconButton};
   height: ${({ theme }) => theme.size.iconButton};
+  overflow: hidden;
   border-radius: 50%;
   background: ${({ theme }) => theme.color.chip};
   color: ${({ theme }) => theme.color.onChip};
@@ -42,5 +93,11 @@ const AvatarLink = styled.a`
 
   &:hover {
     background: ${({ theme }) => theme.color.surfaceHover};
+  }
+
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
   }
 `;

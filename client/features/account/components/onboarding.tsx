@@ -2,10 +2,12 @@
  * Sign-up completion (product-core.md §2 and §4, "Onboarding"): Welcome Aboard (username with live
  * availability, display name, an email only when the member has none, age and terms), then Community
  * Guidelines (Start Chatting submits), then the "I'm interested in..." modal. The step and what was typed
- * are kept per email; `username_taken` sends the member back to the first step.
+ * are kept per email; `username_taken` sends the member back to the first step. The same steps show on
+ * the /signup page or, with the onboarding v2 flag, as a modal over the current page.
  */
 import { useSetAtom } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { DisplayNameSchema } from '#shared/api/account';
 import { UsernameSchema } from '#shared/rules/username';
@@ -54,14 +56,30 @@ function firstIssue(result: { success: boolean; error?: { issues: { message: str
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 
-export function Onboarding({ onDone }: { onDone: () => void }) {
+export type OnboardingVariant = 'page' | 'modal';
+
+export function Onboarding({
+  onDone,
+  variant = 'page',
+}: {
+  onDone: () => void;
+  variant?: OnboardingVariant;
+}) {
   const state = useSession();
   if (state.status !== 'member') return null;
   const user = state.session.user;
-  return <OnboardingForm key={user.id} user={user} onDone={onDone} />;
+  return <OnboardingForm key={user.id} user={user} onDone={onDone} variant={variant} />;
 }
 
-function OnboardingForm({ user, onDone }: { user: Me; onDone: () => void }) {
+function OnboardingForm({
+  user,
+  onDone,
+  variant,
+}: {
+  user: Me;
+  onDone: () => void;
+  variant: OnboardingVariant;
+}) {
   const { api } = useServices();
   const setSession = useSetAtom(sessionAtom);
   const bumpMe = useSetAtom(meVersionAtom);
@@ -173,8 +191,15 @@ function OnboardingForm({ user, onDone }: { user: Me; onDone: () => void }) {
       </FieldError>
     );
 
+  const frame = (card: ReactNode) =>
+    variant === 'modal' ? (
+      <OnboardingDialog labelledBy={`${id}-title`}>{card}</OnboardingDialog>
+    ) : (
+      card
+    );
+
   if (draft.step === 2) {
-    return (
+    return frame(
       <Card aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
           Community Guidelines
@@ -212,12 +237,12 @@ function OnboardingForm({ user, onDone }: { user: Me; onDone: () => void }) {
             </Button>
           </Actions>
         </Form>
-      </Card>
+      </Card>,
     );
   }
 
   const checkText = checkTexts[check];
-  return (
+  return frame(
     <Card aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
         Welcome Aboard
@@ -302,7 +327,7 @@ function OnboardingForm({ user, onDone }: { user: Me; onDone: () => void }) {
           </Button>
         </Actions>
       </Form>
-    </Card>
+    </Card>,
   );
 }
 
@@ -322,4 +347,75 @@ const UsernameStatus = styled.p<{ $check: UsernameCheck }>`
         ? theme.color.danger
         : theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/**
+ * The modal frame of onboarding v2: the step's card as an aria-modal dialog named by its heading, over
+ * the page, with focus kept inside. It cannot be dismissed: a member needs a username to go on.
+ */
+function OnboardingDialog({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    const focusables = () =>
+      root === null
+        ? []
+        : Array.from(
+            root.querySelectorAll<HTMLElement>(
+              'a[href], button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])',
+            ),
+          );
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (first === undefined || last === undefined) return;
+      const active = document.activeElement;
+      const isLeaving = event.shiftKey
+        ? active === first || !root?.contains(active)
+        : active === last || !root?.contains(active);
+      if (isLeaving) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && root !== null && !root.contains(event.target)) {
+        focusables()[0]?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+  }, []);
+  return createPortal(
+    <Backdrop>
+      <DialogFrame ref={ref} role="dialog" aria-modal="true" aria-labelledby={labelledBy}>
+        {children}
+      </DialogFrame>
+    </Backdrop>,
+    document.body,
+  );
+}
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndex.modal};
+  display: grid;
+  place-items: center;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.color.overlay};
+`;
+
+const DialogFrame = styled.div`
+  width: 100%;
+  max-width: 520px;
+  box-shadow: 0 20px 48px ${({ theme }) => theme.color.shadow};
+  border-radius: ${({ theme }) => theme.radius.lg};
 `;

@@ -1,8 +1,10 @@
 /**
  * The profile settings page (product-rules.md §4, "Profile"): name, highlights, the OpenAI key (shown
  * only by its last characters once set), OpenAI mode, NSFW and blur, chat language. Save sends only
- * what changed; leaving with unsaved changes asks Update or Discard. Sign Out and account removal sit below.
+ * what changed; leaving with unsaved changes (a link or the browser's Back) asks Update or Discard. The
+ * avatar is uploaded on its own, straight away. Sign Out and account removal sit below.
  */
+import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
@@ -18,8 +20,11 @@ import { errorText } from '../../../lib/errors';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { loadProfile, saveProfile, type ProfileChanges } from '../api';
+import { memberAvatarAtom } from '../atoms';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useSession } from '../hooks/use-session';
 import { useSignOut } from '../hooks/use-sign-out';
+import { AvatarPicker } from './avatar-picker';
 import {
   Actions,
   Card,
@@ -97,21 +102,29 @@ function changesOf(saved: Values, values: Values): ProfileChanges {
   return changes;
 }
 
-export function ProfileSettings() {
+export function ProfileSettings({
+  supportUrl = null,
+}: {
+  /** Where the Restricted! dialog's Contact Us goes (app settings branding), if anywhere. */
+  supportUrl?: string | null;
+}) {
   const { api } = useServices();
   const profile = useQuery('profile', (signal) => loadProfile(api, signal));
   if (profile.status === 'loading') return <Spinner label="Loading profile" />;
   if (profile.status === 'error') {
     return <ErrorState message={errorText(profile.error)} onRetry={profile.retry} />;
   }
-  return <ProfileForm initial={profile.data} />;
+  return <ProfileForm initial={profile.data} supportUrl={supportUrl} />;
 }
 
 type Errors = Partial<Record<'name' | 'highlights' | 'openaiApiKey' | 'form', string>>;
 
-function ProfileForm({ initial }: { initial: Profile }) {
+function ProfileForm({ initial, supportUrl }: { initial: Profile; supportUrl: string | null }) {
   const { api } = useServices();
   const id = useId();
+  const session = useSession();
+  const memberId = session.status === 'member' ? session.session.user.id : null;
+  const setMemberAvatar = useSetAtom(memberAvatarAtom);
   const [, navigate] = useLocation();
   const [profile, setProfile] = useState(initial);
   const saved = valuesOf(profile);
@@ -123,6 +136,10 @@ function ProfileForm({ initial }: { initial: Profile }) {
   const changes = changesOf(saved, values);
   const isDirty = Object.keys(changes).length > 0;
   const leave = useLeaveGuard(isDirty, navigate);
+
+  useEffect(() => {
+    if (memberId !== null) setMemberAvatar({ memberId, url: profile.avatarUrl });
+  }, [memberId, profile.avatarUrl, setMemberAvatar]);
 
   useEffect(() => {
     if (notice === null) return;
@@ -198,6 +215,14 @@ function ProfileForm({ initial }: { initial: Profile }) {
     <Stack>
       <Card aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Profile</h1>
+        <AvatarPicker
+          avatarUrl={profile.avatarUrl}
+          name={profile.name ?? ''}
+          supportUrl={supportUrl}
+          onUploaded={(url) => {
+            setProfile((p) => ({ ...p, avatarUrl: url }));
+          }}
+        />
         <Form onSubmit={onSubmit} noValidate>
           <Field>
             <Label htmlFor={`${id}-name`}>Name</Label>

@@ -1,9 +1,16 @@
-/** Full-page restriction screens (product-core.md §4): Terminated, and Temporary Hold with a countdown. */
+/**
+ * Full-page restriction screens (product-core.md §4): Terminated, Temporary Hold with a countdown, and
+ * Restricted, the ban page the route guard shows a limited-access member instead of a page they may
+ * not use (§6, "Route guard").
+ */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../../components/button';
+import { Link } from 'wouter';
+import { paths } from '../../../app/paths';
+import { Button, ButtonAnchor } from '../../../components/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignOut } from '../hooks/use-sign-out';
+import { restrictedText } from './restricted-dialog';
 
 function SignOutButton() {
   const { signOut, isSigningOut } = useSignOut();
@@ -29,6 +36,27 @@ export function TerminatedScreen() {
         used.
       </p>
       <SignOutButton />
+    </Screen>
+  );
+}
+
+/** The ban page: this page needs a permission a Restricted (limited access) account has lost. */
+export function RestrictedScreen({ supportUrl }: { supportUrl: string | null }) {
+  useDocumentTitle('Restricted');
+  return (
+    <Screen aria-labelledby="restriction-title">
+      <h1 id="restriction-title">Restricted</h1>
+      <p>{restrictedText} This page is not available to it.</p>
+      <ScreenActions>
+        <Link href={paths.home.build()} asChild>
+          <ButtonAnchor $variant="primary">Back to home</ButtonAnchor>
+        </Link>
+        {supportUrl !== null && (
+          <ButtonAnchor href={supportUrl} target="_blank" rel="noopener noreferrer">
+            Contact Us
+          </ButtonAnchor>
+        )}
+      </ScreenActions>
     </Screen>
   );
 }
@@ -91,6 +119,13 @@ const Screen = styled.section`
   h1 {
     font-size: ${({ theme }) => theme.font.size.xxl};
   }
+`;
+
+const ScreenActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Countdown = styled.p`

@@ -1,15 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+
+/** Marks the extra history entry the guard adds while the form is dirty. */
+const sentinelKey = 'charchatLeaveGuard';
+
+/** Where a held departure was going: an in-app link, or one step back in history. */
+export type PendingLeave = { kind: 'link'; to: string } | { kind: 'back' };
+
+function isOnSentinel(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && sentinelKey in state;
+}
 
 /**
- * While `isDirty`, holds in-app link navigation (a click on a same-origin link) and asks first; a
- * reload or tab close gets the browser's own prompt. Returns the held destination, with ways to go on
- * or stay.
+ * While `isDirty`, holds in-app link navigation (a click on a same-origin link) and the browser's Back
+ * (product-rules.md §4, "Profile": unsaved-changes warning on back navigation) and asks first; a reload
+ * or tab close gets the browser's own prompt. Back is caught with a duplicate history entry pushed while
+ * dirty: Back only leaves that entry, the page stays, and the guard asks before really going back.
  */
 export function useLeaveGuard(
   isDirty: boolean,
-  navigate: (to: string) => void,
-): { pending: string | null; proceed: () => void; stay: () => void } {
-  const [pending, setPending] = useState<string | null>(null);
+  navigate: (to: string, options?: { replace?: boolean }) => void,
+): { pending: PendingLeave | null; proceed: () => void; stay: () => void } {
+  const [pending, setPending] = useState<PendingLeave | null>(null);
+  const pendingRef = useRef<PendingLeave | null>(null);
+
+  useEffect(() => {
+    pendingRef.current = pending;
+  }, [pending]);
 
   useEffect(() => {
     if (!isDirty) return;
@@ -24,26 +41,47 @@ export function useLeaveGuard(
       if (to === `${window.location.pathname}${window.location.search}`) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending(to);
+      setPending({ kind: 'link', to });
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
+    const onPopState = () => {
+      // Back from the duplicate entry lands on the same page: hold it and ask.
+      if (!isOnSentinel() && pendingRef.current === null) setPending({ kind: 'back' });
+    };
+    if (!isOnSentinel()) {
+      window.history.pushState({ [sentinelKey]: true }, '', window.location.href);
+    }
     document.addEventListener('click', onClick, true);
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState);
     return () => {
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('popstate', onPopState);
+      // Saved or discarded in place: drop the duplicate entry, unless a departure will reuse it.
+      if (pendingRef.current === null && isOnSentinel()) window.history.back();
     };
   }, [isDirty]);
 
   return {
     pending,
     proceed: () => {
-      if (pending !== null) navigate(pending);
+      pendingRef.current = null;
       setPending(null);
+      if (pending?.kind === 'link') {
+        // Replace the duplicate entry, so Back from the destination returns to this page once.
+        navigate(pending.to, { replace: isOnSentinel() });
+      } else if (pending?.kind === 'back') {
+        window.history.back();
+      }
     },
     stay: () => {
+      if (pending?.kind === 'back' && !isOnSentinel()) {
+        window.history.pushState({ [sentinelKey]: true }, '', window.location.href);
+      }
+      pendingRef.current = null;
       setPending(null);
     },
   };
