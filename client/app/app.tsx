@@ -7,6 +7,7 @@ import { HeaderAccount } from '../features/account/components/header-account';
 import { SignInHost } from '../features/account/components/sign-in-host';
 import { SignInLinkLanding } from '../features/account/components/sign-in-link-landing';
 import { FooterLinks } from '../features/app-settings/components/footer-links';
+import { WaitingRoomHost } from '../features/waiting-room/components/waiting-room-host';
 import {
   useAppFlagWhenSettled,
   useAppSettingsLoader,
@@ -55,6 +56,7 @@ function Pages() {
       />
       <SignInHost />
       <SignInLinkLanding />
+      <WaitingRoomHost />
     </AppLayout>
   );
 }

@@ -67,6 +67,11 @@ export const paths = {
     pattern: '/admin/queues',
     build: (): string => '/admin/queues',
   },
+  /** Plans and upgrades (built later; linked already, e.g. 'Upgrade to skip the line'). */
+  subscribe: {
+    pattern: '/subscribe',
+    build: (): string => '/subscribe',
+  },
   /** Legal pages a member without a username may still read. */
   legal: {
     patterns: ['/terms', '/privacy', '/refunds', '/guidelines'],

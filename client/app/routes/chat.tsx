@@ -3,6 +3,8 @@ import { IdParamsSchema } from '#shared/api/characters';
 import { RegisterPrompt } from '../../features/account/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
+import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
+import { useWaitingRoomRefusal } from '../../features/waiting-room/hooks/use-waiting-room-refusal';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -21,6 +23,7 @@ interface ChatPageProps {
 export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const [, navigate] = useLocation();
   const character = useCharacter(characterId);
+  const onWaitingRoom = useWaitingRoomRefusal();
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
 
   const isNew = conversationId === newConversationId;
@@ -47,6 +50,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
       }}
       notFound={<NotFoundPage />}
       renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+      waitingRoomModal={WaitingRoomModal}
+      onWaitingRoom={onWaitingRoom}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
 import { LibraryView } from '../../features/library/components/library-view';
 import { pageFromSearch } from '../../features/library/page-number';
+import { WaitingRoomBanner } from '../../features/waiting-room/components/waiting-room-banner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 
@@ -9,7 +10,7 @@ export function HomePage() {
   useDocumentTitle(page > 1 ? `Characters, page ${page}` : null);
   return (
     <Page>
-      <LibraryView page={page} />
+      <LibraryView page={page} notice={<WaitingRoomBanner />} />
     </Page>
   );
 }

@@ -4,7 +4,14 @@
  * fresh conversation; the first send starts it and the page adopts the real id.
  */
 import { useAtomValue } from 'jotai';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import styled from 'styled-components';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Character } from '#shared/schemas/character';
@@ -39,6 +46,16 @@ interface ChatViewProps {
    * allowance (`guest_message_limit`); composed by the page from the account feature.
    */
   renderGuestLimit: (onClose: () => void) => ReactNode;
+  /**
+   * The waiting-room modal, composed by the page from the waiting-room feature; it shows itself while
+   * the caller waits in line and gives focus back to the message box when it closes.
+   */
+  waitingRoomModal?: ComponentType<{
+    characterId: string;
+    returnFocusRef: RefObject<HTMLElement | null>;
+  }>;
+  /** A send or retry was refused with `waiting_room`; the typed text stays in the message box. */
+  onWaitingRoom?: () => void;
 }
 
 export function ChatView({
@@ -47,6 +64,8 @@ export function ChatView({
   onConversationStarted,
   notFound,
   renderGuestLimit,
+  waitingRoomModal: WaitingRoomModal,
+  onWaitingRoom,
 }: ChatViewProps) {
   // The id adopted from the first send, used until the route catches up; dropped when the route goes
   // back to a fresh conversation ("New chat").
@@ -68,6 +87,7 @@ export function ChatView({
       setStartedId(id);
       onConversationStarted(id);
     },
+    onWaitingRoom,
   });
   const [jumpVersion, setJumpVersion] = useState(0);
   const composerRef = useRef<HTMLTextAreaElement>(null);
@@ -159,6 +179,9 @@ export function ChatView({
         }}
         inputRef={composerRef}
       />
+      {WaitingRoomModal !== undefined && (
+        <WaitingRoomModal characterId={character.id} returnFocusRef={composerRef} />
+      )}
       {modalError?.code === 'guest_message_limit' && renderGuestLimit(closeModal)}
       {modalError !== null && modalError.code !== 'guest_message_limit' && (
         <ErrorModal

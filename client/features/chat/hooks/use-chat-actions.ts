@@ -13,10 +13,17 @@ interface ChatActionsOptions {
   conversationId: string | null;
   /** The server created the conversation for the first message. */
   onStarted: (conversationId: string) => void;
+  /** The server refused a send or retry with `waiting_room`: the waiting room takes over (no error modal). */
+  onWaitingRoom?: () => void;
 }
 
 /** Send, retry, stop and load-earlier, with what the screen shows while they run. */
-export function useChatActions({ characterId, conversationId, onStarted }: ChatActionsOptions) {
+export function useChatActions({
+  characterId,
+  conversationId,
+  onStarted,
+  onWaitingRoom,
+}: ChatActionsOptions) {
   const { api, socket } = useServices();
   const store = useStore();
   /** The text being sent, shown until the server acknowledges it. */
@@ -25,13 +32,19 @@ export function useChatActions({ characterId, conversationId, onStarted }: ChatA
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const [error, setError] = useState<AppErrorBody | null>(null);
 
+  const refused = (err: AppErrorBody) => {
+    if (err.code === 'waiting_room' && onWaitingRoom !== undefined) onWaitingRoom();
+    else setError(err);
+  };
+
   /** Resolves false when the message was not accepted, so the composer can give the text back. */
   const send = async (content: string): Promise<boolean> => {
     setOutgoing(content);
     const ack = await sendMessage(socket, { characterId, conversationId, content });
     setOutgoing(null);
     if (!ack.ok) {
-      setError(ack.error);
+      // The composer gets the text back, so a message refused (e.g. by the waiting room) is not lost.
+      refused(ack.error);
       return false;
     }
     store.set(conversationsAtom, (s) => applySent(s, ack.data));
@@ -46,7 +59,7 @@ export function useChatActions({ characterId, conversationId, onStarted }: ChatA
     setIsRetrying(false);
     if (ack.ok)
       store.set(conversationsAtom, (s) => applyRetried(s, conversationId, ack.data.replyId));
-    else setError(ack.error);
+    else refused(ack.error);
   };
 
   const stop = async (): Promise<void> => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { paths } from '../../../app/paths';
@@ -9,12 +10,16 @@ import { useCharacterPage } from '../hooks/use-character-page';
 import { CharacterGrid, CharacterGridSkeleton } from './character-grid';
 import { Pagination } from './pagination';
 
-/** The home library: one page of character cards with pagination, loading, empty and error states. */
-export function LibraryView({ page }: { page: number }) {
+/**
+ * The home library: one page of character cards with pagination, loading, empty and error states.
+ * `notice` is shown under the heading (the page composes the waiting-queue banner there).
+ */
+export function LibraryView({ page, notice }: { page: number; notice?: ReactNode }) {
   const result = useCharacterPage(page);
   return (
     <section aria-labelledby="library-heading">
       <Heading id="library-heading">Discover characters</Heading>
+      {notice}
       {result.status === 'loading' && <CharacterGridSkeleton count={libraryPageSize} />}
       {result.status === 'error' && (
         <ErrorState message={errorText(result.error)} onRetry={result.retry} />
