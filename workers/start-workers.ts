@@ -31,13 +31,16 @@ export interface RunningWorkers {
 }
 
 const purgeEveryMs = 60 * 60 * 1000;
+const maxDbPool = 10;
 const scheduledJobOptions = { removeOnComplete: true, removeOnFail: 100 } as const;
 
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
   const id = `${hostname()}-${String(process.pid)}-${randomUUID().slice(0, 8)}`;
   const serves = new Set(config.WORKER_QUEUES);
   const prefix = config.REDIS_PREFIX;
-  const db = createDb(config.DATABASE_URL, config.WORKER_CONCURRENCY + 2);
+  // A reply holds a connection only for a few short queries: a small pool serves many replies, and a
+  // pool per reply would exhaust PostgreSQL's connections with a few busy workers.
+  const db = createDb(config.DATABASE_URL, Math.min(config.WORKER_CONCURRENCY + 2, maxDbPool));
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
   const bullConnection = createRedis(config.REDIS_URL, 'bullmq');

@@ -24,9 +24,10 @@ export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const commandTimeoutMs = 10_000;
 
-/** Where the handshake gets a member's access token; see lib/session.ts. */
+/** Where the handshake gets a member's access token and, on a partner site, its application id. */
 export interface SocketAuth {
   freshAccessToken: () => Promise<string | null>;
+  applicationId: () => string | null;
 }
 
 /**
@@ -40,8 +41,12 @@ export function createSocket(options: { guestId: string; auth?: SocketAuth }): C
     autoConnect: false,
     auth: (callback) => {
       const send = (token: string | null) => {
-        const handshake: z.input<typeof HandshakeAuthSchema> =
-          token === null ? { guestId } : { guestId, token };
+        const applicationId = auth?.applicationId() ?? null;
+        const handshake: z.input<typeof HandshakeAuthSchema> = {
+          guestId,
+          ...(token === null ? {} : { token }),
+          ...(applicationId === null ? {} : { applicationId }),
+        };
         callback(handshake);
       };
       if (auth === undefined) send(null);

@@ -57,7 +57,8 @@ export async function loadRun(opts: {
       DATABASE_URL: config.DATABASE_URL,
       REDIS_URL: config.REDIS_URL,
       REDIS_PREFIX: config.REDIS_PREFIX,
-      LOG_LEVEL: 'warn',
+      // Info, for the line that says it listens.
+      LOG_LEVEL: 'info',
       WAITING_ROOM_MIN: String(config.WAITING_ROOM_MIN),
       WAITING_ROOM_MAX: String(config.WAITING_ROOM_MAX),
       WAITING_ROOM_ACCESS_SECONDS: String(config.WAITING_ROOM_ACCESS_SECONDS),
@@ -74,10 +75,12 @@ export async function loadRun(opts: {
   await listener.subscribe(`${config.REDIS_PREFIX}${waitingRoomChannel}`);
   const sockets: LoadSocket[] = [];
   try {
+    // The model's own rate at this concurrency, measured first so access is fresh for the senders.
+    const direct = await directRun(opts.provider, config, opts.generations);
     const rssBefore = await serverMetric(url, 'charchat_server_process_resident_memory_bytes');
     const heapBefore = await serverMetric(url, 'charchat_server_nodejs_heap_size_used_bytes');
 
-    // Connect and watch the line in batches; remember who got in at once.
+    // Connect and watch the line in batches; the first ones in get access at once.
     const updateLatencyMs: number[] = [];
     const admitted: LoadSocket[] = [];
     for (let i = 0; i < opts.sockets; i += 50) {
@@ -109,13 +112,15 @@ export async function loadRun(opts: {
     const rssAfter = await serverMetric(url, 'charchat_server_process_resident_memory_bytes');
     const heapAfter = await serverMetric(url, 'charchat_server_nodejs_heap_size_used_bytes');
 
-    // The model's own rate at this concurrency, then the same through the product.
-    const direct = await directRun(opts.provider, config, opts.generations);
     const senders = admitted.slice(0, opts.generations);
     if (senders.length < opts.generations) {
       throw new Error(`only ${String(senders.length)} sockets were let in at once`);
     }
     const product = await Promise.all(senders.map((s) => generate(s, opts.characterId)));
+    // Let the line move twice (access turning over) while the waiters listen.
+    await new Promise((resolve) =>
+      setTimeout(resolve, (2 * config.WAITING_ROOM_ACCESS_SECONDS + 2) * 1000),
+    );
     return {
       sockets: opts.sockets,
       generations: opts.generations,
