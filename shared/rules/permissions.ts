@@ -167,7 +167,8 @@ export const defaultFeatureFlags: Record<FeatureFlag, boolean> = {
   profile_v2: true,
   my_chatbots_v2: true,
   listing_v2: true,
-  onboarding_v2: true,
+  // Opt-in per application (its featureFlags): without it a new member finishes sign-up on /signup.
+  onboarding_v2: false,
   nav_v2: true,
   recent_chats_v2: true,
   lorebook_v1: false,

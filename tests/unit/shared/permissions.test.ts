@@ -193,7 +193,6 @@ describe('featureFlagsOf and contextTokensOf', () => {
       'profile_v2',
       'my_chatbots_v2',
       'listing_v2',
-      'onboarding_v2',
       'nav_v2',
       'recent_chats_v2',
     ]);
