@@ -173,11 +173,15 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
           resolve('over');
         }, config.WORKER_SHUTDOWN_GRACE_MS);
       });
-      const finished = Promise.all(workers.map((w) => w.close())).then(() => 'finished' as const);
-      if ((await Promise.race([finished, graceOver])) === 'over') {
+      // Take no new jobs and finish the ones in hand (BullMQ's close(true) after a plain close()
+      // would only wait for the plain one, so the choice is made before closing).
+      const drained = Promise.all(workers.map((w) => w.pause())).then(() => 'drained' as const);
+      if ((await Promise.race([drained, graceOver])) === 'over') {
         log.warn('shutdown grace period over: handing the remaining jobs back to the pool');
         stops?.handBackAll();
         await Promise.all(workers.map((w) => w.close(true)));
+      } else {
+        await Promise.all(workers.map((w) => w.close()));
       }
       clearTimeout(timer);
       await Promise.all([generation.close(), maintenance.close(), waitingRoom.close()]);

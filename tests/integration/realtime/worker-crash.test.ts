@@ -3,7 +3,7 @@
  * another worker takes the job back; one stopped for a deploy, which finishes its reply first; and one
  * whose grace period runs out, which hands the job back. Each reply is stored once and completed once.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
@@ -33,8 +33,11 @@ beforeAll(async () => {
     { workers: false },
   );
 });
+// Each test has only its own workers: one left running would take the next test's reply.
+afterEach(async () => {
+  await Promise.all(children.splice(0).map((c) => c.stop()));
+});
 afterAll(async () => {
-  await Promise.all(children.map((c) => c.stop()));
   await stack.close();
   await wire.close();
 });
