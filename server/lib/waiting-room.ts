@@ -2,7 +2,8 @@
  * The waiting room in Redis (spec: product-core, "Waiting queue"): a line of waiters by ticket, the
  * callers holding access until it expires, and an admission step that lets the head of the line in as
  * capacity allows. Joining and admitting are Lua scripts, so any number of servers and workers share
- * one consistent line. Positions count from the head's ticket (docs/performance.md, trap 4).
+ * one consistent line. A waiter's position is their rank in line; servers derive it from their ticket,
+ * the head's ticket and the tickets of waiters who left in between (docs/performance.md, trap 4).
  */
 import { waitingRoomCountersKey, waitingRoomKeys } from '#shared/realtime/rooms';
 import type { Redis } from './redis';
@@ -12,9 +13,21 @@ export const ghostAfterMs = 60_000;
 /** The admission rate is measured over this window. */
 const rateWindowMs = 5 * 60_000;
 
-/** Access now, or the place in line: `ticket - head + 1` is the position. */
+/** Access now, or the place in line (1 is next) with the ticket that orders it. */
 export type Standing =
-  { status: 'access'; expiresAt: number } | { status: 'waiting'; ticket: number; head: number };
+  { status: 'access'; expiresAt: number } | { status: 'waiting'; ticket: number; position: number };
+
+/** A waiter's position from the head's ticket and the tickets left empty before theirs (ascending). */
+export function positionOf(ticket: number, head: number, holes: readonly number[]): number {
+  let lo = 0;
+  let hi = holes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((holes[mid] ?? 0) < ticket) lo = mid + 1;
+    else hi = mid;
+  }
+  return ticket - head + 1 - lo;
+}
 
 /**
  * Access if held; else, when nobody waits and there is room, access at once; else a ticket in line
@@ -39,19 +52,21 @@ if not ticket then
   redis.call('zadd', KEYS[1], ticket, ARGV[1])
 end
 redis.call('zadd', KEYS[3], now, ARGV[1])
-local head = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')[2]
-return {'waiting', tostring(ticket), head}`;
+return {'waiting', tostring(ticket), tostring(redis.call('zrank', KEYS[1], ARGV[1]) + 1)}`;
 
 /**
  * Expires access, drops waiters not seen lately, then admits from the head of the line in ticket
- * order while below capacity (at most ARGV[4] this time). Returns the head ticket after admission
- * (0 when nobody waits), the number still waiting, admissions in the rate window, then the admitted.
+ * order while below capacity (at most ARGV[4] this time). The tickets of waiters who left stay as holes
+ * until the head passes them. Returns the head ticket after admission (0 when nobody waits), the number
+ * still waiting, admissions in the rate window, how many were admitted, the admitted, then the holes.
  */
 const admitScript = `
 local now = tonumber(ARGV[1])
 redis.call('zremrangebyscore', KEYS[2], '-inf', now)
 local ghosts = redis.call('zrangebyscore', KEYS[3], '-inf', ARGV[5])
 for _, id in ipairs(ghosts) do
+  local ticket = redis.call('zscore', KEYS[1], id)
+  if ticket then redis.call('zadd', KEYS[7], ticket, ticket) end
   redis.call('zrem', KEYS[1], id)
   redis.call('zrem', KEYS[3], id)
 end
@@ -72,17 +87,26 @@ end
 redis.call('zremrangebyscore', KEYS[5], '-inf', now - tonumber(ARGV[6]))
 local headEntry = redis.call('zrange', KEYS[1], 0, 0, 'WITHSCORES')
 local head = headEntry[2] or '0'
+if head == '0' then
+  redis.call('del', KEYS[7])
+else
+  redis.call('zremrangebyscore', KEYS[7], '-inf', '(' .. head)
+end
+local holes = redis.call('zrange', KEYS[7], 0, -1)
 local waiting = redis.call('zcard', KEYS[1])
 local recent = redis.call('zcard', KEYS[5])
 redis.call('hset', KEYS[4], 'capacity', capacity, 'head', head, 'waiting', waiting, 'recent', recent)
 redis.call('pexpire', KEYS[4], ARGV[7])
-local out = {head, tostring(waiting), tostring(recent)}
+local out = {head, tostring(waiting), tostring(recent), tostring(#admitted)}
 for _, id in ipairs(admitted) do table.insert(out, id) end
+for _, t in ipairs(holes) do table.insert(out, t) end
 return out`;
 
 export interface AdmissionResult {
   /** Ticket at the head of the line after admission; 0 when nobody waits. */
   head: number;
+  /** Tickets past the head left by waiters who went away, ascending. */
+  holes: number[];
   waiting: number;
   /** Admissions within the rate window, for the estimated wait. */
   recentAdmissions: number;
@@ -104,6 +128,7 @@ export class WaitingRoomStore {
       ticket: `${prefix}${waitingRoomKeys.ticket}`,
       admitted: `${prefix}${waitingRoomKeys.admitted}`,
       state: `${prefix}${waitingRoomKeys.state}`,
+      holes: `${prefix}${waitingRoomKeys.holes}`,
       counters: `${prefix}${waitingRoomCountersKey}`,
     };
   }
@@ -126,7 +151,7 @@ export class WaitingRoomStore {
     );
     const [status, a, b] = toStrings(reply);
     if (status === 'access') return { status: 'access', expiresAt: Number(a) };
-    return { status: 'waiting', ticket: Number(a), head: Number(b) };
+    return { status: 'waiting', ticket: Number(a), position: Number(b) };
   }
 
   /** Whether the caller holds access now. */
@@ -152,13 +177,14 @@ export class WaitingRoomStore {
     const now = opts.now ?? Date.now();
     const reply = await this.redis.eval(
       admitScript,
-      6,
+      7,
       this.k.line,
       this.k.access,
       this.k.seen,
       this.k.state,
       this.k.admitted,
       this.k.counters,
+      this.k.holes,
       String(now),
       String(this.accessMs),
       String(opts.capacity),
@@ -167,12 +193,14 @@ export class WaitingRoomStore {
       String(rateWindowMs),
       String(opts.stateTtlMs),
     );
-    const [head = '0', waiting = '0', recent = '0', ...admitted] = toStrings(reply);
+    const [head = '0', waiting = '0', recent = '0', count = '0', ...rest] = toStrings(reply);
+    const admittedCount = Number(count);
     return {
       head: Number(head),
+      holes: rest.slice(admittedCount).map(Number),
       waiting: Number(waiting),
       recentAdmissions: Number(recent),
-      admitted,
+      admitted: rest.slice(0, admittedCount),
     };
   }
 

@@ -1,12 +1,14 @@
 /**
  * Pushes waiting-room positions to the waiters whose sockets this server holds. Each admission tick
- * broadcasts only the head of the line; every waiter's position follows from their ticket, and the
- * emits go out in slices so a long line never blocks the event loop (docs/performance.md, trap 4).
+ * broadcasts only the head of the line and the tickets left empty; every waiter's position follows from
+ * their ticket, and the emits go out in slices so a long line never blocks the event loop
+ * (docs/performance.md, trap 4).
  */
 import type { Socket } from 'socket.io';
 import { WaitingRoomMovedSchema, type WaitingRoomMoved } from '#shared/realtime/frames';
 import type { WaitingRoomStatus } from '#shared/schemas/waiting-room';
 import type { Logger } from '../lib/log';
+import { positionOf } from '../lib/waiting-room';
 import type { WaitingRoom } from '../services/waiting-room.service';
 
 /** Sockets emitted to before yielding to the event loop. */
@@ -85,7 +87,7 @@ export class WaitingRoomRelay {
         ]);
         continue;
       }
-      const position = waiter.ticket - moved.head + 1;
+      const position = positionOf(waiter.ticket, moved.head, moved.holes);
       // Head past this ticket without admitting it: the waiter left the line (unseen); ask again.
       if (moved.head === 0 || position < 1) {
         lost.push(waiter);

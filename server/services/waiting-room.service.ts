@@ -65,7 +65,7 @@ export class WaitingRoom {
         ticket: null,
       };
     }
-    const position = standing.ticket - standing.head + 1;
+    const { position } = standing;
     return {
       status: {
         status: 'waiting',

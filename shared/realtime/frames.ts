@@ -25,6 +25,8 @@ export type ControlMessage = z.infer<typeof ControlMessageSchema>;
 export const WaitingRoomMovedSchema = z.object({
   /** Ticket at the head of the line; 0 when nobody waits. */
   head: z.number().int().min(0),
+  /** Tickets past the head of waiters who left, ascending: positions skip them. */
+  holes: z.array(z.number().int()),
   /** Waiters let in by this tick. */
   admitted: z.array(z.uuid()),
   /** Epoch ms of the tick, for measuring how long updates take to reach waiters. */

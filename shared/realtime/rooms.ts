@@ -45,6 +45,8 @@ export const waitingRoomKeys = {
   admitted: 'wr:admitted',
   /** Hash the admission tick keeps current: capacity, head ticket, waiting count, rate. */
   state: 'wr:state',
+  /** Sorted set of the tickets of waiters who left, until the head passes them. */
+  holes: 'wr:holes',
 } as const;
 
 /** Channel on which each admission tick tells every server how the line moved. */

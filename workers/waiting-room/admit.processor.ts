@@ -41,7 +41,12 @@ export async function admitWaiters(deps: AdmitDeps): Promise<void> {
   // More replies queued than the pool can start at once: let nobody new in until it catches up.
   const maxAdmit = backlog > pool.slots ? 0 : capacity;
   const result = await deps.store.admit({ capacity, maxAdmit, stateTtlMs: deps.tickMs * 10 });
-  const moved: WaitingRoomMoved = { head: result.head, admitted: result.admitted, at: Date.now() };
+  const moved: WaitingRoomMoved = {
+    head: result.head,
+    holes: result.holes,
+    admitted: result.admitted,
+    at: Date.now(),
+  };
   await deps.redis.publish(`${deps.prefix}${waitingRoomChannel}`, JSON.stringify(moved));
   if (result.admitted.length > 0) {
     deps.log.debug(

@@ -7,7 +7,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { getWaitingRoom } from '#shared/api/waiting-room';
 import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
 import { waitingRoomChannel } from '#shared/realtime/rooms';
+import { randomUUID } from 'node:crypto';
 import { createRedis } from '#server/lib/redis';
+import { ghostAfterMs, positionOf, WaitingRoomStore } from '#server/lib/waiting-room';
 import type { WaitingRoomStatus } from '#shared/schemas/waiting-room';
 import { createLogger } from '#server/lib/log';
 import { startWorkers, type RunningWorkers } from '#workers/start-workers';
@@ -131,6 +133,40 @@ describe('a thousand waiters', () => {
     const last = pushed.get(waiters.at(-1)?.guestId ?? '') ?? [];
     expect(last.filter((s) => s.status === 'waiting').length).toBeGreaterThanOrEqual(5);
   }, 120_000);
+});
+
+describe('waiters who leave', () => {
+  it('leave holes that the positions of those behind them skip', async () => {
+    const { REDIS_PREFIX: prefix } = testConfig();
+    const redis = createRedis(redisUrl, 'command');
+    open.push({ close: () => redis.quit() });
+    const store = new WaitingRoomStore(redis, prefix, 60_000);
+    const now = Date.now();
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    // The second and third joined long ago and were not seen since: they left.
+    const tickets: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      const standing = await store.join(id, i === 1 || i === 2 ? now - 10 * ghostAfterMs : now);
+      if (standing.status !== 'waiting') throw new Error('expected to wait');
+      expect(standing.position).toBe(i + 1);
+      tickets.push(standing.ticket);
+    }
+    const moved = await store.admit({ capacity: 0, maxAdmit: 0, stateTtlMs: 10_000, now });
+    expect(moved.admitted).toEqual([]);
+    expect(moved.holes).toEqual([tickets[1], tickets[2]]);
+    expect(moved.waiting).toBe(3);
+    // Pushed positions and a fresh look agree: 1, then 2 and 3 for the fourth and fifth.
+    const pushed = [0, 3, 4].map((i) => positionOf(tickets[i] ?? 0, moved.head, moved.holes));
+    expect(pushed).toEqual([1, 2, 3]);
+    const fifth = await store.join(ids[4] ?? '', now);
+    expect(fifth).toMatchObject({ status: 'waiting', position: 3 });
+
+    // Once the head passes the holes they are forgotten.
+    const next = await store.admit({ capacity: 2, maxAdmit: 2, stateTtlMs: 10_000, now });
+    expect(next.admitted).toEqual([ids[0], ids[3]]);
+    expect(next.holes).toEqual([]);
+    expect(positionOf(tickets[4] ?? 0, next.head, next.holes)).toBe(1);
+  });
 });
 
 describe('generating without access', () => {
