@@ -79,7 +79,35 @@ export async function directRun(
   return Promise.all(Array.from({ length: concurrency }, one));
 }
 
-type BenchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type BenchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Sends the bench message on a socket holding access and times the reply as a browser sees it. */
+export async function timeReply(socket: BenchSocket, characterId: string): Promise<Sample> {
+  let first = 0;
+  let last = 0;
+  let chars = 0;
+  const done = new Promise<void>((resolve, reject) => {
+    socket.onAny((event: string, raw: unknown) => {
+      const now = performance.now();
+      if (event === 'generation:delta') {
+        const delta = serverEvents['generation:delta'].parse(raw);
+        if (first === 0) first = now;
+        else chars += delta.text.length;
+        last = now;
+      } else if (event === 'generation:completed') resolve();
+      else if (event === 'generation:failed') reject(new Error('generation failed'));
+    });
+  });
+  const start = performance.now();
+  const ack = await socket.emitWithAck('message:send', {
+    characterId,
+    conversationId: null,
+    content: userText,
+  });
+  if (!ack.ok) throw new Error(ack.error.code);
+  await done;
+  return { ttftMs: first - start, charsPerSecond: rate(chars, first, last) };
+}
 
 /** Product: each conversation sends over a socket and times deltas as the browser would see them. */
 export async function productRun(
@@ -108,30 +136,7 @@ export async function productRun(
           });
         });
       }
-      let first = 0;
-      let last = 0;
-      let chars = 0;
-      const done = new Promise<void>((resolve, reject) => {
-        socket.onAny((event: string, raw: unknown) => {
-          const now = performance.now();
-          if (event === 'generation:delta') {
-            const delta = serverEvents['generation:delta'].parse(raw);
-            if (first === 0) first = now;
-            else chars += delta.text.length;
-            last = now;
-          } else if (event === 'generation:completed') resolve();
-          else if (event === 'generation:failed') reject(new Error('generation failed'));
-        });
-      });
-      const start = performance.now();
-      const ack = await socket.emitWithAck('message:send', {
-        characterId,
-        conversationId: null,
-        content: userText,
-      });
-      if (!ack.ok) throw new Error(ack.error.code);
-      await done;
-      return { ttftMs: first - start, charsPerSecond: rate(chars, first, last) };
+      return await timeReply(socket, characterId);
     } finally {
       socket.close();
     }

@@ -4,23 +4,15 @@
  * delivered token rate against the model's own rate in the same run, how long a moved line takes to
  * reach waiters, and the server's memory per connected socket.
  */
-import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import type { Config } from '#server/config';
 import { createRedis } from '#server/lib/redis';
 import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
-import {
-  serverEvents,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '#shared/realtime/events';
 import { waitingRoomChannel } from '#shared/realtime/rooms';
 import { freePort, startProcess } from '../../tests/support/processes';
-import { directRun, userText, type Sample } from './chat-path';
+import { directRun, timeReply, type BenchSocket, type Sample } from './chat-path';
 import type { ModelProvider } from '#workers/providers/provider';
-
-type LoadSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface LoadReport {
   sockets: number;
@@ -73,7 +65,7 @@ export async function loadRun(opts: {
     ticks.push(WaitingRoomMovedSchema.parse(JSON.parse(raw)).at);
   });
   await listener.subscribe(`${config.REDIS_PREFIX}${waitingRoomChannel}`);
-  const sockets: LoadSocket[] = [];
+  const sockets: BenchSocket[] = [];
   try {
     // The model's own rate at this concurrency, measured first so access is fresh for the senders.
     const direct = await directRun(opts.provider, config, opts.generations);
@@ -82,11 +74,11 @@ export async function loadRun(opts: {
 
     // Connect and watch the line in batches; the first ones in get access at once.
     const updateLatencyMs: number[] = [];
-    const admitted: LoadSocket[] = [];
+    const admitted: BenchSocket[] = [];
     for (let i = 0; i < opts.sockets; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(50, opts.sockets - i) }, async () => {
-          const socket: LoadSocket = io(url, {
+          const socket: BenchSocket = io(url, {
             auth: { guestId: randomUUID() },
             transports: ['websocket'],
             reconnection: false,
@@ -116,7 +108,7 @@ export async function loadRun(opts: {
     if (senders.length < opts.generations) {
       throw new Error(`only ${String(senders.length)} sockets were let in at once`);
     }
-    const product = await Promise.all(senders.map((s) => generate(s, opts.characterId)));
+    const product = await Promise.all(senders.map((s) => timeReply(s, opts.characterId)));
     // Let the line move twice (access turning over) while the waiters listen.
     await new Promise((resolve) =>
       setTimeout(resolve, (2 * config.WAITING_ROOM_ACCESS_SECONDS + 2) * 1000),
@@ -135,34 +127,4 @@ export async function loadRun(opts: {
     await listener.quit();
     await server.stop();
   }
-}
-
-async function generate(socket: LoadSocket, characterId: string): Promise<Sample> {
-  let first = 0;
-  let last = 0;
-  let chars = 0;
-  const done = new Promise<void>((resolve, reject) => {
-    socket.onAny((event: string, raw: unknown) => {
-      const now = performance.now();
-      if (event === 'generation:delta') {
-        const delta = serverEvents['generation:delta'].parse(raw);
-        if (first === 0) first = now;
-        else chars += delta.text.length;
-        last = now;
-      } else if (event === 'generation:completed') resolve();
-      else if (event === 'generation:failed') reject(new Error('generation failed'));
-    });
-  });
-  const start = performance.now();
-  const ack = await socket.emitWithAck('message:send', {
-    characterId,
-    conversationId: null,
-    content: userText,
-  });
-  if (!ack.ok) throw new Error(ack.error.code);
-  await done;
-  return {
-    ttftMs: first - start,
-    charsPerSecond: last > first ? (chars * 1000) / (last - first) : Number.NaN,
-  };
 }

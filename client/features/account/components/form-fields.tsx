@@ -1,55 +1,12 @@
 /** Labelled inputs, checkboxes and field errors shared by the account forms (onboarding, profile, email). */
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
+
+export { Field, Input, Label, Select, TextArea } from '../../../components/form-controls';
 
 export const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-`;
-
-export const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-export const Label = styled.label`
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-`;
-
-/** What every field control shares: full width, the theme's border, background and type. */
-const control = css`
-  width: 100%;
-  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background};
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.color.danger};
-  }
-`;
-
-export const Input = styled.input`
-  ${control}
-  min-height: ${({ theme }) => theme.size.iconButton};
-  padding: 0 ${({ theme }) => theme.space.md};
-`;
-
-export const TextArea = styled.textarea`
-  ${control}
-  min-height: 6rem;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  resize: vertical;
-`;
-
-export const Select = styled.select`
-  ${control}
-  min-height: ${({ theme }) => theme.size.iconButton};
-  padding: 0 ${({ theme }) => theme.space.md};
 `;
 
 export const CheckRow = styled.label`

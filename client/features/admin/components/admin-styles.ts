@@ -1,5 +1,7 @@
 /** Labelled controls, sections and feedback lines shared by the admin screens. */
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
+
+export { Field, Input, Label, Select, TextArea } from '../../../components/form-controls';
 
 export const Section = styled.section`
   display: flex;
@@ -22,51 +24,6 @@ export const SectionTitle = styled.h2`
   &:focus {
     outline: none;
   }
-`;
-
-export const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-export const Label = styled.label`
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-`;
-
-const control = css`
-  width: 100%;
-  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.background};
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
-  color-scheme: ${({ theme }) => theme.name};
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.color.danger};
-  }
-`;
-
-export const Input = styled.input`
-  ${control}
-  min-height: ${({ theme }) => theme.size.iconButton};
-  padding: 0 ${({ theme }) => theme.space.md};
-`;
-
-export const Select = styled.select`
-  ${control}
-  min-height: ${({ theme }) => theme.size.iconButton};
-  padding: 0 ${({ theme }) => theme.space.md};
-`;
-
-export const TextArea = styled.textarea`
-  ${control}
-  min-height: 5rem;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  resize: vertical;
 `;
 
 export const Note = styled.p`
