@@ -2,16 +2,10 @@
  * An accessible modal dialog: role="dialog" with aria-modal, labelled by its title, focus moved in and
  * trapped while open and given back on close, Escape closes.
  */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-
-const focusableSelector =
-  'a[href], button:not(:disabled), textarea:not(:disabled), input:not(:disabled), select:not(:disabled), [tabindex]:not([tabindex="-1"])';
-
-function focusablesIn(root: HTMLElement | null): HTMLElement[] {
-  return root ? Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)) : [];
-}
+import { useFocusTrap } from './use-focus-trap';
 
 interface ModalProps {
   title: string;
@@ -27,54 +21,11 @@ export function Modal({ title, onClose, children, actions, returnFocusRef }: Mod
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  const returnFocusRefRef = useRef(returnFocusRef);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-    returnFocusRefRef.current = returnFocusRef;
+  useFocusTrap(dialogRef, {
+    focusFirst: true,
+    onEscape: onClose,
+    returnFocus: { fallback: returnFocusRef },
   });
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const previous = document.activeElement;
-    focusablesIn(dialog)[0]?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = focusablesIn(dialog);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const isLeaving = event.shiftKey
-        ? document.activeElement === first || !dialog?.contains(document.activeElement)
-        : document.activeElement === last || !dialog?.contains(document.activeElement);
-      if (isLeaving) {
-        event.preventDefault();
-        (event.shiftKey ? last : first).focus();
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !dialog?.contains(event.target)) {
-        focusablesIn(dialog)[0]?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      if (previous instanceof HTMLElement) previous.focus();
-      if (document.activeElement !== previous || previous === document.body) {
-        returnFocusRefRef.current?.current?.focus();
-      }
-    };
-  }, []);
 
   return createPortal(
     <Backdrop>

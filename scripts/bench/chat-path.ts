@@ -81,6 +81,20 @@ export async function directRun(
 
 export type BenchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** A new guest's socket, connected. */
+export async function connectBenchGuest(url: string): Promise<BenchSocket> {
+  const socket: BenchSocket = io(url, {
+    auth: { guestId: randomUUID() },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
 /** Sends the bench message on a socket holding access and times the reply as a browser sees it. */
 export async function timeReply(socket: BenchSocket, characterId: string): Promise<Sample> {
   let first = 0;
@@ -116,15 +130,7 @@ export async function productRun(
   concurrency: number,
 ): Promise<Sample[]> {
   const one = async (): Promise<Sample> => {
-    const socket: BenchSocket = io(url, {
-      auth: { guestId: randomUUID() },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectBenchGuest(url);
     try {
       // Through the waiting room as a browser would; its wait is not part of the path's timing.
       const watched = await socket.emitWithAck('waiting-room:watch', {});

@@ -4,14 +4,18 @@
  * delivered token rate against the model's own rate in the same run, how long a moved line takes to
  * reach waiters, and the server's memory per connected socket.
  */
-import { randomUUID } from 'node:crypto';
-import { io } from 'socket.io-client';
 import type { Config } from '#server/config';
 import { createRedis } from '#server/lib/redis';
 import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
 import { waitingRoomChannel } from '#shared/realtime/rooms';
 import { freePort, startProcess } from '../../tests/support/processes';
-import { directRun, timeReply, type BenchSocket, type Sample } from './chat-path';
+import {
+  connectBenchGuest,
+  directRun,
+  timeReply,
+  type BenchSocket,
+  type Sample,
+} from './chat-path';
 import type { ModelProvider } from '#workers/providers/provider';
 
 export interface LoadReport {
@@ -78,15 +82,7 @@ export async function loadRun(opts: {
     for (let i = 0; i < opts.sockets; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(50, opts.sockets - i) }, async () => {
-          const socket: BenchSocket = io(url, {
-            auth: { guestId: randomUUID() },
-            transports: ['websocket'],
-            reconnection: false,
-          });
-          await new Promise<void>((resolve, reject) => {
-            socket.once('connect', resolve);
-            socket.once('connect_error', reject);
-          });
+          const socket = await connectBenchGuest(url);
           socket.on('waiting-room:status', () => {
             const last = ticks.at(-1);
             if (last !== undefined) updateLatencyMs.push(Date.now() - last);

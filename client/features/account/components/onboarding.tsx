@@ -13,6 +13,7 @@ import { DisplayNameSchema } from '#shared/api/account';
 import { UsernameSchema } from '#shared/rules/username';
 import { EmailSchema, type Me } from '#shared/schemas/user';
 import { Button } from '../../../components/button';
+import { useFocusTrap } from '../../../components/use-focus-trap';
 import { toApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
 import { useServices } from '../../../lib/services';
@@ -355,43 +356,7 @@ const UsernameStatus = styled.p<{ $check: UsernameCheck }>`
  */
 function OnboardingDialog({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = ref.current;
-    const focusables = () =>
-      root === null
-        ? []
-        : Array.from(
-            root.querySelectorAll<HTMLElement>(
-              'a[href], button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])',
-            ),
-          );
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const items = focusables();
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (first === undefined || last === undefined) return;
-      const active = document.activeElement;
-      const isLeaving = event.shiftKey
-        ? active === first || !root?.contains(active)
-        : active === last || !root?.contains(active);
-      if (isLeaving) {
-        event.preventDefault();
-        (event.shiftKey ? last : first).focus();
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && root !== null && !root.contains(event.target)) {
-        focusables()[0]?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-    };
-  }, []);
+  useFocusTrap(ref, { focusFirst: false });
   return createPortal(
     <Backdrop>
       <DialogFrame ref={ref} role="dialog" aria-modal="true" aria-labelledby={labelledBy}>
