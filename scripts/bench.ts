@@ -12,6 +12,7 @@ import { createRedis } from '#server/lib/redis';
 import { directRun, productRun, startPathBench, type Sample } from './bench/chat-path';
 import { loadRun, type LoadReport } from './bench/load';
 import { median, quantile, round } from './bench/stats';
+import { redisKeys } from '#server/lib/redis-keys';
 
 /** Rounds per level: a single chat needs many samples for its percentiles, 20 at once fewer. */
 const scale = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -84,7 +85,7 @@ try {
   await client.query(`drop database if exists ${client.escapeIdentifier(dbName)} with (force)`);
   await client.end();
   const redis = createRedis(config.REDIS_URL, 'command');
-  const keys = await redis.keys(`${config.REDIS_PREFIX}*`);
+  const keys = await redis.keys(redisKeys(config.REDIS_PREFIX).everything);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
 }

@@ -23,6 +23,7 @@ import { ageReplies } from './maintenance/age-replies.processor';
 import { purgeGuests } from './maintenance/purge-guests.processor';
 import { createProvider } from './providers/create-provider';
 import { admitWaiters } from './waiting-room/admit.processor';
+import { redisKeys } from '#server/lib/redis-keys';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -47,7 +48,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   for (const c of [redis, subscriber, bullConnection]) {
     c.on('error', (err: Error) => log.warn({ err }, 'redis error'));
   }
-  const bullOptions = { connection: bullConnection, prefix: `${prefix}bull` };
+  const bullOptions = { connection: bullConnection, prefix: redisKeys(prefix).bull };
   const generation = new Queue(generationQueue, bullOptions);
   const maintenance = new Queue(maintenanceQueue, bullOptions);
   const waitingRoom = new Queue(waitingRoomQueue, bullOptions);

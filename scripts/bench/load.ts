@@ -7,7 +7,7 @@
 import type { Config } from '#server/config';
 import { createRedis } from '#server/lib/redis';
 import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
-import { waitingRoomChannel } from '#shared/realtime/rooms';
+import { redisKeys } from '#server/lib/redis-keys';
 import { freePort, startProcess } from '../../tests/support/processes';
 import {
   connectBenchGuest,
@@ -68,7 +68,7 @@ export async function loadRun(opts: {
   listener.on('message', (_channel: string, raw: string) => {
     ticks.push(WaitingRoomMovedSchema.parse(JSON.parse(raw)).at);
   });
-  await listener.subscribe(`${config.REDIS_PREFIX}${waitingRoomChannel}`);
+  await listener.subscribe(redisKeys(config.REDIS_PREFIX).waitingRoom.channel);
   const sockets: BenchSocket[] = [];
   try {
     // The model's own rate at this concurrency, measured first so access is fresh for the senders.

@@ -4,10 +4,10 @@
  * only the servers that deliver them (docs/performance.md, trap 2).
  */
 import { ConversationFrameSchema, type ConversationFrame } from '#shared/realtime/frames';
-import { conversationChannel, inflightKey } from '#shared/realtime/rooms';
 import { PendingReplySchema, type PendingReply } from '#shared/schemas/conversation';
 import type { Logger } from './log';
 import type { Redis } from './redis';
+import { redisKeys } from './redis-keys';
 
 /** Reference-counted subscriptions to conversation channels on one dedicated connection. */
 export class ConversationSubscriber {
@@ -19,7 +19,7 @@ export class ConversationSubscriber {
     private readonly log: Logger,
     onFrame: (conversationId: string, frame: ConversationFrame) => void,
   ) {
-    const channelPrefix = `${prefix}${conversationChannel('')}`;
+    const channelPrefix = redisKeys(prefix).conversationChannelPrefix;
     subscriber.on('message', (channel: string, raw: string) => {
       if (!channel.startsWith(channelPrefix)) return;
       const parsed = ConversationFrameSchema.safeParse(safeJson(raw));
@@ -49,7 +49,7 @@ export class ConversationSubscriber {
   }
 
   private channel(conversationId: string): string {
-    return `${this.prefix}${conversationChannel(conversationId)}`;
+    return redisKeys(this.prefix).conversationChannel(conversationId);
   }
 }
 
@@ -67,7 +67,7 @@ export async function readInflight(
   prefix: string,
   conversationId: string,
 ): Promise<PendingReply | null> {
-  const hash = await redis.hgetall(`${prefix}${inflightKey(conversationId)}`);
+  const hash = await redis.hgetall(redisKeys(prefix).inflight(conversationId));
   if (hash.replyId === undefined) return null;
   const parsed = PendingReplySchema.safeParse({
     messageId: hash.replyId,

@@ -13,11 +13,12 @@ import {
 import { maintenanceQueue } from '#shared/jobs/maintenance';
 import { waitingRoomQueue } from '#shared/jobs/waiting-room';
 import type { Redis } from './redis';
+import { redisKeys } from './redis-keys';
 
 /** Every queue, opened for looking in (metrics, the admin dashboard), not for producing. */
 export function openAllQueues(connection: Redis, prefix: string): Queue[] {
   return [generationQueue, maintenanceQueue, waitingRoomQueue].map(
-    (name) => new Queue(name, { connection, prefix: `${prefix}bull` }),
+    (name) => new Queue(name, { connection, prefix: redisKeys(prefix).bull }),
   );
 }
 
@@ -25,7 +26,7 @@ export class GenerationQueue {
   readonly queue: Queue;
 
   constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue(generationQueue, { connection, prefix: `${prefix}bull` });
+    this.queue = new Queue(generationQueue, { connection, prefix: redisKeys(prefix).bull });
   }
 
   async enqueue<N extends GenerationJobName>(

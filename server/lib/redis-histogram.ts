@@ -4,10 +4,11 @@
  * bucket, plus sum and count; rendered in the Prometheus text format with cumulative buckets.
  */
 import type { Redis } from './redis';
+import { redisKeys } from './redis-keys';
 
 export interface HistogramSpec {
-  /** The Redis key suffix (the key prefix goes before it). */
-  key: string;
+  /** Which of the pool's histograms (lib/redis-keys.ts). */
+  key: 'ttft' | 'tps';
   name: string;
   help: string;
   /** Upper bounds, ascending; +Inf is implied. */
@@ -15,14 +16,14 @@ export interface HistogramSpec {
 }
 
 export const ttftHistogram: HistogramSpec = {
-  key: 'metrics:ttft',
+  key: 'ttft',
   name: 'charchat_time_to_first_token_seconds',
   help: 'Time from a reply job starting to the model’s first token.',
   buckets: [0.05, 0.1, 0.25, 0.5, 0.8, 1, 2.5, 5, 10, 30],
 };
 
 export const tokensPerSecondHistogram: HistogramSpec = {
-  key: 'metrics:tps',
+  key: 'tps',
   name: 'charchat_tokens_per_second',
   help: 'Streaming rate of each finished reply.',
   buckets: [1, 5, 10, 15, 20, 30, 50, 100, 200, 500, 1000],
@@ -36,11 +37,12 @@ export async function observe(
 ): Promise<void> {
   const index = spec.buckets.findIndex((bound) => value <= bound);
   const bucket = index === -1 ? '+Inf' : String(spec.buckets[index]);
+  const key = redisKeys(prefix).histogram(spec.key);
   await redis
     .multi()
-    .hincrby(`${prefix}${spec.key}`, bucket, 1)
-    .hincrbyfloat(`${prefix}${spec.key}`, 'sum', value)
-    .hincrby(`${prefix}${spec.key}`, 'count', 1)
+    .hincrby(key, bucket, 1)
+    .hincrbyfloat(key, 'sum', value)
+    .hincrby(key, 'count', 1)
     .exec();
 }
 
@@ -49,7 +51,7 @@ export async function renderHistogram(
   prefix: string,
   spec: HistogramSpec,
 ): Promise<string> {
-  const hash = await redis.hgetall(`${prefix}${spec.key}`);
+  const hash = await redis.hgetall(redisKeys(prefix).histogram(spec.key));
   const lines = [`# HELP ${spec.name} ${spec.help}`, `# TYPE ${spec.name} histogram`];
   let cumulative = 0;
   for (const bound of [...spec.buckets.map(String), '+Inf']) {

@@ -5,8 +5,8 @@
  * one consistent line. A waiter's position is their rank in line; servers derive it from their ticket,
  * the head's ticket and the tickets of waiters who left in between (docs/performance.md, trap 4).
  */
-import { waitingRoomCountersKey, waitingRoomKeys } from '#shared/realtime/rooms';
 import type { Redis } from './redis';
+import { redisKeys, type RedisKeys } from './redis-keys';
 
 /** Waiters unseen for this long (no open socket, no status fetch) leave the line. */
 export const ghostAfterMs = 60_000;
@@ -114,23 +114,14 @@ export interface AdmissionResult {
 }
 
 export class WaitingRoomStore {
-  private readonly k: Record<keyof typeof waitingRoomKeys | 'counters', string>;
+  private readonly k: RedisKeys['waitingRoom'];
 
   constructor(
     private readonly redis: Redis,
     prefix: string,
     private readonly accessMs: number,
   ) {
-    this.k = {
-      line: `${prefix}${waitingRoomKeys.line}`,
-      access: `${prefix}${waitingRoomKeys.access}`,
-      seen: `${prefix}${waitingRoomKeys.seen}`,
-      ticket: `${prefix}${waitingRoomKeys.ticket}`,
-      admitted: `${prefix}${waitingRoomKeys.admitted}`,
-      state: `${prefix}${waitingRoomKeys.state}`,
-      holes: `${prefix}${waitingRoomKeys.holes}`,
-      counters: `${prefix}${waitingRoomCountersKey}`,
-    };
+    this.k = redisKeys(prefix).waitingRoom;
   }
 
   /** Where the caller stands, joining the line if they neither wait nor hold access. */

@@ -2,7 +2,7 @@
  * The live worker pool in Redis: each worker process serving generation announces its concurrency
  * with a heartbeat, so the waiting room's capacity follows the workers actually running.
  */
-import { workerPoolKey, workerSlotsKey } from '#shared/realtime/rooms';
+import { redisKeys } from './redis-keys';
 import type { Redis } from './redis';
 
 /** A worker missing heartbeats for this long is taken for gone. */
@@ -17,16 +17,16 @@ export async function announceWorker(
 ): Promise<void> {
   await redis
     .multi()
-    .zadd(`${prefix}${workerPoolKey}`, now + heartbeatTtlMs, workerId)
-    .hset(`${prefix}${workerSlotsKey}`, workerId, concurrency)
+    .zadd(redisKeys(prefix).workerPool, now + heartbeatTtlMs, workerId)
+    .hset(redisKeys(prefix).workerSlots, workerId, concurrency)
     .exec();
 }
 
 export async function retireWorker(redis: Redis, prefix: string, workerId: string): Promise<void> {
   await redis
     .multi()
-    .zrem(`${prefix}${workerPoolKey}`, workerId)
-    .hdel(`${prefix}${workerSlotsKey}`, workerId)
+    .zrem(redisKeys(prefix).workerPool, workerId)
+    .hdel(redisKeys(prefix).workerSlots, workerId)
     .exec();
 }
 
@@ -36,8 +36,7 @@ export async function poolSlots(
   prefix: string,
   now = Date.now(),
 ): Promise<{ workers: number; slots: number }> {
-  const pool = `${prefix}${workerPoolKey}`;
-  const slotsKey = `${prefix}${workerSlotsKey}`;
+  const { workerPool: pool, workerSlots: slotsKey } = redisKeys(prefix);
   const gone = await redis.zrangebyscore(pool, '-inf', String(now));
   if (gone.length > 0) {
     await redis

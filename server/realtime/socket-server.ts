@@ -14,7 +14,7 @@ import {
   type CommandResult,
   type ServerToClientEvents,
 } from '#shared/realtime/events';
-import { conversationRoom, sessionRoom, waitingRoomChannel } from '#shared/realtime/rooms';
+import { conversationRoom, sessionRoom } from './rooms';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
 import { ConversationSubscriber } from '../lib/pubsub';
@@ -27,6 +27,7 @@ import type { ChatDeps } from '../services/chat.service';
 import { registerChatHandlers } from './chat.handlers';
 import { WaitingRoomRelay } from './waiting-room-relay';
 import { registerWaitingRoomHandlers } from './waiting-room.handlers';
+import { redisKeys } from '../lib/redis-keys';
 
 export interface SocketData {
   caller: Caller;
@@ -99,14 +100,14 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   const io: AppServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
-    adapter: createAdapter(adapterPub, adapterSub, { key: `${deps.prefix}socket.io` }),
+    adapter: createAdapter(adapterPub, adapterSub, { key: redisKeys(deps.prefix).socketIo }),
   });
 
   const subscriber = new ConversationSubscriber(framesSub, deps.prefix, deps.log, (id, frame) => {
     deliver(io, id, frame);
   });
   const relay = new WaitingRoomRelay(deps.waitingRoom, deps.log);
-  const movedChannel = `${deps.prefix}${waitingRoomChannel}`;
+  const movedChannel = redisKeys(deps.prefix).waitingRoom.channel;
   framesSub.on('message', (channel: string, raw: string) => {
     if (channel === movedChannel) relay.onMessage(raw);
   });

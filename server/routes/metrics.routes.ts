@@ -8,11 +8,11 @@ import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { generationQueue, tierPriority } from '#shared/jobs/generation';
-import { jobFailuresKey } from '#shared/realtime/rooms';
 import type { AppDeps } from '../app';
 import { AppError } from '../lib/errors';
 import { renderHistogram, tokensPerSecondHistogram, ttftHistogram } from '../lib/redis-histogram';
 import { bearerToken } from '../services/identity.service';
+import { redisKeys } from '../lib/redis-keys';
 
 const jobStates = ['wait', 'prioritized', 'active', 'delayed', 'failed'] as const;
 
@@ -81,7 +81,7 @@ export function metricsRoutes(
     labelNames: ['queue'],
     registers: [registry],
     async collect() {
-      const failures = await deps.redis.hgetall(`${deps.prefix}${jobFailuresKey}`);
+      const failures = await deps.redis.hgetall(redisKeys(deps.prefix).jobFailures);
       this.reset();
       for (const [queue, n] of Object.entries(failures)) this.inc({ queue }, Number(n));
     },

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { replyJobId, replyPriority } from '#shared/jobs/generation';
 import type { ControlMessage, ConversationFrame } from '#shared/realtime/frames';
-import { controlChannel, conversationChannel, inflightKey, stopKey } from '#shared/realtime/rooms';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
 import type { Db } from '../db/database';
@@ -21,6 +20,7 @@ import type { Redis } from '../lib/redis';
 import { ownedConversation } from './conversations.service';
 import type { Caller } from './identity.service';
 import type { WaitingRoom } from './waiting-room.service';
+import { redisKeys } from '../lib/redis-keys';
 
 export interface ChatDeps {
   db: Db;
@@ -64,17 +64,17 @@ async function chattableCharacter(db: Db, caller: Caller, id: string) {
 /** Per-caller message limits: guests per hour (the error offers Sign Up), members per minute. */
 async function limitMessages(deps: ChatDeps, caller: Caller): Promise<void> {
   if (caller.kind === 'guest') {
-    const key = `${deps.prefix}rl:guest-messages:${caller.userId}`;
+    const key = redisKeys(deps.prefix).rateLimit.guestMessages(caller.userId);
     await hitRateLimit(deps.redis, key, deps.guestMessagesPerHour, 3600, 'guest_message_limit');
   } else {
-    const key = `${deps.prefix}rl:member-messages:${caller.userId}`;
+    const key = redisKeys(deps.prefix).rateLimit.memberMessages(caller.userId);
     await hitRateLimit(deps.redis, key, deps.memberMessagesPerMinute, 60);
   }
 }
 
 /** Claims the conversation for one reply; a second claim while one is in flight fails. */
 async function claim(deps: ChatDeps, conversationId: string, replyId: string): Promise<void> {
-  const key = `${deps.prefix}${inflightKey(conversationId)}`;
+  const key = redisKeys(deps.prefix).inflight(conversationId);
   const [[, claimed] = []] =
     (await deps.redis
       .multi()
@@ -85,7 +85,7 @@ async function claim(deps: ChatDeps, conversationId: string, replyId: string): P
 }
 
 async function release(deps: ChatDeps, conversationId: string, replyId: string): Promise<void> {
-  const key = `${deps.prefix}${inflightKey(conversationId)}`;
+  const key = redisKeys(deps.prefix).inflight(conversationId);
   if ((await deps.redis.hget(key, 'replyId')) === replyId) await deps.redis.del(key);
 }
 
@@ -185,7 +185,7 @@ export async function publishFrame(
   frame: ConversationFrame,
 ): Promise<void> {
   await deps.redis.publish(
-    `${deps.prefix}${conversationChannel(conversationId)}`,
+    redisKeys(deps.prefix).conversationChannel(conversationId),
     JSON.stringify(frame),
   );
 }
@@ -214,12 +214,12 @@ export async function stopReply(
   conversationId: string,
 ): Promise<void> {
   await ownedConversation(deps.db, caller, conversationId);
-  const replyId = await deps.redis.hget(`${deps.prefix}${inflightKey(conversationId)}`, 'replyId');
+  const replyId = await deps.redis.hget(redisKeys(deps.prefix).inflight(conversationId), 'replyId');
   if (replyId === null) return;
   const control: ControlMessage = { type: 'stop', replyId };
   await deps.redis
     .multi()
-    .set(`${deps.prefix}${stopKey(replyId)}`, '1', 'EX', claimSeconds)
-    .publish(`${deps.prefix}${controlChannel}`, JSON.stringify(control))
+    .set(redisKeys(deps.prefix).stop(replyId), '1', 'EX', claimSeconds)
+    .publish(redisKeys(deps.prefix).controlChannel, JSON.stringify(control))
     .exec();
 }

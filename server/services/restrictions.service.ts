@@ -19,6 +19,7 @@ import type { Db } from '../db/database';
 import * as restrictions from '../db/repositories/restrictions.repo';
 import { AppError } from '../lib/errors';
 import type { Redis } from '../lib/redis';
+import { redisKeys } from '../lib/redis-keys';
 
 export interface RestrictionDeps {
   db: Db;
@@ -37,10 +38,6 @@ export interface RestrictedSubject {
 const cacheSeconds = 60;
 const CachedSchema = z.array(AccountRestrictionSchema);
 
-function cacheKey(prefix: string, userId: string): string {
-  return `${prefix}restrictions:${userId}`;
-}
-
 function stillActive(r: AccountRestriction, now: number): boolean {
   return r.expiresAt === null || Date.parse(r.expiresAt) > now;
 }
@@ -50,7 +47,7 @@ export async function activeRestrictionsOf(
   deps: RestrictionDeps,
   userId: string,
 ): Promise<AccountRestriction[]> {
-  const key = cacheKey(deps.prefix, userId);
+  const key = redisKeys(deps.prefix).restrictions(userId);
   const cached = await deps.redis.get(key).catch(() => null);
   if (cached !== null) {
     const parsed = CachedSchema.safeParse(parseJson(cached));
@@ -67,7 +64,7 @@ export async function activeRestrictionsOf(
  * so a Redis failure here is not the admin's error: the entry then expires within cacheSeconds.
  */
 export async function forgetRestrictions(deps: RestrictionDeps, userId: string): Promise<void> {
-  await deps.redis.del(cacheKey(deps.prefix, userId)).catch(() => undefined);
+  await deps.redis.del(redisKeys(deps.prefix).restrictions(userId)).catch(() => undefined);
 }
 
 function parseJson(text: string): unknown {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { createRedis } from '#server/lib/redis';
 import { adminUrl, dropDatabase, redisUrl, testDatabaseUrl } from './services';
+import { redisKeys } from '#server/lib/redis-keys';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +33,13 @@ export default function setup(project: TestProject): () => Promise<void> {
     const redis = createRedis(redisUrl, 'command');
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        redisKeys(redisPrefix).everything,
+        'COUNT',
+        1000,
+      );
       cursor = next;
       if (keys.length > 0) await redis.del(...keys);
     } while (cursor !== '0');

@@ -6,7 +6,7 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { z } from 'zod';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
-import { jobFailuresKey } from '#shared/realtime/rooms';
+import { redisKeys } from '#server/lib/redis-keys';
 
 type Handlers<J extends Record<string, z.ZodType>> = {
   [N in keyof J]: (data: z.output<J[N]>, job: Job) => Promise<void>;
@@ -51,7 +51,7 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
     },
     {
       connection: opts.connection,
-      prefix: `${opts.prefix}bull`,
+      prefix: redisKeys(opts.prefix).bull,
       concurrency: opts.concurrency,
       lockDuration: opts.lockDurationMs,
       stalledInterval: opts.lockDurationMs,
@@ -60,7 +60,7 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
   worker.on('error', (err) => opts.log.error({ err, queue: opts.queue }, 'worker error'));
   worker.on('failed', (job, err) => {
     opts.log.warn({ queue: opts.queue, job: job?.id, err: err.message }, 'job failed');
-    opts.redis.hincrby(`${opts.prefix}${jobFailuresKey}`, opts.queue, 1).catch(() => undefined);
+    opts.redis.hincrby(redisKeys(opts.prefix).jobFailures, opts.queue, 1).catch(() => undefined);
   });
   return worker;
 }

@@ -4,8 +4,8 @@
  * final frame that releases the conversation.
  */
 import type { ConversationFrame } from '#shared/realtime/frames';
-import { conversationChannel, inflightKey } from '#shared/realtime/rooms';
 import type { Redis } from '#server/lib/redis';
+import { redisKeys } from '#server/lib/redis-keys';
 
 export const frameIntervalMs = 50;
 /** A reply in flight keeps its claim alive while frames flow; a crashed worker's claim expires. */
@@ -33,8 +33,8 @@ export class ReplyStream {
     private readonly replyId: string,
     private readonly intervalMs = frameIntervalMs,
   ) {
-    this.key = `${prefix}${inflightKey(conversationId)}`;
-    this.channel = `${prefix}${conversationChannel(conversationId)}`;
+    this.key = redisKeys(prefix).inflight(conversationId);
+    this.channel = redisKeys(prefix).conversationChannel(conversationId);
   }
 
   async start(): Promise<void> {

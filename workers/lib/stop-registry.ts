@@ -3,8 +3,8 @@
  * and aborts the model call it holds (docs/architecture.md, "The chat path", step 5).
  */
 import { ControlMessageSchema } from '#shared/realtime/frames';
-import { controlChannel, stopKey } from '#shared/realtime/rooms';
 import type { Redis } from '#server/lib/redis';
+import { redisKeys } from '#server/lib/redis-keys';
 
 /** The abort reason of a reply handed back to the pool by a worker shutting down. */
 export const handBackReason = 'hand-back';
@@ -19,7 +19,7 @@ export class StopRegistry {
 
   static async listen(subscriber: Redis, redis: Redis, prefix: string): Promise<StopRegistry> {
     const registry = new StopRegistry(redis, prefix);
-    const channel = `${prefix}${controlChannel}`;
+    const channel = redisKeys(prefix).controlChannel;
     subscriber.on('message', (ch: string, raw: string) => {
       if (ch !== channel) return;
       let data: unknown;
@@ -39,7 +39,7 @@ export class StopRegistry {
   async register(replyId: string): Promise<AbortController> {
     const controller = new AbortController();
     this.running.set(replyId, controller);
-    if ((await this.redis.exists(`${this.prefix}${stopKey(replyId)}`)) === 1)
+    if ((await this.redis.exists(redisKeys(this.prefix).stop(replyId))) === 1)
       controller.abort('stop');
     return controller;
   }

@@ -5,11 +5,11 @@
  */
 import type { Queue } from 'bullmq';
 import type { WaitingRoomMoved } from '#shared/realtime/frames';
-import { waitingRoomChannel } from '#shared/realtime/rooms';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
 import type { WaitingRoomStore } from '#server/lib/waiting-room';
 import { poolSlots } from '#server/lib/worker-pool';
+import { redisKeys } from '#server/lib/redis-keys';
 
 export interface AdmitDeps {
   redis: Redis;
@@ -47,7 +47,7 @@ export async function admitWaiters(deps: AdmitDeps): Promise<void> {
     admitted: result.admitted,
     at: Date.now(),
   };
-  await deps.redis.publish(`${deps.prefix}${waitingRoomChannel}`, JSON.stringify(moved));
+  await deps.redis.publish(redisKeys(deps.prefix).waitingRoom.channel, JSON.stringify(moved));
   if (result.admitted.length > 0) {
     deps.log.debug(
       { admitted: result.admitted.length, waiting: result.waiting, capacity, slots: pool.slots },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Redis } from '../../lib/redis';
 import type { AgeVerificationProvider, VerificationResult } from './provider';
+import { redisKeys } from '../../lib/redis-keys';
 
 const sessionSeconds = 1800;
 const SessionSchema = z.object({
@@ -30,7 +31,7 @@ export class SandboxAgeVerificationProvider implements AgeVerificationProvider {
   }
 
   private key(id: string): string {
-    return `${this.prefix}age-verification:sandbox:${id}`;
+    return redisKeys(this.prefix).ageVerificationSandbox(id);
   }
 
   async start(session: { id: string; userId: string; method: string }): Promise<{ url: string }> {

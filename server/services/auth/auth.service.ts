@@ -17,6 +17,7 @@ import type { Redis } from '../../lib/redis';
 import { signAccessToken } from './access-tokens';
 import { consumeCode, consumeLink, issueLogin } from './login-codes';
 import { rotateSession, startSession, type IssuedRefresh } from './sessions.service';
+import { redisKeys } from '../../lib/redis-keys';
 
 export interface AuthDeps {
   db: Db;
@@ -52,10 +53,15 @@ export async function limitCodeMail(
   email: string,
   ip: string,
 ): Promise<void> {
-  await hitRateLimit(deps.redis, `${deps.prefix}rl:mail:email:${email}`, mailPerEmail, 3600);
   await hitRateLimit(
     deps.redis,
-    `${deps.prefix}rl:mail:ip:${ip}`,
+    redisKeys(deps.prefix).rateLimit.mailEmail(email),
+    mailPerEmail,
+    3600,
+  );
+  await hitRateLimit(
+    deps.redis,
+    redisKeys(deps.prefix).rateLimit.mailIp(ip),
     deps.config.SIGN_IN_MAILS_PER_IP_PER_HOUR,
     3600,
   );
@@ -132,7 +138,7 @@ export async function signInWithCode(
 ): Promise<SignedIn> {
   await hitRateLimit(
     deps.redis,
-    `${deps.prefix}rl:verify:ip:${input.ip}`,
+    redisKeys(deps.prefix).rateLimit.verifyIp(input.ip),
     deps.config.SIGN_IN_CODE_CHECKS_PER_IP,
     600,
   );

@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/errors';
 import type { Redis } from '../../lib/redis';
+import { redisKeys } from '../../lib/redis-keys';
 
 export const codeTtlSeconds = 600;
 /** Wrong guesses allowed per code before a new one must be requested. */
@@ -15,11 +16,11 @@ function sha256(text: string): Buffer {
 }
 
 function codeKey(prefix: string, email: string): string {
-  return `${prefix}login:code:${sha256(email).toString('hex')}`;
+  return redisKeys(prefix).loginCode(sha256(email).toString('hex'));
 }
 
 function linkKey(prefix: string, token: string): string {
-  return `${prefix}login:link:${sha256(token).toString('hex')}`;
+  return redisKeys(prefix).loginLink(sha256(token).toString('hex'));
 }
 
 export interface IssuedLogin {
@@ -54,7 +55,7 @@ export async function issueLogin(
   email: string,
 ): Promise<IssuedLogin> {
   const previousLink = await redis.hget(codeKey(prefix, email), 'link');
-  if (previousLink !== null) await redis.del(`${prefix}login:link:${previousLink}`);
+  if (previousLink !== null) await redis.del(redisKeys(prefix).loginLink(previousLink));
   const linkToken = randomBytes(32).toString('base64url');
   await redis.set(linkKey(prefix, linkToken), email, 'EX', codeTtlSeconds);
   const code = await issueCode(redis, prefix, email, sha256(linkToken).toString('hex'));
@@ -81,7 +82,7 @@ export async function consumeCode(
     if (attempts >= maxCodeAttempts) await redis.del(key);
     throw new AppError('login_code_invalid', { field: 'code' });
   }
-  await redis.del(key, `${prefix}login:link:${stored.link ?? ''}`);
+  await redis.del(key, redisKeys(prefix).loginLink(stored.link ?? ''));
 }
 
 /** Consumes a magic link token; answers the email it was sent to. */

@@ -11,6 +11,7 @@ import { createRedis, type Redis } from '#server/lib/redis';
 import { ageReplies } from '#workers/maintenance/age-replies.processor';
 import { testConfig } from '../../support/config';
 import { redisUrl } from '../../support/services';
+import { redisKeys } from '#server/lib/redis-keys';
 
 let connection: Redis;
 let producer: GenerationQueue;
@@ -20,7 +21,7 @@ beforeAll(() => {
   const { REDIS_PREFIX: prefix } = testConfig();
   connection = createRedis(redisUrl, 'bullmq');
   producer = new GenerationQueue(connection, prefix);
-  queue = new Queue(generationQueue, { connection, prefix: `${prefix}bull` });
+  queue = new Queue(generationQueue, { connection, prefix: redisKeys(prefix).bull });
 });
 afterAll(async () => {
   await queue.obliterate({ force: true });

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { getWaitingRoom } from '#shared/api/waiting-room';
 import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
-import { waitingRoomChannel } from '#shared/realtime/rooms';
+import { redisKeys } from '#server/lib/redis-keys';
 import { randomUUID } from 'node:crypto';
 import { createRedis } from '#server/lib/redis';
 import { ghostAfterMs, positionOf, WaitingRoomStore } from '#server/lib/waiting-room';
@@ -99,7 +99,7 @@ describe('a thousand waiters', () => {
     listener.on('message', (_channel: string, raw: string) => {
       admittedInOrder.push(...WaitingRoomMovedSchema.parse(JSON.parse(raw)).admitted);
     });
-    await listener.subscribe(`${config.REDIS_PREFIX}${waitingRoomChannel}`);
+    await listener.subscribe(redisKeys(config.REDIS_PREFIX).waitingRoom.channel);
 
     await startAdmissions(config);
     await expect.poll(() => admittedInOrder.length, { timeout: 45_000, interval: 200 }).toBe(1000);

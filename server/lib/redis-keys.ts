@@ -1,0 +1,91 @@
+/**
+ * Every Redis key, channel and queue prefix of the product, with the configured prefix applied here and
+ * nowhere else (docs/style.md, "Ownership"). Several installs can share one Redis by prefix. The module
+ * that owns a record (reply-state.ts, waiting-room.ts, …) is the only one that reads and writes its keys.
+ */
+
+function build(prefix: string) {
+  const p = prefix;
+  return {
+    /** A pattern matching every key of the install (for clearing a test or bench prefix). */
+    everything: `${p}*`,
+    /** BullMQ's own key prefix for every queue. */
+    bull: `${p}bull`,
+    /** The Socket.IO Redis adapter's channel prefix (rooms across servers). */
+    socketIo: `${p}socket.io`,
+
+    /** Channel of a conversation's frames; only servers holding its room subscribe. */
+    conversationChannel: (conversationId: string) => `${p}conv:${conversationId}`,
+    /** What every conversation channel starts with, to tell them from other channels. */
+    conversationChannelPrefix: `${p}conv:`,
+    /** Channel of control messages to every worker (stop a reply). */
+    controlChannel: `${p}control`,
+    /** Hash of the reply in flight in a conversation; its presence marks the conversation busy. */
+    inflight: (conversationId: string) => `${p}inflight:${conversationId}`,
+    /** Flag asking the worker to stop a reply, also seen by a worker that picks the job up later. */
+    stop: (replyId: string) => `${p}stop:${replyId}`,
+
+    /** Fixed-window rate-limit counters. */
+    rateLimit: {
+      guestMessages: (userId: string) => `${p}rl:guest-messages:${userId}`,
+      memberMessages: (userId: string) => `${p}rl:member-messages:${userId}`,
+      mailEmail: (email: string) => `${p}rl:mail:email:${email}`,
+      mailIp: (ip: string) => `${p}rl:mail:ip:${ip}`,
+      verifyIp: (ip: string) => `${p}rl:verify:ip:${ip}`,
+    },
+
+    /** A pending sign-in code, by the hash of the email. */
+    loginCode: (emailHash: string) => `${p}login:code:${emailHash}`,
+    /** A pending magic link, by the hash of its token. */
+    loginLink: (tokenHash: string) => `${p}login:link:${tokenHash}`,
+    /** A member's active restrictions, cached briefly. */
+    restrictions: (userId: string) => `${p}restrictions:${userId}`,
+    /** A sandbox age-verification session. */
+    ageVerificationSandbox: (id: string) => `${p}age-verification:sandbox:${id}`,
+
+    /** The waiting room (docs/architecture.md, "Queues", `waiting-room`). */
+    waitingRoom: {
+      /** Sorted set of waiters, scored by ticket (arrival order). */
+      line: `${p}wr:line`,
+      /** Sorted set of callers holding access, scored by when it expires (epoch ms). */
+      access: `${p}wr:access`,
+      /** Sorted set of waiters, scored by when they were last seen (epoch ms); the unseen leave. */
+      seen: `${p}wr:seen`,
+      /** Counter handing out tickets. */
+      ticket: `${p}wr:ticket`,
+      /** Sorted set of recent admissions, scored by time, for the measured admission rate. */
+      admitted: `${p}wr:admitted`,
+      /** Hash the admission tick keeps current: capacity, head ticket, waiting count, rate. */
+      state: `${p}wr:state`,
+      /** Sorted set of the tickets of waiters who left, until the head passes them. */
+      holes: `${p}wr:holes`,
+      /** Hash of counters that never expire (admissions), shown at /metrics. */
+      counters: `${p}wr:counters`,
+      /** Channel on which each admission tick tells every server how the line moved. */
+      channel: `${p}wr:moved`,
+    },
+
+    /** Sorted set of live worker processes serving generation, scored by heartbeat expiry. */
+    workerPool: `${p}pool:workers`,
+    /** Hash of each live worker process's generation concurrency. */
+    workerSlots: `${p}pool:slots`,
+    /** Hash of failed jobs per queue, counted by the workers and shown at /metrics. */
+    jobFailures: `${p}metrics:job-failures`,
+    /** Histograms of the whole pool (a hash of bucket counts, sum and count). */
+    histogram: (name: 'ttft' | 'tps') => `${p}metrics:${name}`,
+  };
+}
+
+export type RedisKeys = ReturnType<typeof build>;
+
+const built = new Map<string, RedisKeys>();
+
+/** The keys of one install; built once per prefix. */
+export function redisKeys(prefix: string): RedisKeys {
+  let keys = built.get(prefix);
+  if (keys === undefined) {
+    keys = build(prefix);
+    built.set(prefix, keys);
+  }
+  return keys;
+}
