@@ -21,10 +21,10 @@ export interface Stack {
 
 export async function startStack(
   config: Config,
-  opts: { workers: boolean } = { workers: true },
+  opts: { workers: boolean; port?: number } = { workers: true },
 ): Promise<Stack> {
   const app = await buildApp(config);
-  const url = await app.fastify.listen({ host: '127.0.0.1', port: 0 });
+  const url = await app.fastify.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const workers = opts.workers
     ? await startWorkers(config, createLogger('silent', 'worker'))
     : undefined;
@@ -42,8 +42,20 @@ export async function startStack(
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export async function connectGuest(url: string, guestId: string): Promise<ClientSocket> {
+  return connect(url, { guestId });
+}
+
+/** A signed-in member's socket (the access token in the handshake). */
+export async function connectMember(url: string, accessToken: string): Promise<ClientSocket> {
+  return connect(url, { token: accessToken });
+}
+
+async function connect(
+  url: string,
+  auth: { guestId?: string; token?: string },
+): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {
-    auth: { guestId },
+    auth,
     transports: ['websocket'],
     reconnection: false,
   });

@@ -1,6 +1,8 @@
 /**
  * The `local` provider: a GGUF model in-process through node-llama-cpp. One context with a sequence
  * per concurrent generation (batched), with the configured thread count (docs/performance.md, trap 1).
+ * The sequences are made once and lent out: a reply beyond them waits for one, never fails for lack
+ * of one (a sequence given back to node-llama-cpp is reclaimed only later, asynchronously).
  */
 import {
   LlamaChat,
@@ -10,6 +12,7 @@ import {
   type ChatHistoryItem,
   type ChatWrapper,
   type LlamaContext,
+  type LlamaContextSequence,
   type LlamaModel,
 } from 'node-llama-cpp';
 import { AppError } from '#server/lib/errors';
@@ -32,14 +35,53 @@ function toHistory(messages: readonly ChatMessage[]): ChatHistoryItem[] {
   return history;
 }
 
+/** The context's sequences, lent one per generation; a borrower waits in arrival order. */
+export class SequencePool {
+  private readonly free: LlamaContextSequence[];
+  private readonly waiters: ((sequence: LlamaContextSequence) => void)[] = [];
+
+  constructor(sequences: LlamaContextSequence[]) {
+    this.free = [...sequences];
+  }
+
+  /** A free sequence, or the next one given back; rejects if the signal aborts while waiting. */
+  acquire(signal: AbortSignal): Promise<LlamaContextSequence> {
+    const sequence = this.free.pop();
+    if (sequence !== undefined) return Promise.resolve(sequence);
+    return new Promise((resolve, reject) => {
+      const waiter = (s: LlamaContextSequence) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(s);
+      };
+      const onAbort = () => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error('aborted while waiting for a sequence'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  release(sequence: LlamaContextSequence): void {
+    const next = this.waiters.shift();
+    if (next !== undefined) next(sequence);
+    else this.free.push(sequence);
+  }
+}
+
 export class LocalProvider implements ModelProvider {
   readonly name = 'local';
+
+  private readonly pool: SequencePool;
 
   private constructor(
     private readonly model: LlamaModel,
     private readonly context: LlamaContext,
     private readonly chatWrapper: ChatWrapper,
-  ) {}
+    sequences: number,
+  ) {
+    this.pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
+  }
 
   static async load(opts: LocalProviderOptions): Promise<LocalProvider> {
     let model: LlamaModel;
@@ -58,7 +100,7 @@ export class LocalProvider implements ModelProvider {
       threads: opts.threads,
     });
     const chatWrapper = resolveChatWrapper(model);
-    return new LocalProvider(model, context, chatWrapper);
+    return new LocalProvider(model, context, chatWrapper, opts.sequences);
   }
 
   get contextSize(): number {
@@ -70,8 +112,17 @@ export class LocalProvider implements ModelProvider {
   }
 
   async generate(request: GenerateRequest): Promise<GenerateResult> {
-    const sequence = this.context.getSequence();
-    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.chatWrapper });
+    let sequence: LlamaContextSequence;
+    try {
+      sequence = await this.pool.acquire(request.signal);
+    } catch {
+      return { text: '', tokenCount: 0, stopReason: 'abort' };
+    }
+    const chat = new LlamaChat({
+      contextSequence: sequence,
+      chatWrapper: this.chatWrapper,
+      autoDisposeSequence: false,
+    });
     let tokenCount = 0;
     let written = '';
     try {
@@ -98,7 +149,8 @@ export class LocalProvider implements ModelProvider {
       if (request.signal.aborted) return { text: written, tokenCount, stopReason: 'abort' };
       throw new AppError('generation_failed', { cause: err });
     } finally {
-      chat.dispose({ disposeSequence: true });
+      chat.dispose({ disposeSequence: false });
+      this.pool.release(sequence);
     }
   }
 
