@@ -18,6 +18,7 @@ import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { GenerationQueue, openAllQueues } from './lib/queues';
 import { createRedis, type Redis } from './lib/redis';
+import { ReplyState } from './lib/reply-state';
 import { createRealtime, type Realtime } from './realtime/socket-server';
 import { registerRoutes } from './routes/index';
 import { metricsRoutes } from './routes/metrics.routes';
@@ -33,6 +34,8 @@ export interface AppDeps {
   redis: Redis;
   prefix: string;
   queue: GenerationQueue;
+  /** The replies in flight (server/lib/reply-state.ts). */
+  replies: ReplyState;
   mailer: Mailer;
   /** Signs and verifies access tokens. */
   secret: string;
@@ -62,7 +65,7 @@ export async function buildApp(config: Config): Promise<App> {
     c.on('error', (err: Error) => fastify.log.warn({ err }, 'redis error'));
   }
   const db = createDb(config.DATABASE_URL);
-  const queue = new GenerationQueue(queueConnection, config.REDIS_PREFIX);
+  const queue = new GenerationQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const secret = authSecret(config);
   const applications = loadApplications(config);
   const waitingRoom = new WaitingRoom(redis, config.REDIS_PREFIX, {
@@ -70,17 +73,22 @@ export async function buildApp(config: Config): Promise<App> {
     accessSeconds: config.WAITING_ROOM_ACCESS_SECONDS,
     bypassCharacterId: config.WAITING_ROOM_BYPASS_CHARACTER_ID ?? null,
   });
+  const replies = new ReplyState(redis, config.REDIS_PREFIX);
   const realtime = createRealtime(fastify.server, {
     db,
     redis,
     prefix: config.REDIS_PREFIX,
     queue,
+    replies,
     secret,
     applications,
     log: fastify.log,
     redisUrl: config.REDIS_URL,
-    guestMessagesPerHour: config.GUEST_MESSAGES_PER_HOUR,
-    memberMessagesPerMinute: config.MEMBER_MESSAGES_PER_MINUTE,
+    limits: {
+      guestMessagesPerHour: config.GUEST_MESSAGES_PER_HOUR,
+      guestMessagesPerIpPerHour: config.GUEST_MESSAGES_PER_IP_PER_HOUR,
+      memberMessagesPerMinute: config.MEMBER_MESSAGES_PER_MINUTE,
+    },
     waitingRoom,
   });
   const deps: AppDeps = {
@@ -89,6 +97,7 @@ export async function buildApp(config: Config): Promise<App> {
     redis,
     prefix: config.REDIS_PREFIX,
     queue,
+    replies,
     secret,
     applications,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: fastify.log }),
@@ -121,7 +130,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
   registerErrorHandler(fastify);
   registerRoutes(fastify, deps);
-  const inspected = openAllQueues(queueConnection, config.REDIS_PREFIX);
+  const inspected = openAllQueues(queueConnection, config.REDIS_PREFIX, fastify.log);
   metricsRoutes(fastify, deps, inspected, () => realtime.io.engine.clientsCount);
   await queueBoardRoutes(fastify, deps, inspected);
   registerClient(fastify, config.CLIENT_DIST);

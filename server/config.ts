@@ -69,14 +69,14 @@ const EnvSchema = z.object({
   LLM_MAX_TOKENS: positiveInt.default(256).describe('a whole number of tokens above 0'),
   LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.8).describe('a number from 0 to 2'),
   LLM_TIMEOUT_MS: positiveInt.default(60_000).describe('milliseconds, a whole number above 0'),
-  WORKER_CONCURRENCY: positiveInt.default(4).describe('a whole number above 0'),
+  WORKER_CONCURRENCY: positiveInt.optional().describe('a whole number above 0'),
   WORKER_QUEUES: z
     .string()
     .regex(/^(generation|maintenance|waiting-room)(,(generation|maintenance|waiting-room))*$/)
     .default('generation,maintenance,waiting-room')
     .transform((v) => v.split(','))
     .describe('a comma-separated list of generation, maintenance, waiting-room'),
-  WORKER_LOCK_MS: positiveInt.default(30_000).describe('milliseconds, a whole number above 0'),
+  WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt
     .default(30_000)
     .describe('milliseconds, a whole number above 0'),
@@ -111,6 +111,7 @@ const EnvSchema = z.object({
     .describe('a random string of at least 16 characters'),
   GUEST_TTL_DAYS: positiveInt.default(30).describe('a whole number of days above 0'),
   GUEST_MESSAGES_PER_HOUR: positiveInt.default(20).describe('a whole number above 0'),
+  GUEST_MESSAGES_PER_IP_PER_HOUR: positiveInt.default(300).describe('a whole number above 0'),
   RUN_WORKERS: bool.default(true),
   PUBLIC_URL: z.url().optional().describe('the URL people open, such as https://chat.example.com'),
   AUTH_SECRET: z.string().min(32).optional().describe('a random string of at least 32 characters'),
@@ -155,6 +156,14 @@ function defaultThreads(): number {
 }
 
 export type Config = z.infer<typeof EnvSchema>;
+
+/**
+ * Replies one worker process writes at once (docs/performance.md, trap 9): a remote model server serves
+ * many streams, the local model as many as its context has sequences (each reply waits for one).
+ */
+export function generationConcurrency(config: Config): number {
+  return config.WORKER_CONCURRENCY ?? (config.LLM_PROVIDER === 'openai' ? 64 : 4);
+}
 
 /** Signs access tokens outside production when AUTH_SECRET is unset; never used in production. */
 export const developmentAuthSecret = 'development-only-secret-do-not-use-in-production';

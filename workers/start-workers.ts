@@ -6,24 +6,37 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Queue, type Worker } from 'bullmq';
-import { generationJobs, generationQueue } from '#shared/jobs/generation';
-import { maintenanceJobs, maintenanceQueue } from '#shared/jobs/maintenance';
-import { waitingRoomJobs, waitingRoomQueue } from '#shared/jobs/waiting-room';
-import type { Config } from '#server/config';
+import type { Worker } from 'bullmq';
+import { generationJobs, generationQueue, ReplyJobSchema } from '#shared/jobs/generation';
+import {
+  ageRepliesEveryMs,
+  maintenanceJobOptions,
+  maintenanceJobs,
+  maintenanceQueue,
+  purgeGuestsEveryMs,
+} from '#shared/jobs/maintenance';
+import {
+  waitingRoomJobOptions,
+  waitingRoomJobs,
+  waitingRoomQueue,
+} from '#shared/jobs/waiting-room';
+import { generationConcurrency, type Config } from '#server/config';
 import { createDb } from '#server/db/database';
 import type { Logger } from '#server/lib/log';
+import { AppError } from '#server/lib/errors';
+import { openQueue } from '#server/lib/queues';
 import { createRedis } from '#server/lib/redis';
+import { ReplyState } from '#server/lib/reply-state';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
-import { processReply } from './generation/reply.processor';
+import { CharacterCache } from './generation/character-cache';
+import { processReply, publicError } from './generation/reply.processor';
 import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';
 import { ageReplies } from './maintenance/age-replies.processor';
 import { purgeGuests } from './maintenance/purge-guests.processor';
 import { createProvider } from './providers/create-provider';
 import { admitWaiters } from './waiting-room/admit.processor';
-import { redisKeys } from '#server/lib/redis-keys';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -31,9 +44,7 @@ export interface RunningWorkers {
   close: () => Promise<void>;
 }
 
-const purgeEveryMs = 60 * 60 * 1000;
 const maxDbPool = 10;
-const scheduledJobOptions = { removeOnComplete: true, removeOnFail: 100 } as const;
 
 export async function startWorkers(config: Config, log: Logger): Promise<RunningWorkers> {
   const id = `${hostname()}-${String(process.pid)}-${randomUUID().slice(0, 8)}`;
@@ -41,17 +52,18 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const prefix = config.REDIS_PREFIX;
   // A reply holds a connection only for a few short queries: a small pool serves many replies, and a
   // pool per reply would exhaust PostgreSQL's connections with a few busy workers.
-  const db = createDb(config.DATABASE_URL, Math.min(config.WORKER_CONCURRENCY + 2, maxDbPool));
+  const concurrency = generationConcurrency(config);
+  const db = createDb(config.DATABASE_URL, Math.min(concurrency + 2, maxDbPool));
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
   const bullConnection = createRedis(config.REDIS_URL, 'bullmq');
   for (const c of [redis, subscriber, bullConnection]) {
     c.on('error', (err: Error) => log.warn({ err }, 'redis error'));
   }
-  const bullOptions = { connection: bullConnection, prefix: redisKeys(prefix).bull };
-  const generation = new Queue(generationQueue, bullOptions);
-  const maintenance = new Queue(maintenanceQueue, bullOptions);
-  const waitingRoom = new Queue(waitingRoomQueue, bullOptions);
+  const generation = openQueue(generationQueue, bullConnection, prefix, log);
+  const maintenance = openQueue(maintenanceQueue, bullConnection, prefix, log);
+  const waitingRoom = openQueue(waitingRoomQueue, bullConnection, prefix, log);
+  const replies = new ReplyState(redis, prefix);
   const common = {
     connection: bullConnection,
     redis,
@@ -63,36 +75,44 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const workers: Worker[] = [];
   const provider = serves.has('generation') ? await createProvider(config, log) : null;
   let heartbeat: NodeJS.Timeout | undefined;
-  const stops = provider ? await StopRegistry.listen(subscriber, redis, prefix) : null;
+  const stops = provider ? await StopRegistry.listen(subscriber, prefix) : null;
   if (provider && stops) {
+    const replyDeps = {
+      db,
+      redis,
+      prefix,
+      replies,
+      characters: new CharacterCache(db),
+      provider,
+      stops,
+      log,
+      maxTokens: config.LLM_MAX_TOKENS,
+      temperature: config.LLM_TEMPERATURE,
+      timeoutMs: config.LLM_TIMEOUT_MS,
+    };
     workers.push(
       defineProcessor({
         ...common,
         queue: generationQueue,
         jobs: generationJobs,
-        concurrency: config.WORKER_CONCURRENCY,
-        handlers: {
-          reply: (data) =>
-            processReply(
-              {
-                db,
-                redis,
-                prefix,
-                provider,
-                stops,
-                log,
-                maxTokens: config.LLM_MAX_TOKENS,
-                temperature: config.LLM_TEMPERATURE,
-                timeoutMs: config.LLM_TIMEOUT_MS,
-              },
-              data,
-            ),
+        concurrency,
+        handlers: { reply: (data) => processReply(replyDeps, data) },
+        // A reply whose job the queue gave up on (a worker killed twice while writing it) frees its
+        // conversation and is reported failed, so the user can retry at once.
+        onFinalFailure: async (job) => {
+          const reply = ReplyJobSchema.safeParse(job.data);
+          if (!reply.success) return;
+          const { conversationId, replyId } = reply.data;
+          const error = publicError(new AppError('generation_failed'));
+          if (await replies.abandon(conversationId, replyId, error)) {
+            log.warn({ conversationId, replyId }, 'reply abandoned after its job failed');
+          }
         },
       }),
     );
     // The waiting room sizes its capacity from the pool's announced slots.
     const announce = () => {
-      announceWorker(redis, prefix, id, config.WORKER_CONCURRENCY).catch((err: unknown) => {
+      announceWorker(redis, prefix, id, concurrency).catch((err: unknown) => {
         log.warn({ err }, 'could not announce this worker to the pool');
       });
     };
@@ -117,13 +137,13 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     );
     await maintenance.upsertJobScheduler(
       'purge-guests',
-      { every: purgeEveryMs },
-      { name: 'purge-guests', data: {}, opts: scheduledJobOptions },
+      { every: purgeGuestsEveryMs },
+      { name: 'purge-guests', data: {}, opts: maintenanceJobOptions },
     );
     await maintenance.upsertJobScheduler(
       'age-replies',
-      { every: (config.PRIORITY_AGEING_SECONDS * 1000) / 2 },
-      { name: 'age-replies', data: {}, opts: scheduledJobOptions },
+      { every: ageRepliesEveryMs(config.PRIORITY_AGEING_SECONDS) },
+      { name: 'age-replies', data: {}, opts: maintenanceJobOptions },
     );
   }
 
@@ -154,14 +174,11 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     await waitingRoom.upsertJobScheduler(
       'admit',
       { every: config.WAITING_ROOM_TICK_MS },
-      { name: 'admit', data: {}, opts: scheduledJobOptions },
+      { name: 'admit', data: {}, opts: waitingRoomJobOptions },
     );
   }
 
-  log.info(
-    { id, queues: [...serves], provider: provider?.name, concurrency: config.WORKER_CONCURRENCY },
-    'workers started',
-  );
+  log.info({ id, queues: [...serves], provider: provider?.name, concurrency }, 'workers started');
   return {
     id,
     close: async () => {

@@ -161,11 +161,6 @@ export function subscribeServerEvents(
         if (payload) handlers[event]?.(payload);
         break;
       }
-      case 'generation:stopped': {
-        const payload = parseEvent(event, serverEvents[event], raw);
-        if (payload) handlers[event]?.(payload);
-        break;
-      }
       case 'generation:failed': {
         const payload = parseEvent(event, serverEvents[event], raw);
         if (payload) handlers[event]?.(payload);

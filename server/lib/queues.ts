@@ -1,6 +1,7 @@
 /**
- * Typed producers of the job queues (docs/style.md, "Jobs"): payloads are parsed before they are added,
- * and job options live with each queue's contract in shared/jobs.
+ * The job queues as the server and workers open them (docs/style.md, "Jobs"): one function opens every
+ * queue, with its key prefix and an error listener; payloads are parsed before they are added, and job
+ * options live with each queue's contract in shared/jobs.
  */
 import { Queue } from 'bullmq';
 import type { z } from 'zod';
@@ -12,21 +13,32 @@ import {
 } from '#shared/jobs/generation';
 import { maintenanceQueue } from '#shared/jobs/maintenance';
 import { waitingRoomQueue } from '#shared/jobs/waiting-room';
+import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
 
+type QueueName = typeof generationQueue | typeof maintenanceQueue | typeof waitingRoomQueue;
+
+/** Opens a queue of ours; its connection errors go to the log. */
+export function openQueue(name: QueueName, connection: Redis, prefix: string, log: Logger): Queue {
+  const queue = new Queue(name, { connection, prefix: redisKeys(prefix).bull });
+  queue.on('error', (err) => {
+    log.warn({ err, queue: name }, 'queue error');
+  });
+  return queue;
+}
+
 /** Every queue, opened for looking in (metrics, the admin dashboard), not for producing. */
-export function openAllQueues(connection: Redis, prefix: string): Queue[] {
-  return [generationQueue, maintenanceQueue, waitingRoomQueue].map(
-    (name) => new Queue(name, { connection, prefix: redisKeys(prefix).bull }),
-  );
+export function openAllQueues(connection: Redis, prefix: string, log: Logger): Queue[] {
+  const names: QueueName[] = [generationQueue, maintenanceQueue, waitingRoomQueue];
+  return names.map((name) => openQueue(name, connection, prefix, log));
 }
 
 export class GenerationQueue {
   readonly queue: Queue;
 
-  constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue(generationQueue, { connection, prefix: redisKeys(prefix).bull });
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(generationQueue, connection, prefix, log);
   }
 
   async enqueue<N extends GenerationJobName>(

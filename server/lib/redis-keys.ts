@@ -22,12 +22,15 @@ function build(prefix: string) {
     controlChannel: `${p}control`,
     /** Hash of the reply in flight in a conversation; its presence marks the conversation busy. */
     inflight: (conversationId: string) => `${p}inflight:${conversationId}`,
+    /** The text so far of the reply in flight in a conversation, appended frame by frame. */
+    inflightText: (conversationId: string) => `${p}inflight-text:${conversationId}`,
     /** Flag asking the worker to stop a reply, also seen by a worker that picks the job up later. */
     stop: (replyId: string) => `${p}stop:${replyId}`,
 
     /** Fixed-window rate-limit counters. */
     rateLimit: {
       guestMessages: (userId: string) => `${p}rl:guest-messages:${userId}`,
+      guestMessagesIp: (ip: string) => `${p}rl:guest-messages-ip:${ip}`,
       memberMessages: (userId: string) => `${p}rl:member-messages:${userId}`,
       mailEmail: (email: string) => `${p}rl:mail:email:${email}`,
       mailIp: (ip: string) => `${p}rl:mail:ip:${ip}`,

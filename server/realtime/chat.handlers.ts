@@ -1,17 +1,8 @@
-/** Chat commands over the socket: join, leave, send, retry, stop. */
-import {
-  enqueueReply,
-  prepareRetry,
-  publishFrame,
-  stopReply,
-  storeUserMessage,
-  type ChatDeps,
-} from '../services/chat.service';
-import { ownedConversation } from '../services/conversations.service';
-import { readInflight } from '../lib/pubsub';
+/** Chat commands over the socket: join, leave, send, retry, stop; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
-import { command } from './command';
-import type { CommandHandlers } from './socket-server';
+import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
+import { ownedConversation } from '../services/conversations.service';
+import { command, type CommandHandlers } from './command';
 
 export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'waiting-room:watch'> {
   return {
@@ -21,7 +12,7 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
         await ownedConversation(deps.db, ctx.caller, conversationId);
         // Subscribe first, then read: a frame published in between is a duplicate the client drops by seq.
         await ctx.joinConversation(conversationId);
-        return { pending: await readInflight(deps.redis, deps.prefix, conversationId) };
+        return { pending: await deps.replies.read(conversationId) };
       },
     ),
     'conversation:leave': command(
@@ -31,27 +22,11 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
         return {};
       },
     ),
-    'message:send': command(clientCommands['message:send'], async (ctx, payload) => {
-      const sent = await storeUserMessage(deps, ctx.caller, payload);
-      // Join before the job starts so no token frame can be published to an unsubscribed server.
-      await ctx.joinConversation(sent.conversationId);
-      await Promise.all([
-        publishFrame(deps, sent.conversationId, {
-          event: 'message:created',
-          payload: { conversationId: sent.conversationId, message: sent.message },
-        }),
-        enqueueReply(deps, sent),
-      ]);
-      return sent;
-    }),
-    'generation:retry': command(
-      clientCommands['generation:retry'],
-      async (ctx, { conversationId }) => {
-        const pending = await prepareRetry(deps, ctx.caller, conversationId);
-        await ctx.joinConversation(conversationId);
-        await enqueueReply(deps, pending);
-        return { replyId: pending.replyId };
-      },
+    'message:send': command(clientCommands['message:send'], (ctx, payload) =>
+      sendMessage(deps, ctx.sender, payload),
+    ),
+    'generation:retry': command(clientCommands['generation:retry'], (ctx, { conversationId }) =>
+      retryReply(deps, ctx.sender, conversationId),
     ),
     'generation:stop': command(
       clientCommands['generation:stop'],

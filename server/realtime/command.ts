@@ -1,10 +1,56 @@
 /**
- * Wraps a socket command handler so the payload is parsed with the command's schema at the edge; bad
- * input is refused with validation_failed naming the field (docs/style.md, "Parse at the edge").
+ * The command side of the socket contract as the server runs it: the context every handler gets, and
+ * `command()`, which parses the payload with the command's schema at the edge; bad input is refused with
+ * validation_failed naming the field (docs/style.md, "Parse at the edge").
  */
+import type { Socket } from 'socket.io';
 import type { z } from 'zod';
+import type {
+  Ack,
+  ClientCommand,
+  CommandResult,
+  ServerToClientEvents,
+} from '#shared/realtime/events';
 import { parseInput } from '../lib/errors';
-import type { CommandContext } from './socket-server';
+import type { Sender } from '../services/chat.service';
+import type { Caller } from '../services/identity.service';
+
+export interface SocketData {
+  caller: Caller;
+  /** The client's address, for per-address limits. */
+  ip: string;
+  conversations: Set<string>;
+}
+
+/**
+ * Commands as the server receives them: payloads are untrusted until each handler's contract parses
+ * them, and the result type is guaranteed by CommandHandlers rather than by the listener signature.
+ */
+export type IncomingCommands = {
+  [E in ClientCommand]: (payload: unknown, ack?: (result: Ack<unknown>) => void) => void;
+};
+
+export type AppSocket = Socket<
+  IncomingCommands,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** Everything a command handler needs: the socket, its caller and room membership helpers. */
+export interface CommandContext {
+  socket: AppSocket;
+  caller: Caller;
+  /** The caller as a sender of messages (address and room joining included). */
+  sender: Sender;
+  joinConversation: (conversationId: string) => Promise<void>;
+  leaveConversation: (conversationId: string) => Promise<void>;
+}
+
+/** One runner per command; each parses its own payload. */
+export type CommandHandlers = {
+  [E in ClientCommand]: (ctx: CommandContext, raw: unknown) => Promise<CommandResult<E>>;
+};
 
 export function command<P extends z.ZodType, R extends z.ZodType>(
   contract: { payload: P; result: R },

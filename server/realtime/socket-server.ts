@@ -4,51 +4,30 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Server, type Socket } from 'socket.io';
-import type { ConversationFrame } from '#shared/realtime/frames';
+import { Server } from 'socket.io';
 import {
   HandshakeAuthSchema,
   commandNames,
   type Ack,
   type ClientCommand,
-  type CommandResult,
   type ServerToClientEvents,
 } from '#shared/realtime/events';
-import { conversationRoom, sessionRoom } from './rooms';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
-import { ConversationSubscriber } from '../lib/pubsub';
 import { createRedis, type Redis } from '../lib/redis';
-import type { Caller } from '../services/identity.service';
+import { redisKeys } from '../lib/redis-keys';
+import { FrameSubscriber, type ConversationFrame } from '../lib/reply-state';
 import { refreshCaller, resolveCaller } from '../services/identity.service';
 import { assertMayChat } from '../services/restrictions.service';
 import type { Applications } from '../services/applications.service';
 import type { ChatDeps } from '../services/chat.service';
 import { registerChatHandlers } from './chat.handlers';
+import type { CommandContext, CommandHandlers, IncomingCommands, SocketData } from './command';
+import { conversationRoom, sessionRoom } from './rooms';
 import { WaitingRoomRelay } from './waiting-room-relay';
 import { registerWaitingRoomHandlers } from './waiting-room.handlers';
-import { redisKeys } from '../lib/redis-keys';
-
-export interface SocketData {
-  caller: Caller;
-  conversations: Set<string>;
-}
-
-/**
- * Commands as the server receives them: payloads are untrusted until each handler's contract parses
- * them, and the result type is guaranteed by CommandHandlers rather than by the listener signature.
- */
-type IncomingCommands = {
-  [E in ClientCommand]: (payload: unknown, ack?: (result: Ack<unknown>) => void) => void;
-};
 
 export type AppServer = Server<
-  IncomingCommands,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-export type AppSocket = Socket<
   IncomingCommands,
   ServerToClientEvents,
   Record<string, never>,
@@ -62,19 +41,6 @@ export interface RealtimeDeps extends ChatDeps {
   applications: Applications;
 }
 
-/** Everything a command handler needs: the socket, its caller and room membership helpers. */
-export interface CommandContext {
-  socket: AppSocket;
-  caller: Caller;
-  joinConversation: (conversationId: string) => Promise<void>;
-  leaveConversation: (conversationId: string) => Promise<void>;
-}
-
-/** One runner per command; each parses its own payload (see command.ts). */
-export type CommandHandlers = {
-  [E in ClientCommand]: (ctx: CommandContext, raw: unknown) => Promise<CommandResult<E>>;
-};
-
 function toAckError(err: unknown, log: Logger): Ack<never> {
   if (err instanceof AppError) return { ok: false, error: err.toBody() };
   log.error({ err }, 'socket command failed');
@@ -85,7 +51,7 @@ export interface Realtime {
   io: AppServer;
   /** Drops every socket of a member session, on any server. */
   endSession: (sessionFamily: string) => void;
-  /** Drops this server's sockets (their clients reconnect to another server) and stops accepting new ones. */
+  /** Drops this server's connections so their clients reconnect elsewhere, and stops accepting new ones. */
   disconnectAll: () => void;
   close: () => Promise<void>;
 }
@@ -103,7 +69,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     adapter: createAdapter(adapterPub, adapterSub, { key: redisKeys(deps.prefix).socketIo }),
   });
 
-  const subscriber = new ConversationSubscriber(framesSub, deps.prefix, deps.log, (id, frame) => {
+  const subscriber = new FrameSubscriber(framesSub, deps.prefix, (id, frame) => {
     deliver(io, id, frame);
   });
   const relay = new WaitingRoomRelay(deps.waitingRoom, deps.log);
@@ -125,6 +91,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     }).then(
       (caller) => {
         socket.data.caller = caller;
+        socket.data.ip = socket.handshake.address;
         socket.data.conversations = new Set();
         if (caller.sessionFamily !== null) void socket.join(sessionRoom(caller.sessionFamily));
         next();
@@ -143,27 +110,30 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
 
   io.on('connection', (socket) => {
     const joined = socket.data.conversations;
-    const ctx: CommandContext = {
-      socket,
-      caller: socket.data.caller,
-      joinConversation: async (id) => {
-        if (joined.has(id)) return;
-        joined.add(id);
-        await socket.join(conversationRoom(id));
-        await subscriber.add(id);
-      },
-      leaveConversation: async (id) => {
-        if (!joined.delete(id)) return;
-        await socket.leave(conversationRoom(id));
-        await subscriber.remove(id);
-      },
+    const joinConversation = async (id: string) => {
+      if (joined.has(id)) return;
+      joined.add(id);
+      await socket.join(conversationRoom(id));
+      await subscriber.add(id);
+    };
+    const leaveConversation = async (id: string) => {
+      if (!joined.delete(id)) return;
+      await socket.leave(conversationRoom(id));
+      await subscriber.remove(id);
     };
     // Restrictions are re-read on every command (a short Redis cache dropped on each admin change), so a
     // hold or termination set while the socket is open applies to its next command.
     const runCommand = async (event: ClientCommand, raw: unknown): Promise<unknown> => {
       const caller = await refreshCaller(deps, socket.data.caller);
       if (event !== 'conversation:leave') assertMayChat(caller);
-      return handlers[event]({ ...ctx, caller }, raw);
+      const ctx: CommandContext = {
+        socket,
+        caller,
+        sender: { caller, ip: socket.data.ip, join: joinConversation },
+        joinConversation,
+        leaveConversation,
+      };
+      return handlers[event](ctx, raw);
     };
     for (const event of commandNames) {
       socket.on(event, (raw: unknown, ack?: (result: Ack<unknown>) => void) => {
@@ -190,7 +160,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       io.in(sessionRoom(sessionFamily)).disconnectSockets(true);
     },
     disconnectAll: () => {
-      io.local.disconnectSockets(true);
+      // Closing the transports, not the Socket.IO sessions, makes clients reconnect by themselves (to
+      // another server, or to this one once it is back); a server-side disconnect would stop them.
       io.engine.close();
     },
     close: async () => {
@@ -215,9 +186,6 @@ function deliver(io: AppServer, conversationId: string, frame: ConversationFrame
       room.emit(frame.event, frame.payload);
       break;
     case 'generation:completed':
-      room.emit(frame.event, frame.payload);
-      break;
-    case 'generation:stopped':
       room.emit(frame.event, frame.payload);
       break;
     case 'generation:failed':

@@ -2,7 +2,7 @@
 import { clientCommands } from '#shared/realtime/events';
 import type { WaitingRoom } from '../services/waiting-room.service';
 import { command } from './command';
-import type { CommandHandlers } from './socket-server';
+import type { CommandHandlers } from './command';
 import type { WaitingRoomRelay } from './waiting-room-relay';
 
 export function registerWaitingRoomHandlers(

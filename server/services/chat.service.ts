@@ -1,49 +1,57 @@
 /**
  * Sending a chat message (docs/architecture.md, "The chat path", step 2): check, store the user
- * message, claim the conversation for one reply, enqueue the generation job. Retry and stop too.
+ * message, claim the conversation for one reply, enqueue the generation job; retry and stop too.
+ * Independent checks run together and the job is queued as soon as the message is stored
+ * (docs/performance.md, trap 7); a refused send counts against no allowance.
  */
 import { randomUUID } from 'node:crypto';
 import { replyJobId, replyPriority } from '#shared/jobs/generation';
-import type { ControlMessage, ConversationFrame } from '#shared/realtime/frames';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
 import type { Db } from '../db/database';
-import { toMessage } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
-import * as conversations from '../db/repositories/conversations.repo';
 import * as messages from '../db/repositories/messages.repo';
-import type { ConversationRow } from '../db/tables';
 import { AppError } from '../lib/errors';
 import type { GenerationQueue } from '../lib/queues';
-import { hitRateLimit } from '../lib/rate-limit';
+import { refundAllowances, takeAllowances, type Allowance } from '../lib/rate-limit';
 import type { Redis } from '../lib/redis';
+import { redisKeys } from '../lib/redis-keys';
+import type { ReplyState } from '../lib/reply-state';
 import { ownedConversation } from './conversations.service';
 import type { Caller } from './identity.service';
 import type { WaitingRoom } from './waiting-room.service';
-import { redisKeys } from '../lib/redis-keys';
+
+export interface ChatLimits {
+  /** Messages a guest may send per hour before being asked to sign up. */
+  guestMessagesPerHour: number;
+  /** Messages all guests of one address may send per hour, so inventing guest ids gains nothing. */
+  guestMessagesPerIpPerHour: number;
+  /** Messages a member may send per minute. */
+  memberMessagesPerMinute: number;
+}
 
 export interface ChatDeps {
   db: Db;
   redis: Redis;
   prefix: string;
   queue: GenerationQueue;
-  /** Messages a guest may send per hour before being asked to sign up. */
-  guestMessagesPerHour: number;
-  /** Messages a member may send per minute. */
-  memberMessagesPerMinute: number;
+  replies: ReplyState;
   waitingRoom: WaitingRoom;
+  limits: ChatLimits;
 }
 
-/** A claimed conversation expires if its worker never releases it (a crashed process). */
-const claimSeconds = 600;
+/** Who sends: the caller, their address, and how to put their socket in the conversation's room. */
+export interface Sender {
+  caller: Caller;
+  ip: string;
+  /** Joins the conversation's room and subscribes to its frames before any can be published. */
+  join: (conversationId: string) => Promise<void>;
+}
 
-/** A stored user message whose reply is claimed but not yet enqueued. */
-export interface PendingSend {
+export interface Sent {
   conversationId: string;
   message: Message;
   replyId: string;
-  /** Queue priority by the caller's tier (shared/jobs/generation.ts). */
-  priority: number;
 }
 
 /** Characters a caller may chat with: public and unlisted ones, and their own. */
@@ -61,141 +69,170 @@ async function chattableCharacter(db: Db, caller: Caller, id: string) {
   return character;
 }
 
-/** Per-caller message limits: guests per hour (the error offers Sign Up), members per minute. */
-async function limitMessages(deps: ChatDeps, caller: Caller): Promise<void> {
-  if (caller.kind === 'guest') {
-    const key = redisKeys(deps.prefix).rateLimit.guestMessages(caller.userId);
-    await hitRateLimit(deps.redis, key, deps.guestMessagesPerHour, 3600, 'guest_message_limit');
-  } else {
-    const key = redisKeys(deps.prefix).rateLimit.memberMessages(caller.userId);
-    await hitRateLimit(deps.redis, key, deps.memberMessagesPerMinute, 60);
-  }
-}
-
-/** Claims the conversation for one reply; a second claim while one is in flight fails. */
-async function claim(deps: ChatDeps, conversationId: string, replyId: string): Promise<void> {
-  const key = redisKeys(deps.prefix).inflight(conversationId);
-  const [[, claimed] = []] =
-    (await deps.redis
-      .multi()
-      .hsetnx(key, 'replyId', replyId)
-      .expire(key, claimSeconds, 'NX')
-      .exec()) ?? [];
-  if (claimed !== 1) throw new AppError('conversation_busy');
-}
-
-async function release(deps: ChatDeps, conversationId: string, replyId: string): Promise<void> {
-  const key = redisKeys(deps.prefix).inflight(conversationId);
-  if ((await deps.redis.hget(key, 'replyId')) === replyId) await deps.redis.del(key);
-}
-
-/** Creates a conversation whose first message is the character's greeting. */
-async function startConversation(
-  db: Db,
-  caller: Caller,
-  character: { id: string; name: string; greeting: string },
-): Promise<ConversationRow> {
-  const greeting =
-    character.greeting.trim() === ''
-      ? null
-      : {
-          id: randomUUID(),
-          content: fillMacros(character.greeting, { char: character.name, user: defaultUserName }),
-        };
-  return conversations.createWithGreeting(db, {
-    id: randomUUID(),
-    userId: caller.userId,
-    characterId: character.id,
-    greeting,
-  });
-}
-
-/** Stores the user's message and claims the conversation; `enqueueReply` then starts the reply. */
-export async function storeUserMessage(
-  deps: ChatDeps,
-  caller: Caller,
-  input: { characterId: string; conversationId: string | null; content: string },
-): Promise<PendingSend> {
-  await limitMessages(deps, caller);
-  const character = await chattableCharacter(deps.db, caller, input.characterId);
-  await deps.waitingRoom.assertMayGenerate(caller, character.id);
-  let conversation: ConversationRow;
-  if (input.conversationId === null) {
-    conversation = await startConversation(deps.db, caller, character);
-  } else {
-    conversation = await ownedConversation(deps.db, caller, input.conversationId);
-    if (conversation.character_id !== character.id) {
-      throw new AppError('validation_failed', {
-        field: 'conversationId',
-        message: 'This conversation is with another character.',
-      });
-    }
-  }
-  const replyId = randomUUID();
-  await claim(deps, conversation.id, replyId);
-  try {
-    const message = await messages.append(
-      deps.db,
+/** The counters a message spends: guests per hour, per id and per address (the error offers Sign Up); members per minute. */
+function messageAllowances(deps: ChatDeps, sender: Sender): Allowance[] {
+  const keys = redisKeys(deps.prefix).rateLimit;
+  const { caller } = sender;
+  if (caller.kind === 'member') {
+    return [
       {
-        id: randomUUID(),
-        conversation_id: conversation.id,
-        prev_id: conversation.last_message_id,
-        role: 'user',
-        content: input.content,
+        key: keys.memberMessages(caller.userId),
+        limit: deps.limits.memberMessagesPerMinute,
+        windowSeconds: 60,
+        code: 'rate_limited',
       },
-      character.id,
-    );
-    if (!message) throw new AppError('internal');
-    return {
-      conversationId: conversation.id,
-      message: toMessage(message),
-      replyId,
-      priority: replyPriority(caller),
-    };
-  } catch (err) {
-    await release(deps, conversation.id, replyId);
-    throw err;
+    ];
   }
+  return [
+    {
+      key: keys.guestMessages(caller.userId),
+      limit: deps.limits.guestMessagesPerHour,
+      windowSeconds: 3600,
+      code: 'guest_message_limit',
+    },
+    {
+      key: keys.guestMessagesIp(sender.ip),
+      limit: deps.limits.guestMessagesPerIpPerHour,
+      windowSeconds: 3600,
+      code: 'guest_message_limit',
+    },
+  ];
+}
+
+/**
+ * Runs the checks of a send together. If any refuses, what the others took is given back (the claim,
+ * the allowances) and the first refusal is thrown.
+ */
+async function admit<T>(
+  deps: ChatDeps,
+  claim: { conversationId: string; replyId: string },
+  allowances: readonly Allowance[],
+  checks: Promise<T>,
+): Promise<T> {
+  const [taken, claimed, checked] = await Promise.allSettled([
+    takeAllowances(deps.redis, allowances),
+    deps.replies.claim(claim.conversationId, claim.replyId),
+    checks,
+  ]);
+  if (
+    checked.status === 'fulfilled' &&
+    taken.status === 'fulfilled' &&
+    claimed.status === 'fulfilled'
+  )
+    return checked.value;
+  await Promise.all([
+    taken.status === 'fulfilled' ? refundAllowances(deps.redis, allowances) : undefined,
+    claimed.status === 'fulfilled'
+      ? deps.replies.release(claim.conversationId, claim.replyId)
+      : undefined,
+  ]);
+  const refusal = [taken, claimed, checked].find((r) => r.status === 'rejected');
+  throw refusal?.reason;
 }
 
 /** Enqueues the reply job; on failure the claim is released and the stored message stays for a retry. */
-export async function enqueueReply(deps: ChatDeps, sent: PendingSend): Promise<void> {
+async function enqueueReply(
+  deps: ChatDeps,
+  caller: Caller,
+  reply: { conversationId: string; characterId: string; userMessageId: string; replyId: string },
+): Promise<void> {
+  const priority = replyPriority(caller);
   try {
     await deps.queue.enqueue(
       'reply',
-      {
-        conversationId: sent.conversationId,
-        userMessageId: sent.message.id,
-        replyId: sent.replyId,
-        enqueuedAt: Date.now(),
-        priority: sent.priority,
-      },
-      { jobId: replyJobId(sent.replyId), priority: sent.priority },
+      { ...reply, enqueuedAt: Date.now(), priority },
+      { jobId: replyJobId(reply.replyId), priority },
     );
   } catch (err) {
-    await release(deps, sent.conversationId, sent.replyId);
+    await deps.replies.release(reply.conversationId, reply.replyId);
     throw new AppError('service_unavailable', { cause: err });
   }
 }
 
-/** Tells every socket of the conversation (on any server) about a new message. */
-export async function publishFrame(
+/**
+ * Sends a message: a null conversationId starts a new conversation (its greeting first). Answers once
+ * the message is stored and its reply queued; the sender's socket is in the room before any frame.
+ */
+export async function sendMessage(
   deps: ChatDeps,
-  conversationId: string,
-  frame: ConversationFrame,
-): Promise<void> {
-  await deps.redis.publish(
-    redisKeys(deps.prefix).conversationChannel(conversationId),
-    JSON.stringify(frame),
+  sender: Sender,
+  input: { characterId: string; conversationId: string | null; content: string },
+): Promise<Sent> {
+  const { caller } = sender;
+  const isNew = input.conversationId === null;
+  const conversationId = input.conversationId ?? randomUUID();
+  const replyId = randomUUID();
+  const allowances = messageAllowances(deps, sender);
+  const [character] = await admit(
+    deps,
+    { conversationId, replyId },
+    allowances,
+    Promise.all([
+      chattableCharacter(deps.db, caller, input.characterId),
+      deps.waitingRoom.assertMayGenerate(caller, input.characterId),
+    ]),
   );
+
+  const messageInput = { id: randomUUID(), content: input.content };
+  let message: Message;
+  try {
+    const [stored] = await Promise.all([
+      isNew
+        ? messages.startConversation(deps.db, {
+            conversationId,
+            userId: caller.userId,
+            characterId: character.id,
+            greeting:
+              character.greeting.trim() === ''
+                ? null
+                : {
+                    id: randomUUID(),
+                    content: fillMacros(character.greeting, {
+                      char: character.name,
+                      user: defaultUserName,
+                    }),
+                  },
+            message: messageInput,
+          })
+        : messages.appendUserMessage(deps.db, {
+            conversationId,
+            userId: caller.userId,
+            characterId: character.id,
+            message: messageInput,
+          }),
+      // The room is joined only once the conversation is known to be the caller's.
+      isNew ? sender.join(conversationId) : undefined,
+    ]);
+    if (stored === undefined) throw new AppError('conversation_not_found');
+    message = stored;
+    if (!isNew) await sender.join(conversationId);
+  } catch (err) {
+    await deps.replies.release(conversationId, replyId);
+    throw err;
+  }
+
+  await Promise.all([
+    enqueueReply(deps, caller, {
+      conversationId,
+      characterId: character.id,
+      userMessageId: message.id,
+      replyId,
+    }),
+    deps.replies.publish(conversationId, {
+      event: 'message:created',
+      payload: { conversationId, message },
+    }),
+  ]);
+  return { conversationId, message, replyId };
 }
 
-/** Prepares a new reply to the last user message when the earlier one failed or was stopped empty. */
-export async function prepareRetry(
+/** Asks for a new reply to the last user message when the earlier one failed. */
+export async function retryReply(
   deps: ChatDeps,
-  caller: Caller,
+  sender: Sender,
   conversationId: string,
-): Promise<PendingSend> {
+): Promise<{ replyId: string }> {
+  const { caller } = sender;
   const conversation = await ownedConversation(deps.db, caller, conversationId);
   const head = conversation.last_message_id
     ? await messages.findById(deps.db, conversation.last_message_id)
@@ -203,8 +240,15 @@ export async function prepareRetry(
   if (head?.role !== 'user') throw new AppError('nothing_to_retry');
   await deps.waitingRoom.assertMayGenerate(caller, conversation.character_id);
   const replyId = randomUUID();
-  await claim(deps, conversationId, replyId);
-  return { conversationId, message: toMessage(head), replyId, priority: replyPriority(caller) };
+  await deps.replies.claim(conversationId, replyId);
+  await sender.join(conversationId);
+  await enqueueReply(deps, caller, {
+    conversationId,
+    characterId: conversation.character_id,
+    userMessageId: head.id,
+    replyId,
+  });
+  return { replyId };
 }
 
 /** Asks the worker writing the reply to stop; it keeps the text written so far. */
@@ -214,12 +258,5 @@ export async function stopReply(
   conversationId: string,
 ): Promise<void> {
   await ownedConversation(deps.db, caller, conversationId);
-  const replyId = await deps.redis.hget(redisKeys(deps.prefix).inflight(conversationId), 'replyId');
-  if (replyId === null) return;
-  const control: ControlMessage = { type: 'stop', replyId };
-  await deps.redis
-    .multi()
-    .set(redisKeys(deps.prefix).stop(replyId), '1', 'EX', claimSeconds)
-    .publish(redisKeys(deps.prefix).controlChannel, JSON.stringify(control))
-    .exec();
+  await deps.replies.requestStop(conversationId);
 }

@@ -8,8 +8,7 @@ import * as conversations from '../db/repositories/conversations.repo';
 import * as messages from '../db/repositories/messages.repo';
 import type { ConversationRow } from '../db/tables';
 import { AppError } from '../lib/errors';
-import { readInflight } from '../lib/pubsub';
-import type { Redis } from '../lib/redis';
+import type { ReplyState } from '../lib/reply-state';
 import type { Caller } from './identity.service';
 
 /** The conversation if the caller owns it; otherwise not found (ids of others never leak). */
@@ -42,15 +41,12 @@ export async function toSummary(db: Db, row: ConversationRow): Promise<Conversat
 }
 
 export async function getConversation(
-  deps: { db: Db; redis: Redis; prefix: string },
+  deps: { db: Db; replies: ReplyState },
   caller: Caller,
   id: string,
 ): Promise<Conversation> {
   const row = await ownedConversation(deps.db, caller, id);
-  const [summary, pending] = await Promise.all([
-    toSummary(deps.db, row),
-    readInflight(deps.redis, deps.prefix, id),
-  ]);
+  const [summary, pending] = await Promise.all([toSummary(deps.db, row), deps.replies.read(id)]);
   return { ...summary, pending };
 }
 

@@ -51,6 +51,8 @@ export function agedPriority(
 
 export const ReplyJobSchema = z.object({
   conversationId: z.uuid(),
+  /** The conversation's character, carried so the worker need not read the conversation. */
+  characterId: z.uuid(),
   /** The user message being answered. */
   userMessageId: z.uuid(),
   /** Id the reply will be stored under; deltas carry it. */

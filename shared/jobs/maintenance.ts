@@ -11,3 +11,14 @@ export const maintenanceJobs = {
   'age-replies': z.object({}),
 } as const;
 export type MaintenanceJobName = keyof typeof maintenanceJobs;
+
+/** Options of every scheduled maintenance job: removed when done, the last 100 failures kept. */
+export const maintenanceJobOptions = { removeOnComplete: true, removeOnFail: 100 } as const;
+
+/** How often expired guests are purged. */
+export const purgeGuestsEveryMs = 60 * 60 * 1000;
+
+/** How often waiting replies are aged: twice per ageing period, so none waits a step too long. */
+export function ageRepliesEveryMs(ageingSeconds: number): number {
+  return (ageingSeconds * 1000) / 2;
+}

@@ -51,14 +51,9 @@ export const clientCommands = {
 export type ClientCommand = keyof typeof clientCommands;
 
 /** Every command name, for registering listeners. */
-export const commandNames: readonly ClientCommand[] = [
-  'conversation:join',
-  'conversation:leave',
-  'message:send',
-  'generation:retry',
-  'generation:stop',
-  'waiting-room:watch',
-];
+export const commandNames = Object.keys(clientCommands).filter((name): name is ClientCommand =>
+  Object.hasOwn(clientCommands, name),
+);
 export type CommandPayload<E extends ClientCommand> = z.infer<
   (typeof clientCommands)[E]['payload']
 >;
@@ -66,7 +61,15 @@ export type CommandResult<E extends ClientCommand> = z.infer<(typeof clientComma
 
 const serverEventSchemas = {
   'message:created': z.object({ conversationId: z.uuid(), message: MessageSchema }),
-  'generation:started': z.object({ conversationId: z.uuid(), messageId: z.uuid() }),
+  /**
+   * A run of the reply begins with empty text at `seq` (0 for the first run; a run taken over after a
+   * worker crash restarts from the seq the reply had reached, so clients drop the old text).
+   */
+  'generation:started': z.object({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    seq: z.number().int().min(0),
+  }),
   /** `seq` grows by one per delta of a reply; clients drop deltas they already hold. */
   'generation:delta': z.object({
     conversationId: z.uuid(),
@@ -76,8 +79,6 @@ const serverEventSchemas = {
   }),
   /** Carries the whole stored message, so a lost delta costs nothing. */
   'generation:completed': z.object({ conversationId: z.uuid(), message: MessageSchema }),
-  /** The user stopped the reply before any text was written; nothing was stored. */
-  'generation:stopped': z.object({ conversationId: z.uuid(), messageId: z.uuid() }),
   'generation:failed': z.object({
     conversationId: z.uuid(),
     messageId: z.uuid(),

@@ -1,25 +1,5 @@
-/**
- * Frames a worker publishes for one conversation over Redis; the server that holds the conversation's
- * sockets turns each frame into the matching server event (docs/performance.md, trap 2).
- */
+/** What the waiting-room admission tick publishes to every server (server/lib/redis-keys.ts channel). */
 import { z } from 'zod';
-import { serverEvents } from './events';
-
-export const ConversationFrameSchema = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('message:created'), payload: serverEvents['message:created'] }),
-  z.object({ event: z.literal('generation:started'), payload: serverEvents['generation:started'] }),
-  z.object({ event: z.literal('generation:delta'), payload: serverEvents['generation:delta'] }),
-  z.object({
-    event: z.literal('generation:completed'),
-    payload: serverEvents['generation:completed'],
-  }),
-  z.object({ event: z.literal('generation:stopped'), payload: serverEvents['generation:stopped'] }),
-  z.object({ event: z.literal('generation:failed'), payload: serverEvents['generation:failed'] }),
-]);
-export type ConversationFrame = z.infer<typeof ConversationFrameSchema>;
-
-export const ControlMessageSchema = z.object({ type: z.literal('stop'), replyId: z.uuid() });
-export type ControlMessage = z.infer<typeof ControlMessageSchema>;
 
 /** What each admission tick tells every server on the waiting-room channel. */
 export const WaitingRoomMovedSchema = z.object({

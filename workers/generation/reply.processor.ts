@@ -1,28 +1,32 @@
 /**
- * The `reply` job: load the conversation, build the budgeted prompt, stream from the model, publish
- * frames, store the finished reply once with its timing (docs/architecture.md, "The chat path").
+ * The `reply` job: build the budgeted prompt, stream from the model, publish frames, store the finished
+ * reply once with its timing (docs/architecture.md, "The chat path"). Before the model is called it
+ * makes one Redis call and one database read, in parallel (docs/performance.md, trap 7).
  */
+import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
+import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
 import { defaultUserName } from '#shared/rules/macros';
 import type { Db } from '#server/db/database';
-import { toMessage } from '#server/db/mappers';
-import * as characters from '#server/db/repositories/characters.repo';
-import * as conversations from '#server/db/repositories/conversations.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
+import type { ReplyRun, ReplyState } from '#server/lib/reply-state';
 import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
-import { handBackReason, type StopRegistry } from '../lib/stop-registry';
+import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
+import type { CharacterCache } from './character-cache';
 import { buildPrompt } from './prompt/build-prompt';
 
 export interface ReplyDeps {
   db: Db;
   redis: Redis;
   prefix: string;
+  replies: ReplyState;
+  characters: CharacterCache;
   provider: ModelProvider;
   stops: StopRegistry;
   log: Logger;
@@ -46,77 +50,97 @@ function handedBack(): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
+/** Aborts after `timeoutMs` without text; noting a chunk is one assignment (no timer per chunk). */
+function silenceWatchdog(controller: AbortController, timeoutMs: number) {
+  let last = Date.now();
+  let timer: NodeJS.Timeout;
+  const check = () => {
+    const idle = Date.now() - last;
+    if (idle >= timeoutMs) controller.abort(timeoutReason);
+    else timer = setTimeout(check, timeoutMs - idle);
+  };
+  timer = setTimeout(check, timeoutMs);
+  return {
+    touch: () => {
+      last = Date.now();
+    },
+    stop: () => {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * What a user is told when a reply fails: the code and its generic message only. The cause (an upstream
+ * body, an address, a path) goes to the log, never to the client.
+ */
+export function publicError(error: AppError): AppErrorBody {
+  return { code: error.code, message: defaultErrorMessage[error.code] };
+}
+
 export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void> {
   const startedAt = Date.now();
-  const stream = new ReplyStream(deps.redis, deps.prefix, job.conversationId, job.replyId);
-  const controller = await deps.stops.register(job.replyId);
-  let watchdog: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => {
-      controller.abort(timeoutReason);
-    }, deps.timeoutMs);
+  const run: ReplyRun = {
+    conversationId: job.conversationId,
+    replyId: job.replyId,
+    run: randomUUID(),
   };
+  const controller = deps.stops.register(job.replyId);
+  const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
-    if (controller.signal.aborted) {
-      await stream.finish({
-        event: 'generation:stopped',
-        payload: { conversationId: job.conversationId, messageId: job.replyId },
-      });
-      return;
-    }
-    const [conversation, branch] = await Promise.all([
-      conversations.findById(deps.db, job.conversationId),
+    const [started, branch, character] = await Promise.all([
+      deps.replies.start(run),
       messages.branchEndingAt(deps.db, job.userMessageId, historyWindow),
+      deps.characters.get(job.characterId),
     ]);
-    const character =
-      conversation && (await characters.findById(deps.db, conversation.character_id));
-    if (!conversation || !character) throw new AppError('conversation_not_found');
+    if (started.status === 'busy') {
+      // The claim lapsed and another reply holds the conversation now: this one is over.
+      throw new AppError('conversation_busy');
+    }
+    if (started.isStopRequested) controller.abort(stopReason);
+    if (!character) throw new AppError('character_not_found');
 
     const prompt = buildPrompt({
       character,
       userName: defaultUserName,
-      history: branch.map((m) => ({ role: m.role, content: m.content })),
+      // A reply stopped before its first word is stored empty; it tells the model nothing.
+      history: branch
+        .filter((m) => m.content !== '')
+        .map((m) => ({ role: m.role, content: m.content })),
       contextSize: deps.provider.contextSize,
       maxTokens: deps.maxTokens,
       countTokens: (text) => deps.provider.countTokens(text),
     });
 
-    await stream.start();
+    const stream = new ReplyStream((seq, text) => deps.replies.delta(run, seq, text), started.seq);
     let firstTokenAt: number | undefined;
-    arm();
-    const result = await deps.provider.generate({
-      messages: prompt.messages,
-      maxTokens: deps.maxTokens,
-      temperature: deps.temperature,
-      signal: controller.signal,
-      onText: (chunk) => {
-        firstTokenAt ??= Date.now();
-        arm();
-        stream.push(chunk);
-      },
-    });
-    clearTimeout(watchdog);
+    const result = controller.signal.aborted
+      ? { text: '', tokenCount: 0, stopReason: 'abort' as const }
+      : await deps.provider.generate({
+          messages: prompt.messages,
+          maxTokens: deps.maxTokens,
+          temperature: deps.temperature,
+          signal: controller.signal,
+          onText: (chunk) => {
+            firstTokenAt ??= Date.now();
+            watchdog.touch();
+            stream.push(chunk);
+          },
+        });
+    watchdog.stop();
     if (controller.signal.reason === timeoutReason) throw new AppError('model_timeout');
     if (controller.signal.reason === handBackReason) return await handedBack();
 
     const text = result.text.trim();
     const isStopped = result.stopReason === 'abort';
-    if (text === '') {
-      if (!isStopped)
-        throw new AppError('generation_failed', { message: 'The model returned an empty reply.' });
-      await stream.finish({
-        event: 'generation:stopped',
-        payload: { conversationId: job.conversationId, messageId: job.replyId },
-      });
-      return;
+    if (text === '' && !isStopped) {
+      throw new AppError('generation_failed', { message: 'The model returned an empty reply.' });
     }
-
     const finishedAt = Date.now();
     const streamMs = firstTokenAt === undefined ? 0 : finishedAt - firstTokenAt;
-    // Stored once: a job run again after a crash finds its reply already there.
-    const row =
-      (await messages.append(
+    // Stored once, even when stopped before the first word (empty: the chat shows it was stopped).
+    const [reply] = await Promise.all([
+      messages.storeReply(
         deps.db,
         {
           id: job.replyId,
@@ -130,27 +154,26 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
           token_count: result.tokenCount,
           tokens_per_second: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
         },
-        character.id,
-        { once: true },
-      )) ?? (await messages.findById(deps.db, job.replyId));
-    if (!row) throw new AppError('internal');
-    await stream.finish({
+        job.characterId,
+      ),
+      stream.flush(),
+    ]);
+    await deps.replies.finish(run, {
       event: 'generation:completed',
-      payload: { conversationId: job.conversationId, message: toMessage(row) },
+      payload: { conversationId: job.conversationId, message: reply },
     });
-    await recordReplyTiming(deps.redis, deps.prefix, row);
-    deps.log.info(
-      {
-        conversationId: job.conversationId,
-        replyId: job.replyId,
-        queueWaitMs: row.queue_wait_ms,
-        firstTokenMs: row.first_token_ms,
-        tokens: row.token_count,
-        tokensPerSecond: row.tokens_per_second,
-      },
+    const timing = {
+      queueWaitMs: Math.max(0, startedAt - job.enqueuedAt),
+      firstTokenMs: firstTokenAt === undefined ? null : firstTokenAt - startedAt,
+      tokensPerSecond: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
+    };
+    await recordReplyTiming(deps.redis, deps.prefix, timing);
+    deps.log.debug(
+      { conversationId: job.conversationId, replyId: job.replyId, ...timing },
       'reply stored',
     );
   } catch (err) {
+    watchdog.stop();
     const error = err instanceof AppError ? err : new AppError('generation_failed', { cause: err });
     deps.log.error(
       {
@@ -158,21 +181,23 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
         replyId: job.replyId,
         code: error.code,
         err: error.cause ?? error,
+        details: error.details,
       },
       'reply failed',
     );
-    await stream.finish({
-      event: 'generation:failed',
+    const frame = {
+      event: 'generation:failed' as const,
       payload: {
         conversationId: job.conversationId,
         messageId: job.replyId,
-        error: error.toBody(),
+        error: publicError(error),
       },
-    });
+    };
+    if (error.code === 'conversation_busy') await deps.replies.publish(job.conversationId, frame);
+    else await deps.replies.finish(run, frame);
     // Interactive replies are never retried by the queue: the user retries.
     throw new UnrecoverableError(`${error.code}: ${error.message}`);
   } finally {
-    clearTimeout(watchdog);
     deps.stops.unregister(job.replyId);
   }
 }

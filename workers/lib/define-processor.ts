@@ -37,6 +37,11 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
   log: Logger;
   /** A command connection, for counting failures (shown at /metrics). */
   redis: Redis;
+  /**
+   * Called once a job has failed for good (its processor gave up, it stalled too often, or its last
+   * attempt failed), so what it held can be released and the people waiting told.
+   */
+  onFinalFailure?: (job: { name: string; data: unknown }, err: Error) => Promise<void>;
 }): Worker {
   const runners = new Map<string, (job: Job) => Promise<void>>();
   for (const name in opts.jobs) {
@@ -54,13 +59,24 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
       prefix: redisKeys(opts.prefix).bull,
       concurrency: opts.concurrency,
       lockDuration: opts.lockDurationMs,
-      stalledInterval: opts.lockDurationMs,
+      // A crashed worker's job is found within about 1.5 locks: its lock lapses, then the next check.
+      stalledInterval: Math.ceil(opts.lockDurationMs / 2),
     },
   );
   worker.on('error', (err) => opts.log.error({ err, queue: opts.queue }, 'worker error'));
   worker.on('failed', (job, err) => {
     opts.log.warn({ queue: opts.queue, job: job?.id, err: err.message }, 'job failed');
     opts.redis.hincrby(redisKeys(opts.prefix).jobFailures, opts.queue, 1).catch(() => undefined);
+    const isFinal =
+      err instanceof UnrecoverableError || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
+    if (job && isFinal && opts.onFinalFailure) {
+      opts.onFinalFailure(job, err).catch((hookErr: unknown) => {
+        opts.log.error(
+          { queue: opts.queue, job: job.id, err: hookErr },
+          'final failure not handled',
+        );
+      });
+    }
   });
   return worker;
 }

@@ -5,14 +5,14 @@ import type { Redis } from '#server/lib/redis';
 export async function recordReplyTiming(
   redis: Redis,
   prefix: string,
-  reply: { first_token_ms: number | null; tokens_per_second: number | null },
+  timing: { firstTokenMs: number | null; tokensPerSecond: number | null },
 ): Promise<void> {
   const writes: Promise<void>[] = [];
-  if (reply.first_token_ms !== null) {
-    writes.push(observe(redis, prefix, ttftHistogram, reply.first_token_ms / 1000));
+  if (timing.firstTokenMs !== null) {
+    writes.push(observe(redis, prefix, ttftHistogram, timing.firstTokenMs / 1000));
   }
-  if (reply.tokens_per_second !== null) {
-    writes.push(observe(redis, prefix, tokensPerSecondHistogram, reply.tokens_per_second));
+  if (timing.tokensPerSecond !== null) {
+    writes.push(observe(redis, prefix, tokensPerSecondHistogram, timing.tokensPerSecond));
   }
   await Promise.all(writes);
 }

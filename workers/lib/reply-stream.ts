@@ -1,109 +1,60 @@
 /**
- * Publishes one reply's frames for its conversation: token chunks coalesced into frames of about 50 ms
- * (docs/performance.md, trap 3), the text so far kept in Redis so a reloading client resumes, and a
- * final frame that releases the conversation.
+ * Coalesces a reply's model text into frames of about 50 ms (docs/performance.md, trap 3): the first
+ * chunk goes out at once, later ones at most once per interval, in order, each with the next seq. Where
+ * frames go is the caller's (server/lib/reply-state.ts writes them); this holds no I/O of its own.
  */
-import type { ConversationFrame } from '#shared/realtime/frames';
-import type { Redis } from '#server/lib/redis';
-import { redisKeys } from '#server/lib/redis-keys';
 
 export const frameIntervalMs = 50;
-/** A reply in flight keeps its claim alive while frames flow; a crashed worker's claim expires. */
-const inflightTtlSeconds = 600;
 
-/** Deletes the in-flight hash only if it still belongs to this reply, then publishes the last frame. */
-const finishScript = `
-if redis.call('hget', KEYS[1], 'replyId') == ARGV[1] then redis.call('del', KEYS[1]) end
-redis.call('publish', KEYS[2], ARGV[2])
-return 1`;
+/** Writes one frame: its seq and the text it adds. */
+export type FrameWriter = (seq: number, text: string) => Promise<void>;
 
 export class ReplyStream {
-  private text = '';
   private pending = '';
-  private seq = 0;
+  private seq: number;
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
-  private readonly key: string;
-  private readonly channel: string;
+  private written: Promise<void> = Promise.resolve();
+  private hasSent = false;
 
+  /** `seq` is the last seq clients hold: a run taken over after a crash continues from it. */
   constructor(
-    private readonly redis: Redis,
-    prefix: string,
-    private readonly conversationId: string,
-    private readonly replyId: string,
+    private readonly write: FrameWriter,
+    seq = 0,
     private readonly intervalMs = frameIntervalMs,
   ) {
-    this.key = redisKeys(prefix).inflight(conversationId);
-    this.channel = redisKeys(prefix).conversationChannel(conversationId);
-  }
-
-  async start(): Promise<void> {
-    await this.redis
-      .multi()
-      .hset(this.key, 'replyId', this.replyId, 'text', '', 'seq', '0')
-      .expire(this.key, inflightTtlSeconds)
-      .publish(
-        this.channel,
-        this.frame({
-          event: 'generation:started',
-          payload: { conversationId: this.conversationId, messageId: this.replyId },
-        }),
-      )
-      .exec();
+    this.seq = seq;
   }
 
   /** Adds model text; the first chunk goes out at once, later ones at most every interval. */
   push(chunk: string): void {
     if (chunk === '') return;
     this.pending += chunk;
-    if (this.seq === 0 && this.timer === undefined) {
-      this.schedule(0);
-    } else if (this.timer === undefined) {
-      this.schedule(this.intervalMs);
-    }
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.send();
+      },
+      this.hasSent ? this.intervalMs : 0,
+    );
   }
 
-  /** Flushes what is pending, then publishes the final frame and releases the conversation. */
-  async finish(frame: ConversationFrame): Promise<void> {
-    if (this.timer !== undefined) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    this.enqueueFlush();
-    await this.flushing;
-    await this.redis.eval(finishScript, 2, this.key, this.channel, this.replyId, this.frame(frame));
+  /** Sends what is pending now; resolves once every frame so far is written. */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.send();
+    await this.written;
   }
 
-  private schedule(delay: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.enqueueFlush();
-    }, delay);
-  }
-
-  private enqueueFlush(): void {
+  private send(): void {
     if (this.pending === '') return;
-    const chunk = this.pending;
+    const text = this.pending;
     this.pending = '';
+    this.hasSent = true;
     this.seq += 1;
-    this.text += chunk;
     const seq = this.seq;
-    const text = this.text;
-    const frame = this.frame({
-      event: 'generation:delta',
-      payload: { conversationId: this.conversationId, messageId: this.replyId, seq, text: chunk },
-    });
-    this.flushing = this.flushing.then(async () => {
-      await this.redis
-        .multi()
-        .hset(this.key, 'text', text, 'seq', String(seq))
-        .expire(this.key, inflightTtlSeconds)
-        .publish(this.channel, frame)
-        .exec();
-    });
-  }
-
-  private frame(frame: ConversationFrame): string {
-    return JSON.stringify(frame);
+    // Frames are written one after another, so they reach clients in seq order.
+    this.written = this.written.then(() => this.write(seq, text));
   }
 }

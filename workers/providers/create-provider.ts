@@ -1,5 +1,5 @@
 /** Chooses and starts the configured model provider. */
-import { defaultModelUri, type Config } from '#server/config';
+import { defaultModelUri, generationConcurrency, type Config } from '#server/config';
 import type { Logger } from '#server/lib/log';
 import { LocalProvider } from './local';
 import { resolveLocalModel } from './model-file';
@@ -29,7 +29,7 @@ export async function createProvider(config: Config, log: Logger): Promise<Model
     modelPath,
     threads: config.LLM_THREADS,
     contextSize: config.LLM_CONTEXT_SIZE,
-    sequences: config.WORKER_CONCURRENCY,
+    sequences: generationConcurrency(config),
   });
   log.info(
     { modelPath, threads: config.LLM_THREADS, contextSize: provider.contextSize },

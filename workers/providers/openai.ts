@@ -3,7 +3,6 @@
  * llama.cpp server, Ollama, OpenRouter, OpenAI) with undici, parsing server-sent events as they arrive.
  */
 import { errors, request } from 'undici';
-import { z } from 'zod';
 import { AppError } from '#server/lib/errors';
 import type { GenerateRequest, GenerateResult, ModelProvider } from './provider';
 
@@ -16,30 +15,70 @@ export interface OpenAiProviderOptions {
   timeoutMs: number;
 }
 
-const ChunkSchema = z.object({
-  choices: z
-    .array(
-      z.object({
-        delta: z.object({ content: z.string().nullish() }).nullish(),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .default([]),
-  usage: z.object({ completion_tokens: z.number() }).nullish(),
-});
-
 /** Splits a growing SSE buffer into complete events; returns the events and the unfinished rest. */
 export function takeSseEvents(buffer: string): { events: string[]; rest: string } {
-  const parts = buffer.split(/\r?\n\r?\n/);
-  const rest = parts.pop() ?? '';
-  const events = parts.map((part) =>
-    part
-      .split(/\r?\n/)
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).replace(/^ /, ''))
-      .join('\n'),
-  );
-  return { events: events.filter((e) => e !== ''), rest };
+  const text = buffer.includes('\r') ? buffer.replace(/\r\n?/g, '\n') : buffer;
+  const events: string[] = [];
+  let start = 0;
+  for (let end = text.indexOf('\n\n'); end !== -1; end = text.indexOf('\n\n', start)) {
+    const data = dataOf(text.slice(start, end));
+    if (data !== '') events.push(data);
+    start = end + 2;
+  }
+  return { events, rest: text.slice(start) };
+}
+
+/** The data of one event: its `data:` lines joined (comments and other fields dropped). */
+function dataOf(event: string): string {
+  if (event.startsWith('data: ') && !event.includes('\n')) return event.slice(6);
+  return event
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
+    .join('\n');
+}
+
+interface Chunk {
+  content: string;
+  finishReason: string | null;
+  completionTokens: number | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Reads one streamed chunk (upstream output, checked here once): the first choice's text, its finish
+ * reason and the usage count when sent. Done by hand rather than with zod: it runs for every chunk
+ * (docs/performance.md, trap 10).
+ */
+export function readChunk(data: string): Chunk {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    throw new AppError('generation_failed', { message: 'The model sent a malformed chunk.' });
+  }
+  if (!isRecord(value)) {
+    throw new AppError('generation_failed', { message: 'The model sent a malformed chunk.' });
+  }
+  const choice: unknown = Array.isArray(value.choices) ? value.choices[0] : undefined;
+  const delta = isRecord(choice) ? choice.delta : undefined;
+  const content = isRecord(delta) ? delta.content : undefined;
+  const finish = isRecord(choice) ? choice.finish_reason : undefined;
+  const usage = isRecord(value.usage) ? value.usage.completion_tokens : undefined;
+  if (
+    (content !== undefined && content !== null && typeof content !== 'string') ||
+    (value.choices !== undefined && !Array.isArray(value.choices))
+  ) {
+    throw new AppError('generation_failed', { message: 'The model sent a malformed chunk.' });
+  }
+  return {
+    content: typeof content === 'string' ? content : '',
+    finishReason: typeof finish === 'string' ? finish : null,
+    completionTokens: typeof usage === 'number' ? usage : null,
+  };
 }
 
 /** Maps a failure to its code; a connection lost once the stream began is a failed generation. */
@@ -113,20 +152,14 @@ export class OpenAiProvider implements ModelProvider {
             done = true;
             break;
           }
-          const chunk = ChunkSchema.safeParse(JSON.parse(data));
-          if (!chunk.success)
-            throw new AppError('generation_failed', {
-              message: 'The model sent a malformed chunk.',
-            });
-          const choice = chunk.data.choices[0];
-          const content = choice?.delta?.content ?? '';
-          if (content !== '') {
-            text += content;
+          const chunk = readChunk(data);
+          if (chunk.content !== '') {
+            text += chunk.content;
             tokenCount += 1;
-            req.onText(content);
+            req.onText(chunk.content);
           }
-          if (choice?.finish_reason === 'length') stopReason = 'length';
-          if (chunk.data.usage) tokenCount = chunk.data.usage.completion_tokens;
+          if (chunk.finishReason === 'length') stopReason = 'length';
+          if (chunk.completionTokens !== null) tokenCount = chunk.completionTokens;
         }
         if (done) break;
       }

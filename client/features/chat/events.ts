@@ -1,7 +1,12 @@
 /**
  * Applies server events, command acknowledgements and REST pages to the chat state, one pure function
- * each (docs/style.md, "Realtime events"). Deltas apply only in seq order: stale ones are dropped and a
- * gap marks the conversation for a resync (join, then refetch), as zulip resyncs after a missed event.
+ * each (docs/style.md, "Realtime events").
+ *
+ * The seq rules: a reply's deltas carry seq 1, 2, 3… and apply only in order; a delta at or below the
+ * held seq is stale and dropped; one further ahead is a gap, which marks the conversation for a resync
+ * (join, then refetch), as zulip resyncs after a missed event. `generation:started` carries the seq a
+ * run starts from with empty text: a run taken over after a worker crash restarts the text, and its
+ * deltas continue the seq. A stored message with the reply's id ends the streaming.
  */
 import type { AppErrorBody } from '#shared/errors';
 import type { ServerEventPayload } from '#shared/realtime/events';
@@ -71,9 +76,15 @@ export function applyMessageCreated(
 
 export function applyGenerationStarted(
   state: ConversationsState,
-  { conversationId, messageId }: ServerEventPayload<'generation:started'>,
+  { conversationId, messageId, seq }: ServerEventPayload<'generation:started'>,
 ): ConversationsState {
-  return update(state, conversationId, (c) => awaitReply(c, messageId));
+  return update(state, conversationId, (c) => {
+    if (hasMessage(c, messageId)) return c;
+    const held = c.reply?.messageId === messageId ? c.reply : null;
+    // An older run's start arriving late changes nothing.
+    if (held !== null && held.seq > seq) return c;
+    return { ...c, failure: null, reply: { messageId, seq, text: '' } };
+  });
 }
 
 export function applyGenerationDelta(
@@ -98,15 +109,6 @@ export function applyGenerationCompleted(
 ): ConversationsState {
   return update(state, conversationId, (c) =>
     settle({ ...c, failure: null, messages: mergeMessages(c.messages, [message]) }),
-  );
-}
-
-export function applyGenerationStopped(
-  state: ConversationsState,
-  { conversationId, messageId }: ServerEventPayload<'generation:stopped'>,
-): ConversationsState {
-  return update(state, conversationId, (c) =>
-    c.reply?.messageId === messageId ? { ...c, reply: null } : c,
   );
 }
 
@@ -135,9 +137,6 @@ export function chatEventHandlers(store: AppStore): ServerEventHandlers {
     },
     'generation:completed': (payload) => {
       store.set(conversationsAtom, (s) => applyGenerationCompleted(s, payload));
-    },
-    'generation:stopped': (payload) => {
-      store.set(conversationsAtom, (s) => applyGenerationStopped(s, payload));
     },
     'generation:failed': (payload) => {
       store.set(conversationsAtom, (s) => applyGenerationFailed(s, payload));

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../database';
 import type { ConversationRow } from '../tables';
 
@@ -61,37 +60,4 @@ export async function listForUser(
     );
   }
   return query.execute();
-}
-
-/**
- * Creates a conversation whose first message is the greeting, in one statement (one round trip):
- * foreign keys between the sibling inserts are checked at the end of the statement.
- */
-export async function createWithGreeting(
-  db: Db,
-  input: {
-    id: string;
-    userId: string;
-    characterId: string;
-    greeting: { id: string; content: string } | null;
-  },
-): Promise<ConversationRow> {
-  if (input.greeting === null) {
-    return db
-      .insertInto('conversations')
-      .values({ id: input.id, user_id: input.userId, character_id: input.characterId })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-  const result = await sql<ConversationRow>`
-    with greeting as (
-      insert into messages (id, conversation_id, prev_id, role, content)
-      values (${input.greeting.id}, ${input.id}, null, 'bot', ${input.greeting.content})
-    )
-    insert into conversations (id, user_id, character_id, last_message_id, message_count)
-    values (${input.id}, ${input.userId}, ${input.characterId}, ${input.greeting.id}, 1)
-    returning *`.execute(db);
-  const row = result.rows[0];
-  if (!row) throw new Error('conversation insert returned nothing');
-  return row;
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { Message } from '#shared/schemas/message';
 import type { Db } from '../database';
+import { toMessage } from '../mappers';
 import type { MessageRow, NewMessage } from '../tables';
 
 export async function findById(db: Db, id: string): Promise<MessageRow | undefined> {
@@ -25,34 +27,106 @@ export async function branchEndingAt(db: Db, headId: string, limit: number): Pro
 }
 
 /**
- * Appends a message to a conversation in one statement: the message, the conversation's new head and
- * count, and the character's message count. With `once`, a message id already stored changes nothing
- * (a retried job) and the answer is undefined.
+ * Starts a conversation with its greeting (if any) and the user's first message, in one statement
+ * (docs/performance.md, trap 7). The greeting is dated a millisecond earlier so the two never tie.
  */
-export async function append(
+export async function startConversation(
   db: Db,
-  message: NewMessage & { id: string; conversation_id: string },
+  input: {
+    conversationId: string;
+    userId: string;
+    characterId: string;
+    greeting: { id: string; content: string } | null;
+    message: { id: string; content: string };
+  },
+): Promise<Message> {
+  const { conversationId: id, greeting, message } = input;
+  const result = await sql<MessageRow>`
+    with conversation as (
+      insert into conversations (id, user_id, character_id, last_message_id, message_count)
+      values (${id}, ${input.userId}, ${input.characterId}, ${message.id}, ${greeting ? 2 : 1})
+    ),
+    greeting as (
+      insert into messages (id, conversation_id, prev_id, role, content, created_at)
+      select ${greeting?.id ?? null}::uuid, ${id}::uuid, null, 'bot', ${greeting?.content ?? ''},
+        clock_timestamp() - interval '1 millisecond'
+      where ${greeting !== null}
+    )
+    insert into messages (id, conversation_id, prev_id, role, content)
+    values (${message.id}, ${id}, ${greeting?.id ?? null}, 'user', ${message.content})
+    returning *`.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('message insert returned nothing');
+  return toMessage(row);
+}
+
+/**
+ * Appends the user's message at the head of their conversation with the character, moving the head in
+ * the same statement. Undefined when no such conversation of theirs exists.
+ */
+export async function appendUserMessage(
+  db: Db,
+  input: {
+    conversationId: string;
+    userId: string;
+    characterId: string;
+    message: { id: string; content: string };
+  },
+): Promise<Message | undefined> {
+  const { message } = input;
+  const result = await sql<MessageRow>`
+    with old as (
+      select id, last_message_id from conversations
+      where id = ${input.conversationId} and user_id = ${input.userId}
+        and character_id = ${input.characterId}
+    ),
+    head as (
+      update conversations c
+      set last_message_id = ${message.id}, message_count = c.message_count + 1, updated_at = now()
+      from old where c.id = old.id
+      returning old.last_message_id as prev_id
+    )
+    insert into messages (id, conversation_id, prev_id, role, content)
+    select ${message.id}, ${input.conversationId}, head.prev_id, 'user', ${message.content}
+    from head
+    returning *`.execute(db);
+  const row = result.rows[0];
+  return row ? toMessage(row) : undefined;
+}
+
+/**
+ * Stores a finished reply once (a job run again after a crash finds it there), moves the head, and
+ * counts the exchange on the character here rather than on the send path (performance.md, trap 7).
+ */
+export async function storeReply(
+  db: Db,
+  reply: NewMessage & { id: string; conversation_id: string },
   characterId: string,
-  opts: { once: boolean } = { once: false },
-): Promise<MessageRow | undefined> {
-  const columns = Object.keys(message);
-  const values = Object.values(message).map((v) => (v instanceof Date ? v.toISOString() : v));
+): Promise<Message> {
+  const columns = Object.keys(reply);
+  const values = Object.values(reply).map((v) => (v instanceof Date ? v.toISOString() : v));
   const result = await sql<MessageRow>`
     with inserted as (
       insert into messages (${sql.join(columns.map((c) => sql.ref(c)))})
       values (${sql.join(values)})
-      ${opts.once ? sql`on conflict (id) do nothing` : sql``}
+      on conflict (id) do nothing
       returning *
     ),
     head as (
       update conversations
-      set last_message_id = ${message.id}, message_count = message_count + 1, updated_at = now()
-      where id = ${message.conversation_id} and exists (select 1 from inserted)
+      set last_message_id = ${reply.id}, message_count = message_count + 1, updated_at = now()
+      where id = ${reply.conversation_id} and exists (select 1 from inserted)
     ),
     counted as (
-      update characters set num_messages = num_messages + 1
+      update characters set num_messages = num_messages + 2
       where id = ${characterId} and exists (select 1 from inserted)
     )
-    select * from inserted`.execute(db);
-  return result.rows[0];
+    select * from inserted
+    union all
+    select * from messages where id = ${reply.id} and not exists (select 1 from inserted)`.execute(
+    db,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('reply insert returned nothing');
+  return toMessage(row);
 }

@@ -29,17 +29,21 @@ async function conversationWith(n: number) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const id = randomUUID();
-    await messages.append(
-      db,
-      {
-        id,
-        conversation_id: conversation.id,
-        prev_id: prev,
-        role: i % 2 === 0 ? 'bot' : 'user',
-        content: `message ${i}`,
-      },
-      characterId,
-    );
+    const content = `message ${String(i)}`;
+    if (i % 2 === 0) {
+      await messages.storeReply(
+        db,
+        { id, conversation_id: conversation.id, prev_id: prev, role: 'bot', content },
+        characterId,
+      );
+    } else {
+      await messages.appendUserMessage(db, {
+        conversationId: conversation.id,
+        userId: user.id,
+        characterId,
+        message: { id, content },
+      });
+    }
     prev = id;
     ids.push(id);
   }

@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generationQueue, replyJobId, tierPriority } from '#shared/jobs/generation';
 import { GenerationQueue } from '#server/lib/queues';
+import { createLogger } from '#server/lib/log';
 import { createRedis, type Redis } from '#server/lib/redis';
 import { ageReplies } from '#workers/maintenance/age-replies.processor';
 import { testConfig } from '../../support/config';
@@ -20,7 +21,7 @@ let queue: Queue;
 beforeAll(() => {
   const { REDIS_PREFIX: prefix } = testConfig();
   connection = createRedis(redisUrl, 'bullmq');
-  producer = new GenerationQueue(connection, prefix);
+  producer = new GenerationQueue(connection, prefix, createLogger('silent', 'test'));
   queue = new Queue(generationQueue, { connection, prefix: redisKeys(prefix).bull });
 });
 afterAll(async () => {
@@ -36,6 +37,7 @@ async function enqueue(priority: number, waitedMs: number): Promise<string> {
     'reply',
     {
       conversationId: randomUUID(),
+      characterId: randomUUID(),
       userMessageId: randomUUID(),
       replyId,
       enqueuedAt: Date.now() - waitedMs,

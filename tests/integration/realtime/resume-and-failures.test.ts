@@ -149,17 +149,32 @@ describe('generation:stop', () => {
     socket.close();
   });
 
-  it('ends a reply stopped before its first token without storing anything', async () => {
+  it('stores a reply stopped before its first token as an empty stopped message, not a failure', async () => {
     wire.behaviour = { tokens: words(5), firstTokenDelayMs: 10_000, tokenDelayMs: 0 };
     const characterId = await createCharacter(stack.app.deps.db);
-    const socket = await connectGuest(stack.url, newGuestId());
+    const guestId = newGuestId();
+    const socket = await connectGuest(stack.url, guestId);
+    const events = recordEvents(socket);
     const sent = await send(socket, characterId, null);
     expect(
       await socket.emitWithAck('generation:stop', { conversationId: sent.conversationId }),
     ).toEqual({ ok: true, data: {} });
-    const stopped = await nextEvent(socket, 'generation:stopped');
-    expect(stopped.messageId).toBe(sent.replyId);
-    expect(await messagesRepo.findById(stack.app.deps.db, sent.replyId)).toBeUndefined();
+    const completed = await nextEvent(socket, 'generation:completed');
+    expect(completed.message).toMatchObject({ id: sent.replyId, content: '', isStopped: true });
+    expect(payloadsOf(events, 'generation:failed')).toEqual([]);
+    // After a reload the chat ends with the stopped reply, not with an unanswered message.
+    const page = listMessages.response.parse(
+      await (
+        await fetch(`${stack.url}/api/conversations/${sent.conversationId}/messages`, {
+          headers: { 'x-guest-id': guestId },
+        })
+      ).json(),
+    );
+    expect(page.items.map((m) => [m.role, m.content])).toEqual([
+      ['bot', expect.any(String)],
+      ['user', 'Hello'],
+      ['bot', ''],
+    ]);
     socket.close();
   });
 });

@@ -104,17 +104,64 @@ async function expectCompletedOnce({
     .length;
 }
 
-it('finishes the reply once on another worker after a crash', async () => {
-  const doomed = await startWorker();
-  const reply = await replyInFlight();
-
-  const pid = doomed.process.pid;
+function kill(child: Child): void {
+  const pid = child.process.pid;
   if (pid === undefined) throw new Error('no worker pid');
   process.kill(-pid, 'SIGKILL');
+}
+
+it('finishes the reply once on another worker after a crash, restarting its text cleanly', async () => {
+  const doomed = await startWorker();
+  const reply = await replyInFlight();
+  kill(doomed);
   await startWorker();
   // The taken-back job started the reply over: the client heard it start again.
   expect(await expectCompletedOnce(reply)).toBe(2);
+
+  // The second run restarts from the seq the first had reached, with empty text; its deltas alone
+  // make the whole reply, so a client that drops the old text on the restart shows it exactly.
+  const starts = reply.events.flatMap((e, i) => (e.event === 'generation:started' ? [i] : []));
+  const restartAt = starts[1] ?? -1;
+  const firstRun = payloadsOf(reply.events.slice(0, restartAt), 'generation:delta');
+  const [restart] = payloadsOf(reply.events.slice(restartAt), 'generation:started');
+  expect(restart?.seq).toBe(firstRun.at(-1)?.seq ?? 0);
+  const secondRun = payloadsOf(reply.events.slice(restartAt), 'generation:delta');
+  expect(secondRun[0]?.seq).toBe((restart?.seq ?? 0) + 1);
+  expect(
+    secondRun
+      .map((d) => d.text)
+      .join('')
+      .trim(),
+  ).toBe(words(40).join('').trim());
 }, 90_000);
+
+it('gives a reply up after its worker is killed twice: the chat is free and the client can retry', async () => {
+  const first = await startWorker();
+  const reply = await replyInFlight();
+  kill(first);
+  const second = await startWorker();
+  await nextEvent(reply.socket, 'generation:started', (s) => s.seq > 0);
+  await nextEvent(reply.socket, 'generation:delta');
+  kill(second);
+  await startWorker();
+  const failed = await nextEvent(reply.socket, 'generation:failed', undefined, 60_000);
+  expect(failed).toMatchObject({
+    messageId: reply.sent.replyId,
+    error: { code: 'generation_failed' },
+  });
+  // The conversation is free at once: a retry is accepted and completes.
+  const retry = await reply.socket.emitWithAck('generation:retry', {
+    conversationId: reply.sent.conversationId,
+  });
+  if (!retry.ok) throw new Error(retry.error.code);
+  const completed = await nextEvent(
+    reply.socket,
+    'generation:completed',
+    (c) => c.message.id === retry.data.replyId,
+  );
+  expect(completed.message.content).toBe(words(40).join('').trim());
+  reply.socket.close();
+}, 120_000);
 
 it('finishes its reply before a stopping worker exits', async () => {
   const stopping = await startWorker();

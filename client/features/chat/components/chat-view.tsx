@@ -5,6 +5,7 @@
  */
 import { useAtomValue } from 'jotai';
 import {
+  Fragment,
   useMemo,
   useRef,
   useState,
@@ -25,6 +26,7 @@ import { useChatActions } from '../hooks/use-chat-actions';
 import { useConversationSync } from '../hooks/use-conversation-sync';
 import { useSocketConnected } from '../hooks/use-socket-connected';
 import { ChatHeader } from './chat-header';
+import { ChatNote } from './chat-note';
 import { Composer } from './composer';
 import { ConnectionNotice } from './connection-notice';
 import { MessageBubble } from './message-bubble';
@@ -34,6 +36,10 @@ import { StreamingReply } from './streaming-reply';
 
 /** Shown for an unanswered last message when no failure reason is known (e.g. after a reload). */
 const noReplyText = 'No reply arrived for your last message.';
+/** A reply the user stopped before its first word is stored empty. */
+const stoppedEmptyText = 'You stopped this reply before it began.';
+/** A user message followed by another: the reply to the first failed and the user moved on. */
+const unansweredText = 'No reply to this message.';
 
 interface ChatViewProps {
   character: Pick<Character, 'id' | 'name' | 'avatarUrl' | 'greeting'>;
@@ -137,16 +143,24 @@ export function ChatView({
               <RoleplayText text={greeting} />
             </MessageBubble>
           )}
-          {view.messages.map((message) => (
-            <MessageBubble
-              key={message.id}
-              sender={message.role}
-              bot={bot}
-              note={message.isStopped ? 'Stopped' : undefined}
-            >
-              <RoleplayText text={message.content} />
-            </MessageBubble>
-          ))}
+          {view.messages.map((message, i) =>
+            message.role === 'bot' && message.content === '' ? (
+              <ChatNote key={message.id}>{stoppedEmptyText}</ChatNote>
+            ) : (
+              <Fragment key={message.id}>
+                <MessageBubble
+                  sender={message.role}
+                  bot={bot}
+                  note={message.isStopped ? 'Stopped' : undefined}
+                >
+                  <RoleplayText text={message.content} />
+                </MessageBubble>
+                {message.role === 'user' && view.messages[i + 1]?.role === 'user' && (
+                  <ChatNote>{unansweredText}</ChatNote>
+                )}
+              </Fragment>
+            ),
+          )}
           {actions.outgoing !== null && (
             <MessageBubble sender="user" bot={bot} isPending>
               <RoleplayText text={actions.outgoing} />

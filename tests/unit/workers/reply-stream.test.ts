@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ReplyStream, frameIntervalMs } from '#workers/lib/reply-stream';
+
+/** A writer that records frames and can be held, to show frames never overtake each other. */
+function recorder() {
+  const frames: { seq: number; text: string }[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  return {
+    frames,
+    hold() {
+      let open: () => void = () => undefined;
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return () => {
+        open();
+      };
+    },
+    write: async (seq: number, text: string) => {
+      await gate;
+      frames.push({ seq, text });
+    },
+  };
+}
+
+describe('ReplyStream', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends the first chunk at once, then coalesces chunks into one frame per interval', async () => {
+    const r = recorder();
+    const stream = new ReplyStream(r.write);
+    stream.push('Once');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.frames).toEqual([{ seq: 1, text: 'Once' }]);
+
+    stream.push(' upon');
+    stream.push(' a');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs - 1);
+    expect(r.frames).toHaveLength(1);
+    stream.push(' time');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.frames).toEqual([
+      { seq: 1, text: 'Once' },
+      { seq: 2, text: ' upon a time' },
+    ]);
+  });
+
+  it('flush sends what is pending and resolves once every frame is written, in seq order', async () => {
+    const r = recorder();
+    const stream = new ReplyStream(r.write);
+    const release = r.hold();
+    stream.push('a');
+    await vi.advanceTimersByTimeAsync(0);
+    stream.push('b');
+    const flushed = stream.flush();
+    let isFlushed = false;
+    void flushed.then(() => {
+      isFlushed = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isFlushed).toBe(false);
+    release();
+    await flushed;
+    expect(r.frames).toEqual([
+      { seq: 1, text: 'a' },
+      { seq: 2, text: 'b' },
+    ]);
+  });
+
+  it('continues from the seq a run starts at, and ignores empty chunks', async () => {
+    const r = recorder();
+    const stream = new ReplyStream(r.write, 7);
+    stream.push('');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs * 2);
+    expect(r.frames).toEqual([]);
+    stream.push('again');
+    await stream.flush();
+    expect(r.frames).toEqual([{ seq: 8, text: 'again' }]);
+  });
+
+  it('writes nothing on flush when nothing is pending', async () => {
+    const r = recorder();
+    await new ReplyStream(r.write).flush();
+    expect(r.frames).toEqual([]);
+  });
+});
