@@ -15,6 +15,8 @@ export interface WireBehaviour {
   failAfterTokens?: number;
   /** Answers this status with a JSON error instead of streaming. */
   status?: number;
+  /** The error message of that JSON error. */
+  errorMessage?: string;
 }
 
 export interface WireServer {
@@ -57,7 +59,7 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
       const b = state.behaviour;
       if (b.status !== undefined) {
         res.writeHead(b.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'wire server error' } }));
+        res.end(JSON.stringify({ error: { message: b.errorMessage ?? 'wire server error' } }));
         return;
       }
       // An object property, not a `let`: the 'close' listener flips it while the loop below awaits.

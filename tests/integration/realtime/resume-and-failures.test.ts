@@ -237,6 +237,22 @@ describe('failures', () => {
     },
   );
 
+  it('keeps an upstream error body in the log, never in what the user is told', async () => {
+    const secret = 'key sk-live-123 rejected by http://10.1.2.3:8000/internal';
+    wire.behaviour = { tokens: words(3), firstTokenDelayMs: 0, tokenDelayMs: 0 };
+    wire.behaviour.status = 401;
+    wire.behaviour.errorMessage = secret;
+    const characterId = await createCharacter(stack.app.deps.db);
+    const socket = await connectGuest(stack.url, newGuestId());
+    await send(socket, characterId, null);
+    const failed = await nextEvent(socket, 'generation:failed');
+    expect(failed.error).toEqual({
+      code: 'generation_failed',
+      message: 'The model failed to write a reply.',
+    });
+    socket.close();
+  });
+
   it('reports an endpoint that does not answer as model_unavailable', async () => {
     const down = await startWireServer();
     const url = down.baseUrl;
