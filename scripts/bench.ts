@@ -1,83 +1,182 @@
 /**
- * npm run bench: the chat path against the same model called directly (docs/performance.md). Uses a
- * private database and Redis prefix, runs baseline and product alternately, prints a Markdown table and
- * writes bench-results/chat-path.json.
+ * npm run bench (docs/performance.md): the product against bare baselines in one run, alternating.
+ * 1. The path run: a paced OpenAI-wire server reached directly, through a bare proxy and through the
+ *    product (server and worker processes), at 1, 20 and 100 chats (issue 9).
+ * 2. The local-model row: one chat through the product against the tiny model called in-process.
+ * 3. The burst run: 40 and 200 replies asked for at once with the default settings (issue 7.1).
+ * 4. The load run: 500 sockets, a hundred generating while the rest wait in line.
+ * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
+ * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
+ * the rounds; BENCH_ONLY=path,local,load picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { loadConfig, tinyModelPath } from '#server/config';
-import { prepare } from '#server/lib/startup';
+import { loadConfig, tinyModelPath, type Config } from '#server/config';
+import { createDb } from '#server/db/database';
+import { createLogger } from '#server/lib/log';
 import { createRedis } from '#server/lib/redis';
-import { directRun, productRun, startPathBench, type Sample } from './bench/chat-path';
-import { loadRun, type LoadReport } from './bench/load';
-import { median, quantile, round } from './bench/stats';
 import { redisKeys } from '#server/lib/redis-keys';
+import { prepare } from '#server/lib/startup';
+import { createProvider } from '#workers/providers/create-provider';
+import { burstRun, type BurstReport } from './bench/burst';
+import { createBenchCharacter, directRun, type Sample } from './bench/chat-path';
+import { loadRun, type LoadReport } from './bench/load';
+import { pathRun, type PathWindow, type Side } from './bench/path-run';
+import { startProcess, startProduct } from './bench/processes';
+import { median, quantile, round } from './bench/stats';
 
-/** Rounds per level: a single chat needs many samples for its percentiles, 20 at once fewer. */
 const scale = Number(process.env.BENCH_ROUNDS ?? 1);
-const plan = [
+const pathPlan = [
   { concurrency: 1, rounds: 15 * scale },
-  { concurrency: 20, rounds: 3 * scale },
+  { concurrency: 20, rounds: 4 * scale },
+  { concurrency: 100, rounds: 3 * scale },
 ];
-const levels = plan.map((p) => p.concurrency);
+const localRounds = 15 * scale;
+const load = { sockets: 500, generations: 100 };
+
 const run = randomBytes(4).toString('hex');
 const base = loadConfig();
 const dbUrl = new URL(base.DATABASE_URL);
 const dbName = `charchat_bench_${run}`;
 dbUrl.pathname = `/${dbName}`;
+const prefix = `bench-${run}:`;
 process.env.DATABASE_URL = dbUrl.toString();
-process.env.REDIS_PREFIX = `bench-${run}:`;
+process.env.REDIS_PREFIX = prefix;
 process.env.LLM_MODEL ??= tinyModelPath;
-process.env.LLM_MAX_TOKENS ??= '64';
-/** The load run: sockets connected at once, and how many of them generate together. */
-const load = { sockets: 500, generations: 100 };
-process.env.WORKER_CONCURRENCY = String(load.generations);
-// A hundred let in at once (the generating sockets); the rest wait, and access turns over every 15 s.
-process.env.WAITING_ROOM_MIN = String(load.generations);
-process.env.WAITING_ROOM_MAX = String(load.generations);
-process.env.WAITING_ROOM_ACCESS_SECONDS = '15';
-process.env.WAITING_ROOM_TICK_MS = '500';
 process.env.LOG_LEVEL ??= 'warn';
 
-const config = await prepare({ migrate: true });
-const bench = await startPathBench(config);
+/** Settings every product instance of the run shares; each gets a Redis prefix of its own. */
+const shared = {
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL: base.REDIS_URL,
+  GUEST_MESSAGES_PER_HOUR: '100000',
+  GUEST_MESSAGES_PER_IP_PER_HOUR: '1000000',
+  WAITING_ROOM_MAX: '0',
+};
 
-interface Row {
-  concurrency: number;
-  side: 'direct' | 'product';
-  samples: Sample[];
+const config = await prepare({ migrate: true });
+const db = createDb(config.DATABASE_URL, 1);
+const characterId = await createBenchCharacter(db);
+await db.destroy();
+
+async function helper(entry: string, env: Record<string, string>, ready: RegExp) {
+  const child = await startProcess(entry, env, ready);
+  const url = ready.exec(child.output())?.[1];
+  if (url === undefined) throw new Error(`${entry} printed no address`);
+  return { child, url };
 }
-const rows: Row[] = [];
-let loadReport: LoadReport;
-try {
-  // Warm-up: the first generation of a process is several times slower.
-  await directRun(bench.provider, config, 1);
-  await productRun(bench.url, bench.characterId, 1);
-  for (const { concurrency, rounds } of plan) {
-    for (let r = 0; r < rounds; r++) {
-      rows.push({
-        concurrency,
-        side: 'direct',
-        samples: await directRun(bench.provider, config, concurrency),
-      });
-      rows.push({
-        concurrency,
-        side: 'product',
-        samples: await productRun(bench.url, bench.characterId, concurrency),
-      });
-    }
-  }
-  // Let the path run's access expire, so the load run starts with an empty room.
-  await new Promise((resolve) => setTimeout(resolve, 16_000));
-  loadReport = await loadRun({
-    config,
-    provider: bench.provider,
-    characterId: bench.characterId,
-    ...load,
+
+/** 1. The path run against the paced wire server. */
+async function runPath(): Promise<PathWindow[]> {
+  const wire = await helper('scripts/bench/wire-main.ts', {}, /wire listening at (\S+)/);
+  const proxy = await helper(
+    'scripts/bench/proxy-main.ts',
+    { PROXY_UPSTREAM: wire.url },
+    /proxy listening at (\S+)/,
+  );
+  const product = await startProduct({
+    ...shared,
+    REDIS_PREFIX: `${prefix}path:`,
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: wire.url,
+    LLM_MODEL: 'wire',
   });
+  try {
+    return await pathRun(
+      {
+        wireUrl: wire.url,
+        proxyUrl: proxy.url,
+        productUrl: product.url,
+        characterId,
+        proxy: proxy.child,
+        product: [product.server, product.worker],
+      },
+      pathPlan,
+    );
+  } finally {
+    await product.stop();
+    await proxy.child.stop();
+    await wire.child.stop();
+  }
+}
+
+interface LocalReport {
+  direct: Sample[];
+  product: Sample[];
+  bursts: BurstReport[];
+}
+
+/** 2 and 3. The tiny model: one chat against calling it in-process, then the bursts. */
+async function runLocal(): Promise<LocalReport> {
+  const product = await startProduct({
+    ...shared,
+    REDIS_PREFIX: `${prefix}local:`,
+    LLM_PROVIDER: 'local',
+    LLM_MODEL: config.LLM_MODEL ?? tinyModelPath,
+  });
+  const provider = await createProvider(config, createLogger('warn', 'bench'));
+  const direct: Sample[] = [];
+  const samples: Sample[] = [];
+  try {
+    await directRun(provider, config, 1);
+    await burstRun(product.url, characterId, 1, 1);
+    for (let r = 0; r < localRounds; r++) {
+      direct.push(...(await directRun(provider, config, 1)));
+      samples.push(...(await burstRun(product.url, characterId, 1, 1)).samples);
+    }
+    const bursts = [
+      await burstRun(product.url, characterId, 2, 20),
+      await burstRun(product.url, characterId, 10, 20),
+    ];
+    return { direct, product: samples, bursts };
+  } finally {
+    await provider.close();
+    await product.stop();
+  }
+}
+
+/** 4. The load run, with the waiting room on: a hundred let in at once, access turning over every 15 s. */
+async function runLoad(): Promise<LoadReport> {
+  const env = {
+    ...shared,
+    REDIS_PREFIX: `${prefix}load:`,
+    LLM_PROVIDER: 'local',
+    LLM_MODEL: config.LLM_MODEL ?? tinyModelPath,
+    LLM_MAX_TOKENS: '64',
+    WORKER_CONCURRENCY: String(load.generations),
+    WAITING_ROOM_MIN: String(load.generations),
+    WAITING_ROOM_MAX: String(load.generations),
+    WAITING_ROOM_ACCESS_SECONDS: '15',
+    WAITING_ROOM_TICK_MS: '500',
+  };
+  const loadConfigOf: Config = loadConfig({ ...process.env, ...env });
+  const product = await startProduct(env);
+  const provider = await createProvider(loadConfigOf, createLogger('warn', 'bench'));
+  try {
+    return await loadRun({
+      config: loadConfigOf,
+      url: product.url,
+      provider,
+      characterId,
+      ...load,
+    });
+  } finally {
+    await provider.close();
+    await product.stop();
+  }
+}
+
+/** BENCH_ONLY=path,local,load runs some of the parts (all by default). */
+const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load').split(','));
+let path: PathWindow[] = [];
+let local: LocalReport | undefined;
+let loadReport: LoadReport | undefined;
+try {
+  if (only.has('path')) path = await runPath();
+  if (only.has('local')) local = await runLocal();
+  if (only.has('load')) loadReport = await runLoad();
 } finally {
-  await bench.close();
   const admin = new URL(base.DATABASE_URL);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -85,66 +184,144 @@ try {
   await client.query(`drop database if exists ${client.escapeIdentifier(dbName)} with (force)`);
   await client.end();
   const redis = createRedis(config.REDIS_URL, 'command');
-  const keys = await redis.keys(redisKeys(config.REDIS_PREFIX).everything);
+  const keys = await redis.keys(redisKeys(prefix).everything);
   if (keys.length > 0) await redis.del(...keys);
   await redis.quit();
 }
 
-const summary = levels.map((concurrency) => {
-  const pick = (side: Row['side']) =>
-    rows.filter((r) => r.concurrency === concurrency && r.side === side).flatMap((r) => r.samples);
-  const direct = pick('direct');
-  const product = pick('product');
-  const ttft = (s: Sample[]) => s.map((x) => x.ttftMs);
-  const speed = (s: Sample[]) => s.map((x) => x.charsPerSecond).filter(Number.isFinite);
-  return {
-    concurrency,
-    directTtftP50: round(median(ttft(direct))),
-    productTtftP50: round(median(ttft(product))),
-    addedTtftP50: round(median(ttft(product)) - median(ttft(direct))),
-    directTtftP95: round(quantile(ttft(direct), 0.95)),
-    productTtftP95: round(quantile(ttft(product), 0.95)),
-    addedTtftP95: round(quantile(ttft(product), 0.95) - quantile(ttft(direct), 0.95)),
-    directCharsPerSecond: round(median(speed(direct)), 0),
-    productCharsPerSecond: round(median(speed(product)), 0),
-    speedRatio: round(median(speed(product)) / median(speed(direct)), 3),
-  };
-});
+// ---- report ------------------------------------------------------------------------------------
 
-function loadLines(report: LoadReport): string[] {
-  const ttft = report.product.map((s) => s.ttftMs);
-  const directTtft = report.direct.map((s) => s.ttftMs);
-  const speed = (s: Sample[]) => s.map((x) => x.charsPerSecond).filter(Number.isFinite);
-  const kib = (bytes: number) => round(bytes / 1024, 1);
-  return [
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? String(round(n, digits)) : '–');
+const ttfts = (s: readonly Sample[]) =>
+  s.filter((x) => x.outcome === 'completed').map((x) => x.ttftMs);
+const speeds = (s: readonly Sample[]) =>
+  s
+    .filter((x) => x.outcome === 'completed')
+    .map((x) => x.charsPerSecond)
+    .filter(Number.isFinite);
+
+function counts(s: readonly Sample[]) {
+  return {
+    requested: s.length,
+    completed: s.filter((x) => x.outcome === 'completed').length,
+    failed: s.filter((x) => x.outcome === 'failed').length,
+    lost: s.filter((x) => x.outcome === 'lost').length,
+    duplicated: s.filter((x) => x.outcome === 'duplicated').length,
+  };
+}
+const countText = (s: readonly Sample[]) => {
+  const c = counts(s);
+  return `${String(c.failed)} / ${String(c.lost)} / ${String(c.duplicated)}`;
+};
+
+const pathSummary = pathPlan
+  .filter(() => path.length > 0)
+  .map(({ concurrency }) => {
+    const windows = (side: Side) =>
+      path.filter((w) => w.concurrency === concurrency && w.side === side);
+    const samples = (side: Side) => windows(side).flatMap((w) => w.samples);
+    const cpuPerKiloChunk = (side: Side) => {
+      const cpu = windows(side).reduce((sum, w) => sum + w.cpuMs, 0);
+      const chunks = samples(side).reduce((sum, x) => sum + x.chunks, 0);
+      return (cpu * 1000) / chunks;
+    };
+    const direct = ttfts(samples('direct'));
+    const added = (side: Side, q: number) =>
+      quantile(ttfts(samples(side)), q) - quantile(direct, q);
+    const delivered = (side: Side) =>
+      median(speeds(samples(side))) / median(speeds(samples('direct')));
+    return {
+      concurrency,
+      directTtftP50: median(direct),
+      directTtftP95: quantile(direct, 0.95),
+      proxyAddedP50: added('proxy', 0.5),
+      proxyAddedP95: added('proxy', 0.95),
+      productAddedP50: added('product', 0.5),
+      productAddedP95: added('product', 0.95),
+      proxyDelivered: delivered('proxy'),
+      productDelivered: delivered('product'),
+      proxyCpuPerKiloChunk: cpuPerKiloChunk('proxy'),
+      productCpuPerKiloChunk: cpuPerKiloChunk('product'),
+      proxyCounts: counts(samples('proxy')),
+      productCounts: counts(samples('product')),
+      directCounts: counts(samples('direct')),
+    };
+  });
+
+const lines = [
+  `Path run: a paced OpenAI-wire server (256 chunks, 20 ms apart) reached directly, through a bare proxy and through the product; rounds ${pathPlan.map((p) => `${String(p.concurrency)}×${String(p.rounds)}`).join(', ')}, rotated`,
+  '',
+  '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
+  ...pathSummary.map((s) =>
+    [
+      '',
+      String(s.concurrency),
+      `${fmt(s.directTtftP50)} / ${fmt(s.directTtftP95)} ms`,
+      `+${fmt(s.proxyAddedP50)} / +${fmt(s.proxyAddedP95)} ms`,
+      `+${fmt(s.productAddedP50)} / +${fmt(s.productAddedP95)} ms`,
+      `${fmt(s.proxyDelivered * 100)}% / ${fmt(s.productDelivered * 100)}%`,
+      `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×)`,
+      `${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'proxy').flatMap((w) => w.samples))}; ${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'product').flatMap((w) => w.samples))}`,
+      '',
+    ]
+      .join(' | ')
+      .trim(),
+  ),
+];
+if (local) {
+  const d = ttfts(local.direct);
+  const p = ttfts(local.product);
+  lines.push(
     '',
-    `Load: ${String(report.sockets)} chat sockets on one server process, ${String(report.generations)} generating at once, the rest in the waiting room`,
+    `Local model (${config.LLM_MODEL ?? ''}), one chat at a time, ${String(localRounds)} rounds alternating`,
+    '',
+    '| TTFT p50 direct → product (added) | TTFT p95 direct → product (added) | delivered rate | failed / lost / duplicated |',
+    '| --- | --- | --- | --- |',
+    `| ${fmt(median(d))} → ${fmt(median(p))} ms (+${fmt(median(p) - median(d))}) | ${fmt(quantile(d, 0.95))} → ${fmt(quantile(p, 0.95))} ms (+${fmt(quantile(p, 0.95) - quantile(d, 0.95))}) | ${fmt((median(speeds(local.product)) / median(speeds(local.direct))) * 100)}% | ${countText(local.product)} |`,
+    '',
+    'Bursts with the default local settings (new conversations, all sent at once)',
+    '',
+    '| replies at once | completed | failed | lost | duplicated | all ended in |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...local.bursts.map((b) => {
+      const c = counts(b.samples);
+      return `| ${String(b.requested)} | ${String(c.completed)} | ${String(c.failed)} | ${String(c.lost)} | ${String(c.duplicated)} | ${fmt(b.elapsedMs / 1000)} s |`;
+    }),
+  );
+}
+if (loadReport) {
+  const r = loadReport;
+  const t = ttfts(r.product);
+  const dt = ttfts(r.direct);
+  const kib = (bytes: number) => fmt(bytes / 1024);
+  lines.push(
+    '',
+    `Load: ${String(r.sockets)} chat sockets on one server process, ${String(r.generations)} generating at once, the rest in the waiting room`,
     '',
     '| measure | value |',
     '| --- | --- |',
-    `| TTFT p50 / p95 / p99, through the product | ${String(round(median(ttft)))} / ${String(round(quantile(ttft, 0.95)))} / ${String(round(quantile(ttft, 0.99)))} ms |`,
-    `| TTFT p50 / p95 / p99, model direct at the same concurrency | ${String(round(median(directTtft)))} / ${String(round(quantile(directTtft, 0.95)))} / ${String(round(quantile(directTtft, 0.99)))} ms |`,
-    `| chars/s per stream, model direct → delivered | ${String(round(median(speed(report.direct)), 0))} → ${String(round(median(speed(report.product)), 0))} (ratio ${String(round(median(speed(report.product)) / median(speed(report.direct)), 3))}) |`,
-    `| waiting-room update latency p50 / p95 / max (${String(report.updateLatencyMs.length)} updates) | ${String(round(median(report.updateLatencyMs)))} / ${String(round(quantile(report.updateLatencyMs, 0.95)))} / ${String(round(Math.max(...report.updateLatencyMs)))} ms |`,
-    `| server memory per socket: RSS / heap | ${String(kib(report.rssPerSocket))} / ${String(kib(report.heapPerSocket))} KiB |`,
-  ];
+    `| TTFT p50 / p95 / p99, through the product | ${fmt(median(t))} / ${fmt(quantile(t, 0.95))} / ${fmt(quantile(t, 0.99))} ms |`,
+    `| TTFT p50 / p95 / p99, model direct at the same concurrency | ${fmt(median(dt))} / ${fmt(quantile(dt, 0.95))} / ${fmt(quantile(dt, 0.99))} ms |`,
+    `| chars/s per stream, model direct → delivered | ${fmt(median(speeds(r.direct)), 0)} → ${fmt(median(speeds(r.product)), 0)} (${fmt((median(speeds(r.product)) / median(speeds(r.direct))) * 100)}%) |`,
+    `| replies failed / lost / duplicated | ${countText(r.product)} of ${String(r.product.length)} |`,
+    `| waiting-room update latency p50 / p95 / max (${String(r.updateLatencyMs.length)} updates) | ${fmt(median(r.updateLatencyMs))} / ${fmt(quantile(r.updateLatencyMs, 0.95))} / ${fmt(Math.max(...r.updateLatencyMs))} ms |`,
+    `| server memory per socket: RSS / heap | ${kib(r.rssPerSocket)} / ${kib(r.heapPerSocket)} KiB |`,
+  );
 }
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
-  'bench-results/chat-path.json',
-  JSON.stringify({ plan, model: config.LLM_MODEL, summary, rows, load: loadReport }, null, 2),
+  'bench-results/bench.json',
+  JSON.stringify({ pathPlan, pathSummary, path, local, load: loadReport }, null, 2),
 );
-const lines = [
-  `Chat path vs the same model called directly (${config.LLM_PROVIDER}: ${config.LLM_MODEL ?? ''}; rounds ${plan.map((p) => `${p.concurrency}×${p.rounds}`).join(', ')}, A B alternating)`,
-  '',
-  '| concurrent chats | TTFT p50 direct → product (added) | TTFT p95 direct → product (added) | chars/s direct → product | delivered ratio |',
-  '| --- | --- | --- | --- | --- |',
-  ...summary.map(
-    (s) =>
-      `| ${s.concurrency} | ${s.directTtftP50} → ${s.productTtftP50} ms (+${s.addedTtftP50}) | ${s.directTtftP95} → ${s.productTtftP95} ms (+${s.addedTtftP95}) | ${s.directCharsPerSecond} → ${s.productCharsPerSecond} | ${s.speedRatio} |`,
-  ),
-  ...loadLines(loadReport),
-];
+writeFileSync('bench-results/bench.md', `${lines.join('\n')}\n`);
 process.stdout.write(`${lines.join('\n')}\n`);
-process.exit(0);
+const everything = [
+  ...path.flatMap((w) => w.samples),
+  ...(local ? [...local.product, ...local.bursts.flatMap((b) => b.samples)] : []),
+  ...(loadReport?.product ?? []),
+];
+const bad = everything.filter((s) => s.outcome !== 'completed').length;
+if (bad > 0) process.stdout.write(`\n${String(bad)} replies did not complete: not a result.\n`);
+process.exit(bad > 0 ? 1 : 0);

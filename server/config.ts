@@ -162,7 +162,7 @@ export type Config = z.infer<typeof EnvSchema>;
  * many streams, the local model as many as its context has sequences (each reply waits for one).
  */
 export function generationConcurrency(config: Config): number {
-  return config.WORKER_CONCURRENCY ?? (config.LLM_PROVIDER === 'openai' ? 64 : 4);
+  return config.WORKER_CONCURRENCY ?? (config.LLM_PROVIDER === 'openai' ? 256 : 4);
 }
 
 /** Signs access tokens outside production when AUTH_SECRET is unset; never used in production. */

@@ -1,30 +1,26 @@
 /**
- * Benchmark of the whole chat path (socket → queue → worker → pub/sub → socket) against calling the same
- * model directly in-process, with the same prompt, for several concurrency levels. Runs baseline (A) and
- * product (B) alternately (A B A B ...) in one process and reports medians and ratios.
+ * What every benchmark run shares: the bench character, guests' sockets, a reply timed as a browser
+ * sees it (send → first delta → completed, with its outcome counted), and the local model called
+ * directly with the prompt the worker would build (the baseline of the local-model row).
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import { randomUUID } from 'node:crypto';
-import { buildApp } from '#server/app';
 import type { Config } from '#server/config';
-import { createLogger } from '#server/lib/log';
-import { createDb } from '#server/db/database';
+import type { Db } from '#server/db/database';
 import * as characters from '#server/db/repositories/characters.repo';
-import {
-  serverEvents,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '#shared/realtime/events';
+import type { ClientToServerEvents, ServerToClientEvents } from '#shared/realtime/events';
 import { defaultUserName } from '#shared/rules/macros';
 import { buildPrompt } from '#workers/generation/prompt/build-prompt';
-import { createProvider } from '#workers/providers/create-provider';
 import type { ModelProvider } from '#workers/providers/provider';
-import { startWorkers } from '#workers/start-workers';
 
 export interface Sample {
   ttftMs: number;
   charsPerSecond: number;
+  /** Model chunks delivered (a wire-server word, or a stored reply's words). */
+  chunks: number;
+  /** `lost`: neither completed nor failed in time; `duplicated`: completed more than once. */
+  outcome: 'completed' | 'failed' | 'lost' | 'duplicated';
 }
 
 const character = {
@@ -36,8 +32,24 @@ const character = {
 };
 export const userText = 'Once upon a time, tell me a story.';
 
-function rate(chars: number, firstAt: number, lastAt: number): number {
-  return lastAt > firstAt ? (chars * 1000) / (lastAt - firstAt) : Number.NaN;
+/** A reply not finished in this long is counted lost. */
+export const replyTimeoutMs = 120_000;
+
+export function rate(chars: number, first: number, last: number): number {
+  return last > first ? (chars * 1000) / (last - first) : Number.NaN;
+}
+
+/** The bench's character, created once per run. */
+export async function createBenchCharacter(db: Db): Promise<string> {
+  return characters.upsertBySlug(db, {
+    slug: 'bench-storyteller',
+    title: 'Tells short stories',
+    ...character,
+    avatarUrl: null,
+    language: 'en',
+    tokenCount: 0,
+    tags: [],
+  });
 }
 
 /** Baseline: the provider called directly with the prompt the worker would build. */
@@ -62,6 +74,7 @@ export async function directRun(
     let first = 0;
     let last = 0;
     let chars = 0;
+    let chunks = 0;
     await provider.generate({
       messages: prompt.messages,
       maxTokens: config.LLM_MAX_TOKENS,
@@ -71,10 +84,16 @@ export async function directRun(
         const now = performance.now();
         if (first === 0) first = now;
         else chars += chunk.length;
+        chunks += 1;
         last = now;
       },
     });
-    return { ttftMs: first - start, charsPerSecond: rate(chars, first, last) };
+    return {
+      ttftMs: first - start,
+      charsPerSecond: rate(chars, first, last),
+      chunks,
+      outcome: 'completed',
+    };
   };
   return Promise.all(Array.from({ length: concurrency }, one));
 }
@@ -95,94 +114,72 @@ export async function connectBenchGuest(url: string): Promise<BenchSocket> {
   return socket;
 }
 
-/** Sends the bench message on a socket holding access and times the reply as a browser sees it. */
+/**
+ * Sends the bench message in a new conversation and times the reply as a browser sees it. Never
+ * throws: a refused send or a failed reply is `failed`, no end in time is `lost`, and a reply completed
+ * twice is `duplicated`.
+ */
 export async function timeReply(socket: BenchSocket, characterId: string): Promise<Sample> {
-  let first = 0;
-  let last = 0;
-  let chars = 0;
-  const done = new Promise<void>((resolve, reject) => {
-    socket.onAny((event: string, raw: unknown) => {
-      const now = performance.now();
-      if (event === 'generation:delta') {
-        const delta = serverEvents['generation:delta'].parse(raw);
-        if (first === 0) first = now;
-        else chars += delta.text.length;
-        last = now;
-      } else if (event === 'generation:completed') resolve();
-      else if (event === 'generation:failed') reject(new Error('generation failed'));
-    });
-  });
+  // Deltas are kept per reply: a socket may have several conversations replying at once, and a
+  // delta may arrive before the acknowledgement says which reply is this one.
+  const streams = new Map<string, { first: number; last: number; chars: number }>();
+  // An object, not a `let`: the acknowledgement callback sets it while the promise below waits.
+  const reply: { id: string | null } = { id: null };
+  let completions = 0;
+  let text = '';
   const start = performance.now();
-  const ack = await socket.emitWithAck('message:send', {
-    characterId,
-    conversationId: null,
-    content: userText,
-  });
-  if (!ack.ok) throw new Error(ack.error.code);
-  await done;
-  return { ttftMs: first - start, charsPerSecond: rate(chars, first, last) };
-}
-
-/** Product: each conversation sends over a socket and times deltas as the browser would see them. */
-export async function productRun(
-  url: string,
-  characterId: string,
-  concurrency: number,
-): Promise<Sample[]> {
-  const one = async (): Promise<Sample> => {
-    const socket = await connectBenchGuest(url);
-    try {
-      // Through the waiting room as a browser would; its wait is not part of the path's timing.
-      const watched = await socket.emitWithAck('waiting-room:watch', {});
-      if (!watched.ok) throw new Error(watched.error.code);
-      if (watched.data.status !== 'access') {
-        await new Promise<void>((resolve) => {
-          socket.on('waiting-room:status', (status) => {
-            if (status.status === 'access') resolve();
-          });
-        });
-      }
-      return await timeReply(socket, characterId);
-    } finally {
-      socket.close();
+  const onDelta = (delta: { messageId: string; text: string }) => {
+    const now = performance.now();
+    const held = streams.get(delta.messageId);
+    if (held === undefined) streams.set(delta.messageId, { first: now, last: now, chars: 0 });
+    else {
+      held.last = now;
+      held.chars += delta.text.length;
     }
   };
-  return Promise.all(Array.from({ length: concurrency }, one));
-}
-
-export interface PathBench {
-  url: string;
-  characterId: string;
-  provider: ModelProvider;
-  close: () => Promise<void>;
-}
-
-/** Starts the product (server and workers in this process) and a baseline provider on the same model. */
-export async function startPathBench(config: Config): Promise<PathBench> {
-  const log = createLogger('warn', 'bench');
-  const db = createDb(config.DATABASE_URL, 1);
-  const characterId = await characters.upsertBySlug(db, {
-    slug: 'bench-storyteller',
-    title: 'Tells short stories',
-    ...character,
-    avatarUrl: null,
-    language: 'en',
-    tokenCount: 0,
-    tags: [],
+  socket.on('generation:delta', onDelta);
+  const outcome = await new Promise<Sample['outcome']>((resolve) => {
+    const timer = setTimeout(() => {
+      resolve('lost');
+    }, replyTimeoutMs);
+    socket.on('generation:completed', ({ message }) => {
+      if (message.id !== reply.id) return;
+      completions += 1;
+      text = message.content;
+      clearTimeout(timer);
+      // A second completion of the same reply would arrive within this grace.
+      setTimeout(() => {
+        resolve(completions > 1 ? 'duplicated' : 'completed');
+      }, 200);
+    });
+    socket.on('generation:failed', ({ messageId }) => {
+      if (messageId !== reply.id) return;
+      clearTimeout(timer);
+      resolve('failed');
+    });
+    socket
+      .emitWithAck('message:send', { characterId, conversationId: null, content: userText })
+      .then(
+        (ack) => {
+          if (ack.ok) reply.id = ack.data.replyId;
+          else {
+            clearTimeout(timer);
+            resolve('failed');
+          }
+        },
+        () => {
+          clearTimeout(timer);
+          resolve('failed');
+        },
+      );
   });
-  await db.destroy();
-  const app = await buildApp(config);
-  const url = await app.fastify.listen({ host: '127.0.0.1', port: 0 });
-  const workers = await startWorkers(config, log);
-  const provider = await createProvider(config, log);
+  socket.off('generation:delta', onDelta);
+  const stream = reply.id === null ? undefined : streams.get(reply.id);
   return {
-    url,
-    characterId,
-    provider,
-    close: async () => {
-      await app.fastify.close();
-      await workers.close();
-      await provider.close();
-    },
+    ttftMs: stream === undefined ? Number.NaN : stream.first - start,
+    charsPerSecond:
+      stream === undefined ? Number.NaN : rate(stream.chars, stream.first, stream.last),
+    chunks: text.trim() === '' ? 0 : text.trim().split(/\s+/).length,
+    outcome,
   };
 }

@@ -1,14 +1,14 @@
 /**
- * Load run: many chat sockets on a server process of their own, a hundred of them generating at once
+ * Load run: many chat sockets on the product's server process, a hundred of them generating at once
  * with the tiny model while the rest wait in line. Reports time to first token (p50, p95, p99), the
- * delivered token rate against the model's own rate in the same run, how long a moved line takes to
- * reach waiters, and the server's memory per connected socket.
+ * delivered token rate against the model's own rate in the same run, every failed, lost or duplicated
+ * reply, how long a moved line takes to reach waiters, and the server's memory per connected socket.
  */
 import type { Config } from '#server/config';
 import { createRedis } from '#server/lib/redis';
-import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
 import { redisKeys } from '#server/lib/redis-keys';
-import { freePort, startProcess } from '../../tests/support/processes';
+import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
+import type { ModelProvider } from '#workers/providers/provider';
 import {
   connectBenchGuest,
   directRun,
@@ -16,7 +16,6 @@ import {
   type BenchSocket,
   type Sample,
 } from './chat-path';
-import type { ModelProvider } from '#workers/providers/provider';
 
 export interface LoadReport {
   sockets: number;
@@ -38,31 +37,15 @@ async function serverMetric(url: string, name: string): Promise<number> {
 }
 
 export async function loadRun(opts: {
+  /** The product's config (its Redis prefix and waiting-room settings). */
   config: Config;
+  url: string;
   provider: ModelProvider;
   characterId: string;
   sockets: number;
   generations: number;
 }): Promise<LoadReport> {
-  const { config } = opts;
-  const port = await freePort();
-  const server = await startProcess(
-    'server/main.ts',
-    {
-      PORT: String(port),
-      DATABASE_URL: config.DATABASE_URL,
-      REDIS_URL: config.REDIS_URL,
-      REDIS_PREFIX: config.REDIS_PREFIX,
-      // Info, for the line that says it listens.
-      LOG_LEVEL: 'info',
-      WAITING_ROOM_MIN: String(config.WAITING_ROOM_MIN),
-      WAITING_ROOM_MAX: String(config.WAITING_ROOM_MAX),
-      WAITING_ROOM_ACCESS_SECONDS: String(config.WAITING_ROOM_ACCESS_SECONDS),
-      GUEST_MESSAGES_PER_HOUR: '100000',
-    },
-    /Server listening/,
-  );
-  const url = `http://127.0.0.1:${String(port)}`;
+  const { config, url } = opts;
   const ticks: number[] = [];
   const listener = createRedis(config.REDIS_URL, 'subscriber');
   listener.on('message', (_channel: string, raw: string) => {
@@ -121,6 +104,5 @@ export async function loadRun(opts: {
   } finally {
     for (const s of sockets) s.close();
     await listener.quit();
-    await server.stop();
   }
 }

@@ -1,0 +1,60 @@
+/**
+ * The processes a benchmark runs beside itself (the product's server and worker, the wire server, the
+ * bare proxy) and their CPU time, read from /proc so each process is measured apart from the
+ * benchmark's own clients (docs/performance.md, "How to measure").
+ */
+import { readFileSync } from 'node:fs';
+import { freePort, startProcess, type Child } from '../../tests/support/processes';
+
+export type { Child };
+export { freePort, startProcess };
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const ticksPerSecond = 100;
+
+/** CPU time (user + system) a process has used so far, in milliseconds. */
+export function cpuMs(child: Child): number {
+  const pid = child.process.pid;
+  if (pid === undefined) return 0;
+  const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1000) / ticksPerSecond;
+}
+
+/** CPU milliseconds the processes use while `work` runs. */
+export async function measureCpu<T>(
+  children: readonly Child[],
+  work: () => Promise<T>,
+): Promise<{ result: T; cpuMs: number }> {
+  const before = children.reduce((sum, c) => sum + cpuMs(c), 0);
+  const result = await work();
+  const after = children.reduce((sum, c) => sum + cpuMs(c), 0);
+  return { result, cpuMs: after - before };
+}
+
+export interface Product {
+  url: string;
+  server: Child;
+  worker: Child;
+  stop: () => Promise<void>;
+}
+
+/** The product split as in production: a server process and a worker process on shared services. */
+export async function startProduct(env: Record<string, string>): Promise<Product> {
+  const port = await freePort();
+  const common = { ...env, PORT: String(port), LOG_LEVEL: 'info' };
+  const worker = await startProcess('workers/main.ts', common, /workers started/, 180_000);
+  const server = await startProcess('server/main.ts', common, /Server listening/, 60_000);
+  return {
+    url: `http://127.0.0.1:${String(port)}`,
+    server,
+    worker,
+    stop: async () => {
+      await server.stop();
+      await worker.stop();
+    },
+  };
+}
