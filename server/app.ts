@@ -12,6 +12,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { authSecret, publicUrl, type Config } from './config';
+import { CharacterCache } from './db/character-cache';
 import { createDb, type Db } from './db/database';
 import { registerErrorHandler } from './plugins/errors';
 import { AppError } from './lib/errors';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config): Promise<App> {
     prefix: config.REDIS_PREFIX,
     queue,
     replies,
+    characters: new CharacterCache(db),
     secret,
     applications,
     log: fastify.log,

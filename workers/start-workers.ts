@@ -21,6 +21,7 @@ import {
   waitingRoomQueue,
 } from '#shared/jobs/waiting-room';
 import { generationConcurrency, type Config } from '#server/config';
+import { CharacterCache } from '#server/db/character-cache';
 import { createDb } from '#server/db/database';
 import type { Logger } from '#server/lib/log';
 import { AppError } from '#server/lib/errors';
@@ -29,7 +30,6 @@ import { createRedis } from '#server/lib/redis';
 import { ReplyState } from '#server/lib/reply-state';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
-import { CharacterCache } from './generation/character-cache';
 import { processReply, publicError } from './generation/reply.processor';
 import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';

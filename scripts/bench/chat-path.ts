@@ -16,6 +16,8 @@ import type { ModelProvider } from '#workers/providers/provider';
 
 export interface Sample {
   ttftMs: number;
+  /** Time until the send was acknowledged (product only): the server's part of the path. */
+  ackMs?: number;
   charsPerSecond: number;
   /** Model chunks delivered (a wire-server word, or a stored reply's words). */
   chunks: number;
@@ -127,6 +129,7 @@ export async function timeReply(socket: BenchSocket, characterId: string): Promi
   const reply: { id: string | null } = { id: null };
   let completions = 0;
   let text = '';
+  let ackMs = Number.NaN;
   const start = performance.now();
   const onDelta = (delta: { messageId: string; text: string }) => {
     const now = performance.now();
@@ -161,6 +164,7 @@ export async function timeReply(socket: BenchSocket, characterId: string): Promi
       .emitWithAck('message:send', { characterId, conversationId: null, content: userText })
       .then(
         (ack) => {
+          ackMs = performance.now() - start;
           if (ack.ok) reply.id = ack.data.replyId;
           else {
             clearTimeout(timer);
@@ -177,6 +181,7 @@ export async function timeReply(socket: BenchSocket, characterId: string): Promi
   const stream = reply.id === null ? undefined : streams.get(reply.id);
   return {
     ttftMs: stream === undefined ? Number.NaN : stream.first - start,
+    ackMs,
     charsPerSecond:
       stream === undefined ? Number.NaN : rate(stream.chars, stream.first, stream.last),
     chunks: text.trim() === '' ? 0 : text.trim().split(/\s+/).length,

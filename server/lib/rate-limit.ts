@@ -1,6 +1,6 @@
 /** Fixed-window counters in Redis: at most `limit` hits per `windowSeconds` for a key. */
 import { AppError } from './errors';
-import type { Redis } from './redis';
+import { RedisScript, type Redis } from './redis';
 
 type LimitCode = 'rate_limited' | 'guest_message_limit';
 
@@ -33,7 +33,7 @@ export interface Allowance {
  * 1-based index of the first spent counter and its seconds left. KEYS: counters. ARGV: limit, window
  * for each.
  */
-const takeScript = `
+const takeScript = new RedisScript(`
 for i = 1, #KEYS do
   local n = tonumber(redis.call('get', KEYS[i]) or '0')
   if n >= tonumber(ARGV[2 * i - 1]) then return {i, redis.call('ttl', KEYS[i])} end
@@ -42,18 +42,17 @@ for i = 1, #KEYS do
   redis.call('incr', KEYS[i])
   redis.call('expire', KEYS[i], ARGV[2 * i], 'NX')
 end
-return {0, 0}`;
+return {0, 0}`);
 
 /** Takes one hit from each allowance, all or none, so a refused action counts against none of them. */
 export async function takeAllowances(
   redis: Redis,
   allowances: readonly Allowance[],
 ): Promise<void> {
-  const reply = await redis.eval(
-    takeScript,
-    allowances.length,
-    ...allowances.map((a) => a.key),
-    ...allowances.flatMap((a) => [a.limit, a.windowSeconds]),
+  const reply = await takeScript.run(
+    redis,
+    allowances.map((a) => a.key),
+    allowances.flatMap((a) => [a.limit, a.windowSeconds]),
   );
   const [spent, ttl] = Array.isArray(reply) ? reply.map(Number) : [0, 0];
   const allowance = allowances[(spent ?? 0) - 1];

@@ -1,4 +1,5 @@
 /** Redis connections: BullMQ needs its own (maxRetriesPerRequest null); pub/sub needs dedicated ones. */
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 export type { Redis };
@@ -10,4 +11,29 @@ export function createRedis(url: string, purpose: 'command' | 'bullmq' | 'subscr
     lazyConnect: false,
     connectionName: `charchat-${purpose}`,
   });
+}
+
+/**
+ * A Lua script sent by its SHA (EVALSHA), so Redis neither receives nor hashes its text on every call;
+ * the text goes once, the first time, and again after a Redis restart (NOSCRIPT).
+ */
+export class RedisScript {
+  private readonly sha: string;
+
+  constructor(private readonly lua: string) {
+    this.sha = createHash('sha1').update(lua).digest('hex');
+  }
+
+  async run(
+    redis: Redis,
+    keys: readonly string[],
+    args: readonly (string | number)[],
+  ): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (err) {
+      if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
+      return redis.eval(this.lua, keys.length, ...keys, ...args);
+    }
+  }
 }

@@ -13,7 +13,7 @@ import type { AppErrorBody } from '#shared/errors';
 import type { ServerEventPayload } from '#shared/realtime/events';
 import type { PendingReply } from '#shared/schemas/conversation';
 import { AppError } from './errors';
-import type { Redis } from './redis';
+import { RedisScript, type Redis } from './redis';
 import { redisKeys, type RedisKeys } from './redis-keys';
 
 /**
@@ -23,24 +23,24 @@ import { redisKeys, type RedisKeys } from './redis-keys';
 const ttlSeconds = 600;
 
 /** Claims the conversation unless busy. KEYS: hash. ARGV: replyId, ttl. */
-const claimScript = `
+const claimScript = new RedisScript(`
 if redis.call('hsetnx', KEYS[1], 'replyId', ARGV[1]) == 0 then return 0 end
 redis.call('hset', KEYS[1], 'seq', '0')
 redis.call('expire', KEYS[1], ARGV[2])
-return 1`;
+return 1`);
 
 /** Releases a claim if it still belongs to the reply. KEYS: hash, text. ARGV: replyId. */
-const releaseScript = `
+const releaseScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'replyId') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
-return 1`;
+return 1`);
 
 /**
  * Starts a run: takes the claim back if it lapsed, refuses if another reply holds the conversation,
  * empties the text and announces the run from the seq reached so far. Answers {status, seq, stopped}:
  * status 1 started, 0 busy. KEYS: hash, text, channel, stop. ARGV: replyId, run, ttl, conversationId.
  */
-const startScript = `
+const startScript = new RedisScript(`
 local owner = redis.call('hget', KEYS[1], 'replyId')
 if owner and owner ~= ARGV[1] then return {0, 0, 0} end
 if not owner then redis.call('hset', KEYS[1], 'replyId', ARGV[1], 'seq', '0') end
@@ -51,45 +51,45 @@ redis.call('expire', KEYS[1], ARGV[3])
 local stopped = redis.call('exists', KEYS[4])
 redis.call('publish', KEYS[3], cjson.encode({event = 'generation:started',
   payload = {conversationId = ARGV[4], messageId = ARGV[1], seq = seq}}))
-return {1, seq, stopped}`;
+return {1, seq, stopped}`);
 
 /** Appends a frame's text if the run still owns the reply. KEYS: hash, text, channel. ARGV: run, seq, chunk, frame, ttl. */
-const deltaScript = `
+const deltaScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
 redis.call('append', KEYS[2], ARGV[3])
 redis.call('hset', KEYS[1], 'seq', ARGV[2])
 redis.call('expire', KEYS[1], ARGV[5])
 redis.call('expire', KEYS[2], ARGV[5])
 redis.call('publish', KEYS[3], ARGV[4])
-return 1`;
+return 1`);
 
 /**
  * Ends a run: releases the conversation if the run still owns it and publishes the final frame. A run
  * that lost the reply to a newer one publishes nothing. KEYS: hash, text, channel. ARGV: run, frame.
  */
-const finishScript = `
+const finishScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
 redis.call('publish', KEYS[3], ARGV[2])
-return 1`;
+return 1`);
 
 /**
  * Gives a reply up for good (its job failed finally): releases the claim and tells the clients, if the
  * reply still holds the conversation. KEYS: hash, text, channel. ARGV: replyId, frame.
  */
-const abandonScript = `
+const abandonScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'replyId') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
 redis.call('publish', KEYS[3], ARGV[2])
-return 1`;
+return 1`);
 
 /** Flags the reply in flight to stop, for a worker now or later. KEYS: hash, control. ARGV: ttl, stopKeyPrefix. */
-const stopScript = `
+const stopScript = new RedisScript(`
 local replyId = redis.call('hget', KEYS[1], 'replyId')
 if not replyId then return 0 end
 redis.call('set', ARGV[2] .. replyId, '1', 'EX', ARGV[1])
 redis.call('publish', KEYS[2], cjson.encode({type = 'stop', replyId = replyId}))
-return 1`;
+return 1`);
 
 const frameEvents = [
   'message:created',
@@ -130,24 +130,20 @@ export class ReplyState {
 
   /** Claims the conversation for one reply; a second claim while one is in flight is conversation_busy. */
   async claim(conversationId: string, replyId: string): Promise<void> {
-    const claimed = await this.redis.eval(
-      claimScript,
-      1,
-      this.keys.inflight(conversationId),
-      replyId,
-      ttlSeconds,
+    const claimed = await claimScript.run(
+      this.redis,
+      [this.keys.inflight(conversationId)],
+      [replyId, ttlSeconds],
     );
     if (claimed !== 1) throw new AppError('conversation_busy');
   }
 
   /** Releases the claim if it still belongs to the reply (a send that failed before its job ran). */
   async release(conversationId: string, replyId: string): Promise<void> {
-    await this.redis.eval(
-      releaseScript,
-      2,
-      this.keys.inflight(conversationId),
-      this.keys.inflightText(conversationId),
-      replyId,
+    await releaseScript.run(
+      this.redis,
+      [this.keys.inflight(conversationId), this.keys.inflightText(conversationId)],
+      [replyId],
     );
   }
 
@@ -169,13 +165,10 @@ export class ReplyState {
 
   /** Asks whichever worker writes the conversation's reply to stop (now, or when it starts). */
   async requestStop(conversationId: string): Promise<void> {
-    await this.redis.eval(
-      stopScript,
-      2,
-      this.keys.inflight(conversationId),
-      this.keys.controlChannel,
-      ttlSeconds,
-      this.keys.stop(''),
+    await stopScript.run(
+      this.redis,
+      [this.keys.inflight(conversationId), this.keys.controlChannel],
+      [ttlSeconds, this.keys.stop('')],
     );
   }
 
@@ -188,17 +181,15 @@ export class ReplyState {
 
   /** Starts a run of the reply (see startScript). */
   async start(r: ReplyRun): Promise<StartResult> {
-    const reply = await this.redis.eval(
-      startScript,
-      4,
-      this.keys.inflight(r.conversationId),
-      this.keys.inflightText(r.conversationId),
-      this.keys.conversationChannel(r.conversationId),
-      this.keys.stop(r.replyId),
-      r.replyId,
-      r.run,
-      ttlSeconds,
-      r.conversationId,
+    const reply = await startScript.run(
+      this.redis,
+      [
+        this.keys.inflight(r.conversationId),
+        this.keys.inflightText(r.conversationId),
+        this.keys.conversationChannel(r.conversationId),
+        this.keys.stop(r.replyId),
+      ],
+      [r.replyId, r.run, ttlSeconds, r.conversationId],
     );
     if (!Array.isArray(reply) || reply[0] !== 1) return { status: 'busy' };
     return { status: 'started', seq: Number(reply[1]), isStopRequested: reply[2] === 1 };
@@ -210,30 +201,27 @@ export class ReplyState {
       event: 'generation:delta',
       payload: { conversationId: r.conversationId, messageId: r.replyId, seq, text },
     };
-    await this.redis.eval(
-      deltaScript,
-      3,
-      this.keys.inflight(r.conversationId),
-      this.keys.inflightText(r.conversationId),
-      this.keys.conversationChannel(r.conversationId),
-      r.run,
-      seq,
-      text,
-      JSON.stringify(frame),
-      ttlSeconds,
+    await deltaScript.run(
+      this.redis,
+      [
+        this.keys.inflight(r.conversationId),
+        this.keys.inflightText(r.conversationId),
+        this.keys.conversationChannel(r.conversationId),
+      ],
+      [r.run, seq, text, JSON.stringify(frame), ttlSeconds],
     );
   }
 
   /** Ends the run with its final frame (completed or failed) and frees the conversation. */
   async finish(r: ReplyRun, frame: ConversationFrame): Promise<void> {
-    await this.redis.eval(
-      finishScript,
-      3,
-      this.keys.inflight(r.conversationId),
-      this.keys.inflightText(r.conversationId),
-      this.keys.conversationChannel(r.conversationId),
-      r.run,
-      JSON.stringify(frame),
+    await finishScript.run(
+      this.redis,
+      [
+        this.keys.inflight(r.conversationId),
+        this.keys.inflightText(r.conversationId),
+        this.keys.conversationChannel(r.conversationId),
+      ],
+      [r.run, JSON.stringify(frame)],
     );
   }
 
@@ -243,14 +231,14 @@ export class ReplyState {
       event: 'generation:failed',
       payload: { conversationId, messageId: replyId, error },
     };
-    const done = await this.redis.eval(
-      abandonScript,
-      3,
-      this.keys.inflight(conversationId),
-      this.keys.inflightText(conversationId),
-      this.keys.conversationChannel(conversationId),
-      replyId,
-      JSON.stringify(frame),
+    const done = await abandonScript.run(
+      this.redis,
+      [
+        this.keys.inflight(conversationId),
+        this.keys.inflightText(conversationId),
+        this.keys.conversationChannel(conversationId),
+      ],
+      [replyId, JSON.stringify(frame)],
     );
     return done === 1;
   }

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { replyJobId, replyPriority } from '#shared/jobs/generation';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
+import type { CharacterCache } from '../db/character-cache';
 import type { Db } from '../db/database';
-import * as characters from '../db/repositories/characters.repo';
 import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
 import type { GenerationQueue } from '../lib/queues';
@@ -36,6 +36,7 @@ export interface ChatDeps {
   prefix: string;
   queue: GenerationQueue;
   replies: ReplyState;
+  characters: CharacterCache;
   waitingRoom: WaitingRoom;
   limits: ChatLimits;
 }
@@ -55,8 +56,8 @@ export interface Sent {
 }
 
 /** Characters a caller may chat with: public and unlisted ones, and their own. */
-async function chattableCharacter(db: Db, caller: Caller, id: string) {
-  const character = await characters.findById(db, id);
+async function chattableCharacter(cache: CharacterCache, caller: Caller, id: string) {
+  const character = await cache.get(id);
   const isOwn = character?.creator_user_id === caller.userId;
   if (
     !character ||
@@ -168,7 +169,7 @@ export async function sendMessage(
     { conversationId, replyId },
     allowances,
     Promise.all([
-      chattableCharacter(deps.db, caller, input.characterId),
+      chattableCharacter(deps.characters, caller, input.characterId),
       deps.waitingRoom.assertMayGenerate(caller, input.characterId),
     ]),
   );

@@ -8,6 +8,7 @@ import { UnrecoverableError } from 'bullmq';
 import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
 import { defaultUserName } from '#shared/rules/macros';
+import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
 import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
@@ -18,7 +19,6 @@ import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
-import type { CharacterCache } from './character-cache';
 import { buildPrompt } from './prompt/build-prompt';
 
 export interface ReplyDeps {

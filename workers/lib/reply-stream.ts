@@ -29,14 +29,14 @@ export class ReplyStream {
   push(chunk: string): void {
     if (chunk === '') return;
     this.pending += chunk;
-    if (this.timer !== undefined) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        this.send();
-      },
-      this.hasSent ? this.intervalMs : 0,
-    );
+    if (!this.hasSent) {
+      this.send();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.send();
+    }, this.intervalMs);
   }
 
   /** Sends what is pending now; resolves once every frame so far is written. */

@@ -140,30 +140,44 @@ export class OpenAiProvider implements ModelProvider {
         });
       }
       isStreaming = true;
+      // Events rather than an async iterator: one callback per arriving piece, no promise per piece.
       let buffer = '';
-      let done = false;
-      response.body.setEncoding('utf8');
-      for await (const piece of response.body) {
-        buffer += String(piece);
-        const { events, rest } = takeSseEvents(buffer);
-        buffer = rest;
-        for (const data of events) {
-          if (data === '[DONE]') {
-            done = true;
-            break;
+      const body = response.body;
+      body.setEncoding('utf8');
+      const isDone = await new Promise<boolean>((resolve, reject) => {
+        const onData = (piece: string) => {
+          try {
+            const { events, rest } = takeSseEvents(buffer + piece);
+            buffer = rest;
+            for (const data of events) {
+              if (data === '[DONE]') {
+                body.off('data', onData);
+                resolve(true);
+                return;
+              }
+              const chunk = readChunk(data);
+              if (chunk.content !== '') {
+                text += chunk.content;
+                tokenCount += 1;
+                req.onText(chunk.content);
+              }
+              if (chunk.finishReason === 'length') stopReason = 'length';
+              if (chunk.completionTokens !== null) tokenCount = chunk.completionTokens;
+            }
+          } catch (err) {
+            body.off('data', onData);
+            reject(err instanceof Error ? err : new Error(String(err)));
           }
-          const chunk = readChunk(data);
-          if (chunk.content !== '') {
-            text += chunk.content;
-            tokenCount += 1;
-            req.onText(chunk.content);
-          }
-          if (chunk.finishReason === 'length') stopReason = 'length';
-          if (chunk.completionTokens !== null) tokenCount = chunk.completionTokens;
-        }
-        if (done) break;
-      }
-      if (!done) {
+        };
+        body.on('data', onData);
+        body.once('end', () => {
+          resolve(false);
+        });
+        body.once('error', reject);
+      });
+      // Whatever follows [DONE] is drained, so the connection goes back to the pool.
+      body.resume();
+      if (!isDone) {
         throw new AppError('generation_failed', {
           message: 'The model stream ended before it finished.',
         });

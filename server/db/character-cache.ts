@@ -1,9 +1,9 @@
 /**
- * Characters as the reply job needs them, cached briefly in the worker: they change rarely and every
- * reply reads one (docs/performance.md, trap 7). An edit reaches prompts within `ttlMs`.
+ * Characters cached briefly in the process: they change rarely, and every message sent and every reply
+ * written reads one (docs/performance.md, trap 7). An edit applies to new messages within `ttlMs`.
  */
-import type { Db } from '#server/db/database';
-import * as characters from '#server/db/repositories/characters.repo';
+import type { Db } from './database';
+import * as characters from './repositories/characters.repo';
 
 type Character = Awaited<ReturnType<typeof characters.findById>>;
 
