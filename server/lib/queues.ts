@@ -50,6 +50,11 @@ export class GenerationQueue {
     await this.queue.add(name, parsed, { ...generationJobOptions, ...opts });
   }
 
+  /** Removes a job no worker holds yet; one already taken is left to its worker. */
+  async remove(jobId: string): Promise<void> {
+    await this.queue.remove(jobId).catch(() => undefined);
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
   }

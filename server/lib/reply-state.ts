@@ -36,14 +36,15 @@ redis.call('del', KEYS[1], KEYS[2])
 return 1`);
 
 /**
- * Starts a run: takes the claim back if it lapsed, refuses if another reply holds the conversation,
- * empties the text and announces the run from the seq reached so far. Answers {status, seq, stopped}:
- * status 1 started, 0 busy. KEYS: hash, text, channel, stop. ARGV: replyId, run, ttl, conversationId.
+ * Starts a run: refuses if the claim is gone (the send was undone) or another reply holds the
+ * conversation, empties the text and announces the run from the seq reached so far. Answers
+ * {status, seq, stopped}: status 1 started, 0 busy, 2 gone. KEYS: hash, text, channel, stop.
+ * ARGV: replyId, run, ttl, conversationId.
  */
 const startScript = new RedisScript(`
 local owner = redis.call('hget', KEYS[1], 'replyId')
-if owner and owner ~= ARGV[1] then return {0, 0, 0} end
-if not owner then redis.call('hset', KEYS[1], 'replyId', ARGV[1], 'seq', '0') end
+if not owner then return {2, 0, 0} end
+if owner ~= ARGV[1] then return {0, 0, 0} end
 local seq = tonumber(redis.call('hget', KEYS[1], 'seq') or '0')
 redis.call('hset', KEYS[1], 'run', ARGV[2])
 redis.call('set', KEYS[2], '', 'EX', ARGV[3])
@@ -114,7 +115,9 @@ export interface ReplyRun {
 }
 
 export type StartResult =
-  { status: 'busy' } | { status: 'started'; seq: number; isStopRequested: boolean };
+  | { status: 'busy' }
+  | { status: 'gone' }
+  | { status: 'started'; seq: number; isStopRequested: boolean };
 
 export class ReplyState {
   private readonly keys: RedisKeys;
@@ -191,8 +194,14 @@ export class ReplyState {
       ],
       [r.replyId, r.run, ttlSeconds, r.conversationId],
     );
-    if (!Array.isArray(reply) || reply[0] !== 1) return { status: 'busy' };
+    if (!Array.isArray(reply) || reply[0] === 0) return { status: 'busy' };
+    if (reply[0] === 2) return { status: 'gone' };
     return { status: 'started', seq: Number(reply[1]), isStopRequested: reply[2] === 1 };
+  }
+
+  /** Whether the run still holds its reply (not released, not taken over by a newer run). */
+  async owns(r: ReplyRun): Promise<boolean> {
+    return (await this.redis.hget(this.keys.inflight(r.conversationId), 'run')) === r.run;
   }
 
   /** Appends one frame's text and publishes it, unless a newer run took the reply over. */

@@ -129,7 +129,12 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       const ctx: CommandContext = {
         socket,
         caller,
-        sender: { caller, ip: socket.data.ip, join: joinConversation },
+        sender: {
+          caller,
+          ip: socket.data.ip,
+          join: joinConversation,
+          hasJoined: (id) => joined.has(id),
+        },
         joinConversation,
         leaveConversation,
       };

@@ -23,7 +23,13 @@ export function metricsRoutes(
   activeSockets: () => number,
 ): void {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'charchat_server_' });
+  // Event-loop delay sampled every 100 ms rather than prom-client's 10 ms: the same lag figures for a
+  // tenth of the wake-ups, which otherwise were most of an idle server's CPU.
+  collectDefaultMetrics({
+    register: registry,
+    prefix: 'charchat_server_',
+    eventLoopMonitoringPrecision: 100,
+  });
 
   new Gauge({
     name: 'charchat_queue_jobs',

@@ -47,6 +47,8 @@ export interface Sender {
   ip: string;
   /** Joins the conversation's room and subscribes to its frames before any can be published. */
   join: (conversationId: string) => Promise<void>;
+  /** Whether the socket is in the conversation's room (and so was shown to be the caller's). */
+  hasJoined: (conversationId: string) => boolean;
 }
 
 export interface Sent {
@@ -175,56 +177,76 @@ export async function sendMessage(
   );
 
   const messageInput = { id: randomUUID(), content: input.content };
-  let message: Message;
-  try {
-    const [stored] = await Promise.all([
-      isNew
-        ? messages.startConversation(deps.db, {
-            conversationId,
-            userId: caller.userId,
-            characterId: character.id,
-            greeting:
-              character.greeting.trim() === ''
-                ? null
-                : {
-                    id: randomUUID(),
-                    content: fillMacros(character.greeting, {
-                      char: character.name,
-                      user: defaultUserName,
-                    }),
-                  },
-            message: messageInput,
-          })
-        : messages.appendUserMessage(deps.db, {
-            conversationId,
-            userId: caller.userId,
-            characterId: character.id,
-            message: messageInput,
-          }),
-      // The room is joined only once the conversation is known to be the caller's.
-      isNew ? sender.join(conversationId) : undefined,
-    ]);
-    if (stored === undefined) throw new AppError('conversation_not_found');
-    message = stored;
-    if (!isNew) await sender.join(conversationId);
-  } catch (err) {
-    await deps.replies.release(conversationId, replyId);
-    throw err;
-  }
-
-  await Promise.all([
-    enqueueReply(deps, caller, {
+  const stored = (
+    isNew
+      ? messages.startConversation(deps.db, {
+          conversationId,
+          userId: caller.userId,
+          characterId: character.id,
+          greeting:
+            character.greeting.trim() === ''
+              ? null
+              : {
+                  id: randomUUID(),
+                  content: fillMacros(character.greeting, {
+                    char: character.name,
+                    user: defaultUserName,
+                  }),
+                },
+          message: messageInput,
+        })
+      : messages.appendUserMessage(deps.db, {
+          conversationId,
+          userId: caller.userId,
+          characterId: character.id,
+          message: messageInput,
+        })
+  ).then(
+    (message) => {
+      if (message === undefined) throw new AppError('conversation_not_found');
+      return message;
+    },
+    (err: unknown) => {
+      // The character went away after it was read (a foreign key the insert no longer finds).
+      if (err instanceof Error && 'code' in err && err.code === '23503') {
+        throw new AppError('character_not_found', { field: 'characterId', cause: err });
+      }
+      throw err;
+    },
+  );
+  // The job is queued while the message is stored (the worker waits for it: reply.processor.ts),
+  // once the socket is in the room, so no frame is missed. A room is joined only once the
+  // conversation is known to be the caller's: new, joined before, or shown by the insert.
+  const queued = (async () => {
+    if (!isNew && !sender.hasJoined(conversationId)) await stored;
+    await sender.join(conversationId);
+    await enqueueReply(deps, caller, {
       conversationId,
       characterId: character.id,
-      userMessageId: message.id,
+      userMessageId: messageInput.id,
       replyId,
-    }),
+    });
+  })();
+  const published = stored.then((message) =>
     deps.replies.publish(conversationId, {
       event: 'message:created',
       payload: { conversationId, message },
     }),
-  ]);
-  return { conversationId, message, replyId };
+  );
+  const [message, isQueued, isPublished] = await Promise.allSettled([stored, queued, published]);
+  if (message.status === 'rejected') {
+    // Nothing is half-stored: the claim goes, and the job if no worker holds it yet (one that does
+    // finds the claim gone and ends without a word).
+    await Promise.all([
+      deps.replies.release(conversationId, replyId),
+      deps.queue.remove(replyJobId(replyId)),
+    ]);
+    throw message.reason;
+  }
+  // The message is stored: a failure to queue its reply leaves it for a retry (enqueueReply).
+  if (isQueued.status === 'rejected') throw isQueued.reason;
+  if (isPublished.status === 'rejected') throw isPublished.reason;
+  return { conversationId, message: message.value, replyId };
 }
 
 /** Asks for a new reply to the last user message when the earlier one failed. */

@@ -14,7 +14,7 @@ import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
-import type { ReplyRun, ReplyState } from '#server/lib/reply-state';
+import type { ReplyRun, ReplyState, StartResult } from '#server/lib/reply-state';
 import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
@@ -70,6 +70,35 @@ function silenceWatchdog(controller: AbortController, timeoutMs: number) {
   };
 }
 
+/** The longest a reply waits for its user message to be stored (a send whose insert never ends). */
+const messageWaitMs = 30_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+/**
+ * The branch ending at the user's message. The server queues the job while it stores the message
+ * (chat.service.ts), so the first read may miss: it is read again, briefly backing off, while the run
+ * holds the reply. Null when the send was undone (the claim released) or the message never came.
+ */
+async function branchOf(
+  deps: ReplyDeps,
+  job: ReplyJob,
+  run: ReplyRun,
+  starting: Promise<StartResult>,
+): Promise<Awaited<ReturnType<typeof messages.branchEndingAt>> | null> {
+  const deadline = Date.now() + messageWaitMs;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 100)) {
+    const branch = await messages.branchEndingAt(deps.db, job.userMessageId, historyWindow);
+    if (branch.length > 0) return branch;
+    if ((await starting).status !== 'started' || Date.now() > deadline) return null;
+    await sleep(wait);
+    if (!(await deps.replies.owns(run))) return null;
+  }
+}
+
 /**
  * What a user is told when a reply fails: the code and its generic message only. The cause (an upstream
  * body, an address, a path) goes to the log, never to the client.
@@ -88,14 +117,20 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const controller = deps.stops.register(job.replyId);
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
+    const starting = deps.replies.start(run);
     const [started, branch, character] = await Promise.all([
-      deps.replies.start(run),
-      messages.branchEndingAt(deps.db, job.userMessageId, historyWindow),
+      starting,
+      branchOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
       throw new AppError('conversation_busy');
+    }
+    // The send was undone (its message could not be stored): nobody waits for this reply.
+    if (started.status === 'gone' || branch === null) {
+      await deps.replies.release(job.conversationId, job.replyId);
+      return;
     }
     if (started.isStopRequested) controller.abort(stopReason);
     if (!character) throw new AppError('character_not_found');

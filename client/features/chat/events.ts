@@ -49,8 +49,12 @@ function settle(conversation: ConversationState): ConversationState {
     : conversation;
 }
 
-/** A reply that has just been asked for, unless it already streamed further or was stored. */
+/**
+ * A reply that has just been asked for, unless it already streamed further, was stored, or failed
+ * (a fast failure can overtake the acknowledgement).
+ */
 function awaitReply(conversation: ConversationState, replyId: string): ConversationState {
+  if (conversation.failure?.messageId === replyId) return conversation;
   const isKnown = conversation.reply?.messageId === replyId || hasMessage(conversation, replyId);
   return {
     ...conversation,

@@ -237,6 +237,35 @@ describe('failures', () => {
     },
   );
 
+  it('leaves nothing behind when the message cannot be stored, though its job was already queued', async () => {
+    wire.behaviour = { tokens: words(3), firstTokenDelayMs: 0, tokenDelayMs: 0 };
+    const db = stack.app.deps.db;
+    const characterId = await createCharacter(db);
+    const socket = await connectGuest(stack.url, newGuestId());
+    const events = recordEvents(socket);
+    await send(socket, characterId, null);
+    await nextEvent(socket, 'generation:completed');
+    // The character is deleted while the server still holds it in its short cache: the send is
+    // admitted and its job queued, but the insert fails.
+    await db.deleteFrom('characters').where('id', '=', characterId).execute();
+    const refused = await socket.emitWithAck('message:send', {
+      characterId,
+      conversationId: null,
+      content: 'Still there?',
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'character_not_found' } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(payloadsOf(events, 'generation:failed')).toEqual([]);
+    expect(payloadsOf(events, 'generation:started')).toHaveLength(1);
+    const stray = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('content', '=', 'Still there?')
+      .execute();
+    expect(stray).toEqual([]);
+    socket.close();
+  });
+
   it('keeps an upstream error body in the log, never in what the user is told', async () => {
     const secret = 'key sk-live-123 rejected by http://10.1.2.3:8000/internal';
     wire.behaviour = { tokens: words(3), firstTokenDelayMs: 0, tokenDelayMs: 0 };

@@ -90,6 +90,19 @@ describe('chat events: the seq rules', () => {
     expect(s[conversationId]?.messages.map((m) => m.content)).toEqual(['Hi', 'Once!']);
   });
 
+  it('keeps a failure that overtook the acknowledgement instead of waiting forever', () => {
+    const joined = applyJoined(applyJoinStarted({}, conversationId), conversationId, null);
+    let s = applyGenerationFailed(joined, {
+      conversationId,
+      messageId: replyId,
+      error: { code: 'model_unavailable', message: 'The model is not available right now.' },
+    });
+    s = applySent(s, { conversationId, message: userMessage, replyId });
+    expect(reply(s)).toBeNull();
+    expect(s[conversationId]?.failure?.error.code).toBe('model_unavailable');
+    expect(s[conversationId]?.messages).toEqual([userMessage]);
+  });
+
   it('a failure ends the reply and keeps the user message for a retry', () => {
     const s = applyGenerationFailed(applyGenerationDelta(sent(), delta(1, 'On')), {
       conversationId,
