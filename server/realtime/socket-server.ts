@@ -103,6 +103,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     );
   });
 
+  /** Commands being run, so a shutdown lets them finish. */
+  const inFlight = new Set<Promise<void>>();
   const handlers: CommandHandlers = {
     ...registerChatHandlers(deps),
     ...registerWaitingRoomHandlers(deps.waitingRoom, relay),
@@ -146,10 +148,16 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
           // A client that sent no acknowledgement callback gets no answer.
           if (typeof ack === 'function') ack(result);
         };
-        runCommand(event, raw).then(
-          (data: unknown) => respond({ ok: true, data }),
-          (err: unknown) => respond(toAckError(err, deps.log)),
+        const running = runCommand(event, raw).then(
+          (data: unknown) => {
+            respond({ ok: true, data });
+          },
+          (err: unknown) => {
+            respond(toAckError(err, deps.log));
+          },
         );
+        inFlight.add(running);
+        void running.finally(() => inFlight.delete(running));
       });
     }
     socket.on('disconnect', () => {
@@ -171,6 +179,9 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     },
     close: async () => {
       relay.close();
+      // Commands under way finish before the connections they use close: a send cut half-way would
+      // leave a stored message without its reply job and its conversation claimed.
+      await Promise.all(inFlight);
       await io.close();
       await Promise.all(connections.map((c) => c.quit().catch(() => undefined)));
     },
