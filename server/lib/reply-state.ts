@@ -37,9 +37,8 @@ return 1`);
 
 /**
  * Starts a run: refuses if the claim is gone (the send was undone) or another reply holds the
- * conversation, empties the text and announces the run from the seq reached so far. Answers
- * {status, seq, stopped}: status 1 started, 0 busy, 2 gone. KEYS: hash, text, channel, stop.
- * ARGV: replyId, run, ttl, conversationId.
+ * conversation, and empties the text. Answers {status, seq, stopped}: status 1 started, 0 busy,
+ * 2 gone. KEYS: hash, text, stop. ARGV: replyId, run, ttl.
  */
 const startScript = new RedisScript(`
 local owner = redis.call('hget', KEYS[1], 'replyId')
@@ -49,9 +48,7 @@ local seq = tonumber(redis.call('hget', KEYS[1], 'seq') or '0')
 redis.call('hset', KEYS[1], 'run', ARGV[2])
 redis.call('set', KEYS[2], '', 'EX', ARGV[3])
 redis.call('expire', KEYS[1], ARGV[3])
-local stopped = redis.call('exists', KEYS[4])
-redis.call('publish', KEYS[3], cjson.encode({event = 'generation:started',
-  payload = {conversationId = ARGV[4], messageId = ARGV[1], seq = seq}}))
+local stopped = redis.call('exists', KEYS[3])
 return {1, seq, stopped}`);
 
 /** Appends a frame's text if the run still owns the reply. KEYS: hash, text, channel. ARGV: run, seq, chunk, frame, ttl. */
@@ -189,14 +186,25 @@ export class ReplyState {
       [
         this.keys.inflight(r.conversationId),
         this.keys.inflightText(r.conversationId),
-        this.keys.conversationChannel(r.conversationId),
         this.keys.stop(r.replyId),
       ],
-      [r.replyId, r.run, ttlSeconds, r.conversationId],
+      [r.replyId, r.run, ttlSeconds],
     );
     if (!Array.isArray(reply) || reply[0] === 0) return { status: 'busy' };
     if (reply[0] === 2) return { status: 'gone' };
     return { status: 'started', seq: Number(reply[1]), isStopRequested: reply[2] === 1 };
+  }
+
+  /**
+   * Tells clients the run writes the reply from `seq` (a run after a crash restarts the text there).
+   * Sent once the user's message is known to be stored, so an undone send announces nothing; it goes
+   * out on the same connection as the frames, so it reaches the channel before them.
+   */
+  async announce(r: ReplyRun, seq: number): Promise<void> {
+    await this.publish(r.conversationId, {
+      event: 'generation:started',
+      payload: { conversationId: r.conversationId, messageId: r.replyId, seq },
+    });
   }
 
   /** Whether the run still holds its reply (not released, not taken over by a newer run). */

@@ -134,6 +134,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     }
     if (started.isStopRequested) controller.abort(stopReason);
     if (!character) throw new AppError('character_not_found');
+    await deps.replies.announce(run, started.seq);
 
     const prompt = buildPrompt({
       character,
