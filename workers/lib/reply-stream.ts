@@ -1,7 +1,10 @@
 /**
  * Coalesces a reply's model text into frames of about 50 ms (docs/performance.md, trap 3): the first
- * chunk goes out at once, later ones at most once per interval, in order, each with the next seq. Where
- * frames go is the caller's (server/lib/reply-state.ts writes them); this holds no I/O of its own.
+ * chunk goes out at once; later ones go out with the chunk that arrives once an interval has passed
+ * since the last frame, so a steady stream sends its frames while the worker is awake for a chunk
+ * anyway. A timer sends what waits only when no chunk comes in time, so no text waits longer than an
+ * interval. Frames are written in order, each with the next seq. Where frames go is the caller's
+ * (server/lib/reply-state.ts writes them); this holds no I/O of its own.
  */
 
 export const frameIntervalMs = 50;
@@ -14,7 +17,8 @@ export class ReplyStream {
   private seq: number;
   private timer: NodeJS.Timeout | undefined;
   private written: Promise<void> = Promise.resolve();
-  private hasSent = false;
+  /** When the last frame went out; minus infinity before the first, which goes out at once. */
+  private sentAt = Number.NEGATIVE_INFINITY;
 
   /** `seq` is the last seq clients hold: a run taken over after a crash continues from it. */
   constructor(
@@ -25,33 +29,32 @@ export class ReplyStream {
     this.seq = seq;
   }
 
-  /** Adds model text; the first chunk goes out at once, later ones at most every interval. */
+  /** Adds model text: sent now if an interval has passed since the last frame, else soon. */
   push(chunk: string): void {
     if (chunk === '') return;
     this.pending += chunk;
-    if (!this.hasSent) {
+    if (Date.now() - this.sentAt >= this.intervalMs) {
       this.send();
       return;
     }
     this.timer ??= setTimeout(() => {
-      this.timer = undefined;
       this.send();
     }, this.intervalMs);
   }
 
   /** Sends what is pending now; resolves once every frame so far is written. */
   async flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
     this.send();
     await this.written;
   }
 
   private send(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.pending === '') return;
     const text = this.pending;
     this.pending = '';
-    this.hasSent = true;
+    this.sentAt = Date.now();
     this.seq += 1;
     const seq = this.seq;
     // Frames are written one after another, so they reach clients in seq order.

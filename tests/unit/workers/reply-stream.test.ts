@@ -38,16 +38,51 @@ describe('ReplyStream', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(r.frames).toEqual([{ seq: 1, text: 'Once' }]);
 
+    await vi.advanceTimersByTimeAsync(20);
     stream.push(' upon');
+    await vi.advanceTimersByTimeAsync(20);
     stream.push(' a');
-    await vi.advanceTimersByTimeAsync(frameIntervalMs - 1);
+    await vi.advanceTimersByTimeAsync(frameIntervalMs - 41);
     expect(r.frames).toHaveLength(1);
-    stream.push(' time');
+    // A chunk arriving once the interval has passed goes out at once, with what waited.
     await vi.advanceTimersByTimeAsync(1);
+    stream.push(' time');
+    await vi.advanceTimersByTimeAsync(0);
     expect(r.frames).toEqual([
       { seq: 1, text: 'Once' },
       { seq: 2, text: ' upon a time' },
     ]);
+  });
+
+  it('sends what waits after an interval when no further chunk comes', async () => {
+    const r = recorder();
+    const stream = new ReplyStream(r.write);
+    stream.push('Once');
+    stream.push(' upon');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs - 1);
+    expect(r.frames).toEqual([{ seq: 1, text: 'Once' }]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.frames).toEqual([
+      { seq: 1, text: 'Once' },
+      { seq: 2, text: ' upon' },
+    ]);
+    // Nothing is written twice: the timer went with the frame.
+    await vi.advanceTimersByTimeAsync(frameIntervalMs * 3);
+    expect(r.frames).toHaveLength(2);
+  });
+
+  it('keeps frames an interval apart in a steady stream of chunks, without waiting on its timer', async () => {
+    const r = recorder();
+    const stream = new ReplyStream(r.write);
+    for (let i = 0; i < 12; i++) {
+      stream.push(`w${String(i)} `);
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    // Chunks 20 ms apart: a frame with every third chunk (0, 60, 120, 180 ms), none from the timer.
+    expect(r.frames.map((f) => f.text)).toEqual(['w0 ', 'w1 w2 w3 ', 'w4 w5 w6 ', 'w7 w8 w9 ']);
+    // The stream pauses: what waits goes out an interval after it began to wait.
+    await vi.advanceTimersByTimeAsync(frameIntervalMs);
+    expect(r.frames.at(-1)?.text).toBe('w10 w11 ');
   });
 
   it('flush sends what is pending and resolves once every frame is written, in seq order', async () => {
