@@ -13,7 +13,7 @@ const features = readdirSync('client/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Import boundaries (style.md, "Layout"): who may import whom. */
+/** Import boundaries (style.md, "Layout"): who may import whom. tests/unit/lint-boundaries.test.ts tries each. */
 const zones = [
   ...features.map((feature) => ({
     target: `./client/features/${feature}`,
@@ -35,6 +35,24 @@ const zones = [
     target: './server',
     from: ['./workers', './client', './scripts', './tests'],
     message: 'server/ does not import workers, client, scripts or tests.',
+  },
+  {
+    target: ['./server/lib', './server/db'],
+    from: [
+      './server/services',
+      './server/routes',
+      './server/realtime',
+      './server/plugins',
+      './server/app.ts',
+    ],
+    message:
+      'server/lib and server/db are below the services: they import no services, routes or realtime.',
+  },
+  {
+    target: './migrations',
+    from: ['./client', './server', './workers', './shared', './scripts', './tests'],
+    message:
+      'Migrations are frozen: they import nothing of ours (style.md, "Do this, not that" 5).',
   },
   {
     target: './workers',
