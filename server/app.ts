@@ -14,7 +14,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { authSecret, publicUrl, type Config } from './config';
 import { CharacterCache } from './db/character-cache';
 import { createDb, type Db } from './db/database';
-import { registerErrorHandler } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { GenerationQueue, openAllQueues } from './lib/queues';
@@ -59,6 +59,8 @@ export async function buildApp(config: Config): Promise<App> {
   const fastify = Fastify({
     logger: { level: config.LOG_LEVEL, name: 'server' },
     trustProxy: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const redis = createRedis(config.REDIS_URL, 'command');
   const queueConnection = createRedis(config.REDIS_URL, 'bullmq');

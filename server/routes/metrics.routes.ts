@@ -104,8 +104,7 @@ export function metricsRoutes(
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const token = deps.config.METRICS_TOKEN;
     if (token !== undefined && bearerToken(request.headers.authorization) !== token) {
-      const error = new AppError('forbidden');
-      return reply.code(error.status).send(error.toBody());
+      throw new AppError('forbidden');
     }
     const histograms = await Promise.all(
       [ttftHistogram, tokensPerSecondHistogram].map((h) =>

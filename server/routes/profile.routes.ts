@@ -50,7 +50,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
     }
     const input = await file.toBuffer().catch((err: unknown) => {
-      throw new AppError('validation_failed', {
+      throw new AppError('payload_too_large', {
         field: 'avatar',
         message: 'The image is larger than 5 MB.',
         cause: err,

@@ -12,6 +12,7 @@ import { openQueueBoard } from '#shared/api/admin';
 import type { AppDeps } from '../app';
 import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
+import { sendError } from '../plugins/errors';
 import { addRoute } from '../lib/route';
 import { assertAdmin } from '../services/admin.service';
 import { callerOfHeaders } from '../services/identity.service';
@@ -45,11 +46,10 @@ export async function queueBoardRoutes(
   createBullBoard({ queues: queues.map((q) => new BullMQAdapter(q)), serverAdapter });
   await app.register(
     async (board) => {
+      // Sent, not thrown: a throw here would reach Bull Board's own error handler and its shape.
       board.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!(await holdsBoardCookie(deps, request))) {
-          const error = new AppError('forbidden');
-          await reply.code(error.status).send(error.toBody());
-        }
+        if (!(await holdsBoardCookie(deps, request)))
+          await sendError(reply, new AppError('forbidden'));
       });
       await board.register(serverAdapter.registerPlugin());
     },
