@@ -6,6 +6,7 @@ import {
   defaultErrorMessage,
   errorStatus,
 } from '#shared/errors';
+import { unstorableTextPath } from './storable-text';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -42,8 +43,19 @@ export class AppError extends Error {
   }
 }
 
-/** Parses input with its schema; bad input throws validation_failed naming the first bad field. */
+/**
+ * Parses input (a request's params, query or body; a socket command's payload) with its schema; bad
+ * input throws validation_failed naming the first bad field. Text PostgreSQL refuses is bad input in any
+ * string, whatever the schema, so it is refused before anything is stored.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const unstorable = unstorableTextPath(value);
+  if (unstorable !== undefined) {
+    throw new AppError('validation_failed', {
+      field: unstorable,
+      message: 'Contains a character that cannot be stored (a NUL or a broken Unicode character).',
+    });
+  }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -10,7 +10,7 @@ import {
   startAgeVerification,
 } from '#shared/api/age-verification';
 import type { AppDeps } from '../app';
-import { AppError } from '../lib/errors';
+import { AppError, parseInput } from '../lib/errors';
 import { addRoute } from '../lib/route';
 import * as age from '../services/age-verification/age-verification.service';
 import { SandboxAgeVerificationProvider } from '../services/age-verification/sandbox.provider';
@@ -55,7 +55,7 @@ export function ageVerificationRoutes(app: FastifyInstance, deps: AppDeps): void
     '/api/age-verification/sandbox/:id',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { id } = Params.parse(request.params);
+      const { id } = parseInput(Params, request.params);
       if (!(await sandbox.result(id))) throw new AppError('not_found');
       const action = (verdict: string) =>
         `/api/age-verification/sandbox/${escapeHtml(id)}/${verdict}`;
@@ -74,9 +74,10 @@ export function ageVerificationRoutes(app: FastifyInstance, deps: AppDeps): void
     '/api/age-verification/sandbox/:id/:verdict',
     { schema: { hide: true } },
     async (request, reply) => {
-      const { id, verdict } = z
-        .object({ id: z.uuid(), verdict: z.enum(['approve', 'decline']) })
-        .parse(request.params);
+      const { id, verdict } = parseInput(
+        z.object({ id: z.uuid(), verdict: z.enum(['approve', 'decline']) }),
+        request.params,
+      );
       if (!(await sandbox.decide(id, verdict === 'approve' ? 'approved' : 'declined')))
         throw new AppError('not_found');
       return reply.redirect(`/age-verification/callback?session=${id}`);
