@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { DisplayNameSchema } from '../rules/display-name';
 import { UsernameSchema } from '../rules/username';
 import { EmailSchema, MeSchema } from '../schemas/user';
 import { endpoint } from './endpoint';
-
-/** Display names in sign-up and profile: 3 to 20 characters. */
-export const DisplayNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .min(3, 'At least 3 characters required')
-  .max(20, 'Name should be 20 characters or less');
 
 export const checkUsername = endpoint({
   method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { DisplayNameSchema } from './account';
+import { DisplayNameSchema } from '../rules/display-name';
 
 export const OpenAiModeSchema = z.enum(['disabled', 'enabled', 'hybrid']);
 

@@ -9,7 +9,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { DisplayNameSchema } from '#shared/api/account';
+import { DisplayNameSchema } from '#shared/rules/display-name';
 import { UsernameSchema } from '#shared/rules/username';
 import { EmailSchema, type Me } from '#shared/schemas/user';
 import { Button } from '../../../components/button';

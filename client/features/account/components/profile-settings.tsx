@@ -8,7 +8,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
-import { DisplayNameSchema } from '#shared/api/account';
+import { DisplayNameSchema } from '#shared/rules/display-name';
 import type { Profile } from '#shared/api/profile';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/button';
