@@ -15,6 +15,7 @@ import { authSecret, publicUrl, type Config } from './config';
 import { CharacterCache } from './db/character-cache';
 import { createDb, type Db } from './db/database';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { GenerationQueue, openAllQueues } from './lib/queues';
@@ -113,6 +114,13 @@ export async function buildApp(config: Config): Promise<App> {
         : null,
   };
 
+  // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
+  registerSecurityHeaders(fastify, {
+    publicUrl: publicUrl(config),
+    assetOrigins: config.CSP_ASSET_ORIGINS,
+    adOrigins: config.CSP_AD_ORIGINS,
+    frameAncestors: applications.embedOrigins,
+  });
   // Requests are parsed once by their contract (lib/route.ts); fastify only serialises responses.
   fastify.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
   fastify.setSerializerCompiler(serializerCompiler);

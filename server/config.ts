@@ -19,6 +19,24 @@ export const defaultModelUri = 'hf:bartowski/Llama-3.2-1B-Instruct-GGUF:Q4_K_M';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
 
+/** A web origin as a Content-Security-Policy source: scheme and host (`*.` allowed), optional port. */
+export const OriginSchema = z
+  .string()
+  .regex(/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d+)?$/i);
+
+/** A comma-separated list of origins, empty by default. */
+const originList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
+  )
+  .pipe(z.array(OriginSchema))
+  .describe('comma-separated origins such as https://cdn.example.com,https://*.ads.example');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1').describe('a host name or address to listen on'),
@@ -141,6 +159,8 @@ const EnvSchema = z.object({
     .default('2025-11-30')
     .describe('a date such as 2025-11-30'),
   AGE_VERIFICATION_VALID_DAYS: positiveInt.default(365).describe('a whole number of days above 0'),
+  CSP_ASSET_ORIGINS: originList,
+  CSP_AD_ORIGINS: originList,
   APPLICATIONS_FILE: z.string().min(1).optional().describe('a path to a JSON file of applications'),
   DEFAULT_APPLICATION_ID: z.string().min(1).default('charchat'),
   OAUTH_ISSUER_OVERRIDE: z

@@ -1,7 +1,8 @@
 /**
  * The queue dashboard (Bull Board) at /admin/queues, for admins only. A page load carries no bearer
  * token, so an admin first asks POST /api/admin/queue-board for a signed, httpOnly cookie scoped to the
- * dashboard; every dashboard request checks it and that its holder is still an admin.
+ * dashboard; every dashboard request checks it and that its holder is still an admin. It runs under the
+ * app's Content-Security-Policy (plugins/security-headers.ts) and loads nothing from the internet.
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -20,6 +21,8 @@ import { callerOfHeaders } from '../services/identity.service';
 export const queueBoardPath = '/admin/queues';
 const boardCookie = 'cc_queue_board';
 const boardSeconds = 3600;
+/** A `<link>` to anything not served by us. */
+const remoteLink = /<link\b[^>]*\bhref="(https?:)?\/\/[^"]*"[^>]*>/g;
 
 export async function queueBoardRoutes(
   app: FastifyInstance,
@@ -51,6 +54,14 @@ export async function queueBoardRoutes(
         if (!(await holdsBoardCookie(deps, request)))
           await sendError(reply, new AppError('forbidden'));
       });
+      // Its page links a stylesheet of Google Fonts; the dashboard loads nothing from the internet (and
+      // the CSP would refuse it), so the link goes and the page uses the system font.
+      board.addHook('onSend', async (_request, reply, payload) =>
+        typeof payload === 'string' &&
+        String(reply.getHeader('content-type')).startsWith('text/html')
+          ? payload.replace(remoteLink, '')
+          : payload,
+      );
       await board.register(serverAdapter.registerPlugin());
     },
     { prefix: queueBoardPath },

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ApplicationSettingsSchema, type ApplicationSettings } from '#shared/schemas/application';
-import type { Config } from '../config';
+import { OriginSchema, type Config } from '../config';
 
 const PartnerKeySchema = z
   .object({
@@ -22,6 +22,8 @@ export type PartnerKey = z.infer<typeof PartnerKeySchema>;
 
 const ApplicationEntrySchema = ApplicationSettingsSchema.extend({
   partner: PartnerKeySchema.optional(),
+  /** Sites that may show the app in a frame (a partner's own site), as origins. */
+  embedOrigins: z.array(OriginSchema).default([]),
 });
 const ApplicationsFileSchema = z.array(ApplicationEntrySchema);
 
@@ -33,6 +35,8 @@ export interface Application {
 export interface Applications {
   /** The application the header names; the default one when absent or unknown. */
   of: (applicationId: unknown) => Application;
+  /** Every application's embedding origins: a page load cannot tell which one frames it. */
+  embedOrigins: readonly string[];
 }
 
 export function loadApplications(config: Config): Applications {
@@ -44,17 +48,22 @@ export function loadApplications(config: Config): Applications {
     partner: undefined,
   };
   const byId = new Map<string, Application>([[fallback.settings.id, fallback]]);
+  const embedOrigins = new Set<string>();
   if (config.APPLICATIONS_FILE !== undefined) {
     const entries = ApplicationsFileSchema.parse(
       JSON.parse(readFileSync(config.APPLICATIONS_FILE, 'utf8')),
     );
-    for (const { partner, ...settings } of entries) {
+    for (const { partner, embedOrigins: origins, ...settings } of entries) {
       byId.set(settings.id, {
         settings: { ...settings, isPartner: partner !== undefined },
         partner,
       });
+      for (const origin of origins) embedOrigins.add(origin);
     }
   }
   const defaultApp = byId.get(config.DEFAULT_APPLICATION_ID) ?? fallback;
-  return { of: (id) => (typeof id === 'string' ? byId.get(id) : undefined) ?? defaultApp };
+  return {
+    of: (id) => (typeof id === 'string' ? byId.get(id) : undefined) ?? defaultApp,
+    embedOrigins: [...embedOrigins],
+  };
 }

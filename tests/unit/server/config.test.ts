@@ -11,6 +11,14 @@ describe('loadConfig', () => {
     expect(config.LLM_THREADS).toBeGreaterThanOrEqual(1);
   });
 
+  it('reads the CSP origin lists, empty by default', () => {
+    expect(loadConfig({}).CSP_ASSET_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ CSP_AD_ORIGINS: 'https://ads.example.com, https://*.cdn.example:8443' })
+        .CSP_AD_ORIGINS,
+    ).toEqual(['https://ads.example.com', 'https://*.cdn.example:8443']);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
   });
@@ -22,6 +30,9 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'nope', 'a redis:// URL'],
     ['WORKER_CONCURRENCY', '0', 'a whole number above 0'],
     ['LLM_THREADS', '-2', 'a whole number above 0'],
+    ['CSP_ASSET_ORIGINS', "https://cdn.example.com; script-src 'unsafe-inline'", 'origins'],
+    ['CSP_AD_ORIGINS', 'https://ads.example.com/path', 'origins'],
+    ['CSP_AD_ORIGINS', 'javascript:alert(1)', 'origins'],
   ])('rejects %s=%s with one line naming it', (name, value, expected) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {
