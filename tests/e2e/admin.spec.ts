@@ -4,22 +4,8 @@
  * as in production; the role reaches the token at the next refresh (a page load).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import pg from 'pg';
 import { nextSignInMail } from '../support/mail-inbox';
-import { e2eDatabaseUrl } from './global-setup';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
-
-/** Makes the member with this email an admin, in the database global setup gave the product. */
-async function makeAdmin(email: string): Promise<void> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    const result = await client.query("update users set role = 'admin' where email = $1", [email]);
-    expect(result.rowCount, `member ${email} in the product's database`).toBe(1);
-  } finally {
-    await client.end();
-  }
-}
+import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
 
 /** A member who signed in once (no username yet), made over the API like a second browser would. */
 async function createMember(request: APIRequestContext, email: string): Promise<void> {

@@ -1,10 +1,13 @@
 /**
- * Shared steps of the account journeys: signing in with the emailed code, and finishing sign-up
- * (Welcome Aboard, Community Guidelines, interests) for a new member, who is sent to /signup.
+ * Shared steps of the account journeys: signing in with the emailed code, finishing sign-up
+ * (Welcome Aboard, Community Guidelines, interests) for a new member, who is sent to /signup, and
+ * making a member an admin.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
 import { nextSignInMail } from '../support/mail-inbox';
+import { e2eDatabaseUrl } from './global-setup';
 
 /** A short unique suffix (hex), safe inside usernames and emails. */
 export function uniqueSuffix(): string {
@@ -52,4 +55,19 @@ export async function completeOnboarding(
   await interests.getByRole('button', { name: chosen.length > 0 ? 'Save' : 'Skip' }).click();
   await expect(interests).toBeHidden();
   await expect(page).not.toHaveURL(/\/signup$/);
+}
+
+/**
+ * Makes the member with this email an admin, in the database global setup gave the product (as in
+ * production, the first admin is made in the database); the role reaches the token at the next refresh.
+ */
+export async function makeAdmin(email: string): Promise<void> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    const result = await client.query("update users set role = 'admin' where email = $1", [email]);
+    expect(result.rowCount, `member ${email} in the product's database`).toBe(1);
+  } finally {
+    await client.end();
+  }
 }

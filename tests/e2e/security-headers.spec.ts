@@ -1,0 +1,50 @@
+/**
+ * The app under its Content-Security-Policy (server/plugins/security-headers.ts): the pages a guest and
+ * an admin open, the live chat socket, the API docs and the queue dashboard all work, and Chromium
+ * reports no violation of the policy.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
+
+/** Console messages of the page that report a Content-Security-Policy violation. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  return violations;
+}
+
+test('the app, a chat, the API docs and the queue dashboard render with no CSP violation', async ({
+  page,
+}, testInfo) => {
+  const violations = cspViolations(page);
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+
+  // A chat streams over the socket (connect-src) into styled components (style-src).
+  const cards = page.getByRole('link').filter({ has: page.getByRole('img') });
+  await expect(cards.first()).toBeVisible();
+  await cards.first().click();
+  await page.getByRole('link', { name: 'Chat Now' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello under a strict policy.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText('story3');
+
+  // An admin opens the queue dashboard, which runs under the same policy.
+  const suffix = uniqueSuffix();
+  const email = `csp-${testInfo.project.name}-${suffix}@example.com`;
+  await page.goto('/');
+  await signInWithCode(page, email);
+  await completeOnboarding(page, { username: `csp_${suffix}`, name: 'Ada' });
+  await makeAdmin(email);
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Queue dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/queues/);
+  await expect(page.getByText('waiting-room').first()).toBeVisible();
+
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /CharChat API/ })).toBeVisible();
+
+  expect(violations).toEqual([]);
+});
