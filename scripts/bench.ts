@@ -10,15 +10,12 @@
  * the rounds; BENCH_ONLY=path,local,load picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
 import { createDb } from '#server/db/database';
 import { createLogger } from '#server/lib/log';
-import { createRedis } from '#server/lib/redis';
-import { redisKeys } from '#server/lib/redis-keys';
 import { prepare } from '#server/lib/startup';
 import { createProvider } from '#workers/providers/create-provider';
+import { openPrivateRun } from './bench/private-run';
 import { burstRun, type BurstReport } from './bench/burst';
 import { createBenchCharacter, directRun, type Sample } from './bench/chat-path';
 import { loadRun, type LoadReport } from './bench/load';
@@ -35,20 +32,13 @@ const pathPlan = [
 const localRounds = 15 * scale;
 const load = { sockets: 500, generations: 100 };
 
-const run = randomBytes(4).toString('hex');
-const base = loadConfig();
-const dbUrl = new URL(base.DATABASE_URL);
-const dbName = `charchat_bench_${run}`;
-dbUrl.pathname = `/${dbName}`;
-const prefix = `bench-${run}:`;
-process.env.DATABASE_URL = dbUrl.toString();
-process.env.REDIS_PREFIX = prefix;
+const { base, databaseUrl, prefix, cleanUp } = openPrivateRun('bench');
 process.env.LLM_MODEL ??= tinyModelPath;
 process.env.LOG_LEVEL ??= 'warn';
 
 /** Settings every product instance of the run shares; each gets a Redis prefix of its own. */
 const shared = {
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: databaseUrl,
   REDIS_URL: base.REDIS_URL,
   GUEST_MESSAGES_PER_HOUR: '100000',
   GUEST_MESSAGES_PER_IP_PER_HOUR: '1000000',
@@ -177,16 +167,7 @@ try {
   if (only.has('local')) local = await runLocal();
   if (only.has('load')) loadReport = await runLoad();
 } finally {
-  const admin = new URL(base.DATABASE_URL);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists ${client.escapeIdentifier(dbName)} with (force)`);
-  await client.end();
-  const redis = createRedis(config.REDIS_URL, 'command');
-  const keys = await redis.keys(redisKeys(prefix).everything);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  await cleanUp();
 }
 
 // ---- report ------------------------------------------------------------------------------------

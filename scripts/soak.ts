@@ -6,48 +6,24 @@
  * Prints sent, stored once, lost and duplicated (all must be 0 but the first two) and the time replies
  * took to resume after each fault. SOAK_MINUTES (30), SOAK_FAULT_SECONDS (150), SOAK_CHATTERS (24).
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { loadConfig, type Config } from '#server/config';
 import { createDb, type Db } from '#server/db/database';
-import { createRedis } from '#server/lib/redis';
-import { redisKeys } from '#server/lib/redis-keys';
 import { prepare } from '#server/lib/startup';
 import { createBenchCharacter } from './bench/chat-path';
 import { freePort, startProcess, type Child } from './bench/processes';
 import { median, quantile, round } from './bench/stats';
+import { openPrivateRun } from './bench/private-run';
 import { Chatter } from './soak/chatter';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
 const faultEverySeconds = Number(process.env.SOAK_FAULT_SECONDS ?? 150);
 const chatterCount = Number(process.env.SOAK_CHATTERS ?? 24);
 
-const run = randomBytes(4).toString('hex');
-const base = loadConfig();
-const dbUrl = new URL(base.DATABASE_URL);
-const dbName = `charchat_soak_${run}`;
-dbUrl.pathname = `/${dbName}`;
-const prefix = `soak-${run}:`;
-process.env.DATABASE_URL = dbUrl.toString();
-process.env.REDIS_PREFIX = prefix;
+const { prefix, cleanUp } = openPrivateRun('soak');
 process.env.LOG_LEVEL ??= 'warn';
 
 const log = (line: string) => {
   process.stdout.write(`[${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 };
-
-async function cleanUp(config: Config): Promise<void> {
-  const admin = new URL(base.DATABASE_URL);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists ${client.escapeIdentifier(dbName)} with (force)`);
-  await client.end();
-  const redis = createRedis(config.REDIS_URL, 'command');
-  const keys = await redis.keys(redisKeys(prefix).everything);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-}
 
 /** For each message content: how many replies answer it (undefined when it was never stored). */
 async function repliesTo(db: Db, contents: readonly string[]): Promise<Map<string, number>> {
@@ -154,7 +130,7 @@ const failures = chatters.reduce((n, c) => n + c.log.failures, 0);
 
 await Promise.all([...servers, ...workers, wire].map((c) => c.stop()));
 await db.destroy();
-await cleanUp(config);
+await cleanUp();
 
 const lines = [
   '',
