@@ -74,7 +74,8 @@ export async function buildApp(config: Config): Promise<App> {
   const applications = loadApplications(config);
   const waitingRoom = new WaitingRoom(redis, config.REDIS_PREFIX, {
     enabled: config.WAITING_ROOM_MAX > 0,
-    accessSeconds: config.WAITING_ROOM_ACCESS_SECONDS,
+    idleSeconds: config.WAITING_ROOM_IDLE_SECONDS,
+    turnSeconds: config.WAITING_ROOM_ACCESS_SECONDS,
     bypassCharacterId: config.WAITING_ROOM_BYPASS_CHARACTER_ID ?? null,
   });
   const replies = new ReplyState(redis, config.REDIS_PREFIX);

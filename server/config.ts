@@ -117,6 +117,7 @@ const EnvSchema = z.object({
     .default(1000)
     .describe('a whole number, 0 or more (0 turns the waiting room off)'),
   WAITING_ROOM_USERS_PER_SLOT: positiveInt.default(10).describe('a whole number above 0'),
+  WAITING_ROOM_IDLE_SECONDS: positiveInt.default(600).describe('seconds, a whole number above 0'),
   WAITING_ROOM_ACCESS_SECONDS: positiveInt
     .default(1200)
     .describe('seconds, a whole number above 0'),

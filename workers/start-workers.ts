@@ -148,7 +148,10 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   }
 
   if (serves.has('waiting-room') && config.WAITING_ROOM_MAX > 0) {
-    const store = new WaitingRoomStore(redis, prefix, config.WAITING_ROOM_ACCESS_SECONDS * 1000);
+    const store = new WaitingRoomStore(redis, prefix, {
+      idleMs: config.WAITING_ROOM_IDLE_SECONDS * 1000,
+      turnMs: config.WAITING_ROOM_ACCESS_SECONDS * 1000,
+    });
     workers.push(
       defineProcessor({
         ...common,

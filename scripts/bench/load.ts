@@ -70,7 +70,7 @@ export async function loadRun(opts: {
             const last = ticks.at(-1);
             if (last !== undefined) updateLatencyMs.push(Date.now() - last);
           });
-          const ack = await socket.emitWithAck('waiting-room:watch', {});
+          const ack = await socket.emitWithAck('waiting-room:watch', { join: true });
           if (!ack.ok) throw new Error(ack.error.code);
           return { socket, hasAccess: ack.data.status === 'access' };
         }),

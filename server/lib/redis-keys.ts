@@ -52,6 +52,8 @@ function build(prefix: string) {
       line: `${p}wr:line`,
       /** Sorted set of callers holding access, scored by when it expires (epoch ms). */
       access: `${p}wr:access`,
+      /** Sorted set of callers holding access, scored by when their turn ends whatever they send. */
+      turnEnds: `${p}wr:turn-ends`,
       /** Sorted set of waiters, scored by when they were last seen (epoch ms); the unseen leave. */
       seen: `${p}wr:seen`,
       /** Counter handing out tickets. */

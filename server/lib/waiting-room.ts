@@ -1,11 +1,13 @@
 /**
- * The waiting room in Redis (spec: product-core, "Waiting queue"): a line of waiters by ticket, the
- * callers holding access until it expires, and an admission step that lets the head of the line in as
- * capacity allows. Joining and admitting are Lua scripts, so any number of servers and workers share
- * one consistent line. A waiter's position is their rank in line; servers derive it from their ticket,
+ * The waiting room in Redis (spec: product-core, "Waiting queue"; issue 7 part 9): a line of waiters by
+ * ticket, the callers holding access until it expires, and an admission step that lets the head of the
+ * line in as capacity allows. Callers join by opening a chat or sending, never by browsing; access ends
+ * after an idle time without messages (each message renews it) and at the latest when the turn ends.
+ * Standing and admitting are Lua scripts, so any number of servers and workers share one consistent
+ * line. A waiter's position is their rank in line; servers derive it from their ticket,
  * the head's ticket and the tickets of waiters who left in between (docs/performance.md, trap 4).
  */
-import type { Redis } from './redis';
+import { RedisScript, type Redis } from './redis';
 import { redisKeys, type RedisKeys } from './redis-keys';
 
 /** Waiters unseen for this long (no open socket, no status fetch) leave the line. */
@@ -13,9 +15,11 @@ export const ghostAfterMs = 60_000;
 /** The admission rate is measured over this window. */
 const rateWindowMs = 5 * 60_000;
 
-/** Access now, or the place in line (1 is next) with the ticket that orders it. */
+/** Access now, the place in line (1 is next) with the ticket that orders it, or neither. */
 export type Standing =
-  { status: 'access'; expiresAt: number } | { status: 'waiting'; ticket: number; position: number };
+  | { status: 'access'; expiresAt: number }
+  | { status: 'waiting'; ticket: number; position: number }
+  | { status: 'none' };
 
 /** A waiter's position from the head's ticket and the tickets left empty before theirs (ascending). */
 export function positionOf(ticket: number, head: number, holes: readonly number[]): number {
@@ -30,39 +34,62 @@ export function positionOf(ticket: number, head: number, holes: readonly number[
 }
 
 /**
- * Access if held; else, when nobody waits and there is room, access at once; else a ticket in line
- * (kept if already held). Marks the waiter as seen.
+ * Where a caller stands, in one of three modes. `peek` only reports: access if held, else the place in
+ * line (marking the waiter as seen), else `none`. `join` also lines up a caller who neither waits nor
+ * holds access: in at once when nobody waits and there is room, else a new ticket. `claim` is what a
+ * message does: it joins like `join`, and renews access that is held to ARGV[4] ms from now, never
+ * past the end of the turn (KEYS[8]).
  */
-const joinScript = `
+const standScript = `
 local now = tonumber(ARGV[2])
+local mode = ARGV[3]
+local idle = tonumber(ARGV[4])
+local turn = tonumber(ARGV[5])
 local expires = redis.call('zscore', KEYS[2], ARGV[1])
-if expires and tonumber(expires) > now then return {'access', expires} end
-local ticket = redis.call('zscore', KEYS[1], ARGV[1])
-if not ticket then
-  local capacity = tonumber(redis.call('hget', KEYS[5], 'capacity') or '-1')
-  if capacity > 0 and redis.call('zcard', KEYS[1]) == 0
-    and redis.call('zcount', KEYS[2], '(' .. now, '+inf') < capacity then
-    local until_ = now + tonumber(ARGV[3])
-    redis.call('zadd', KEYS[2], until_, ARGV[1])
-    redis.call('zadd', KEYS[6], now, now .. ':' .. ARGV[1])
-    redis.call('hincrby', KEYS[7], 'admissions', 1)
-    return {'access', tostring(until_)}
+if expires and tonumber(expires) > now then
+  if mode == 'claim' then
+    local renewed = now + idle
+    local turnEnd = redis.call('zscore', KEYS[8], ARGV[1])
+    if turnEnd then renewed = math.min(renewed, tonumber(turnEnd)) end
+    if renewed > tonumber(expires) then
+      redis.call('zadd', KEYS[2], renewed, ARGV[1])
+      expires = tostring(renewed)
+    end
   end
-  ticket = redis.call('incr', KEYS[4])
-  redis.call('zadd', KEYS[1], ticket, ARGV[1])
+  return {'access', expires}
 end
+local ticket = redis.call('zscore', KEYS[1], ARGV[1])
+if ticket then
+  redis.call('zadd', KEYS[3], now, ARGV[1])
+  return {'waiting', ticket, tostring(redis.call('zrank', KEYS[1], ARGV[1]) + 1)}
+end
+if mode == 'peek' then return {'none'} end
+local capacity = tonumber(redis.call('hget', KEYS[5], 'capacity') or '-1')
+if capacity > 0 and redis.call('zcard', KEYS[1]) == 0
+  and redis.call('zcount', KEYS[2], '(' .. now, '+inf') < capacity then
+  local until_ = now + math.min(idle, turn)
+  redis.call('zadd', KEYS[2], until_, ARGV[1])
+  redis.call('zadd', KEYS[8], now + turn, ARGV[1])
+  redis.call('zadd', KEYS[6], now, now .. ':' .. ARGV[1])
+  redis.call('hincrby', KEYS[7], 'admissions', 1)
+  return {'access', tostring(until_)}
+end
+ticket = redis.call('incr', KEYS[4])
+redis.call('zadd', KEYS[1], ticket, ARGV[1])
 redis.call('zadd', KEYS[3], now, ARGV[1])
 return {'waiting', tostring(ticket), tostring(redis.call('zrank', KEYS[1], ARGV[1]) + 1)}`;
 
 /**
  * Expires access, drops waiters not seen lately, then admits from the head of the line in ticket
- * order while below capacity (at most ARGV[4] this time). The tickets of waiters who left stay as holes
- * until the head passes them. Returns the head ticket after admission (0 when nobody waits), the number
- * still waiting, admissions in the rate window, how many were admitted, the admitted, then the holes.
+ * order while below capacity (at most ARGV[4] this time): access for ARGV[2] ms, in a turn of ARGV[8]
+ * ms. The tickets of waiters who left stay as holes until the head passes them. Returns the head
+ * ticket after admission (0 when nobody waits), the number still waiting, admissions in the rate
+ * window, how many were admitted, the admitted, then the holes.
  */
 const admitScript = `
 local now = tonumber(ARGV[1])
 redis.call('zremrangebyscore', KEYS[2], '-inf', now)
+redis.call('zremrangebyscore', KEYS[8], '-inf', now)
 local ghosts = redis.call('zrangebyscore', KEYS[3], '-inf', ARGV[5])
 for _, id in ipairs(ghosts) do
   local ticket = redis.call('zscore', KEYS[1], id)
@@ -80,6 +107,7 @@ if room > 0 then
     redis.call('zrem', KEYS[1], id)
     redis.call('zrem', KEYS[3], id)
     redis.call('zadd', KEYS[2], until_, id)
+    redis.call('zadd', KEYS[8], now + tonumber(ARGV[8]), id)
     redis.call('zadd', KEYS[5], now, now .. ':' .. id)
   end
   redis.call('hincrby', KEYS[6], 'admissions', #admitted)
@@ -113,42 +141,53 @@ export interface AdmissionResult {
   admitted: string[];
 }
 
+const stand = new RedisScript(standScript);
+const admission = new RedisScript(admitScript);
+
+/** How `stand` treats a caller who neither waits nor holds access, and access that is held. */
+export type StandMode = 'peek' | 'join' | 'claim';
+
+export interface AccessTimes {
+  /** Access ends this long after admission or the caller's last message. */
+  idleMs: number;
+  /** One turn of access never lasts longer than this, messages or not. */
+  turnMs: number;
+}
+
 export class WaitingRoomStore {
   private readonly k: RedisKeys['waitingRoom'];
 
   constructor(
     private readonly redis: Redis,
     prefix: string,
-    private readonly accessMs: number,
+    private readonly times: AccessTimes,
   ) {
     this.k = redisKeys(prefix).waitingRoom;
   }
 
-  /** Where the caller stands, joining the line if they neither wait nor hold access. */
-  async join(userId: string, now = Date.now()): Promise<Standing> {
-    const reply = await this.redis.eval(
-      joinScript,
-      7,
-      this.k.line,
-      this.k.access,
-      this.k.seen,
-      this.k.ticket,
-      this.k.state,
-      this.k.admitted,
-      this.k.counters,
-      userId,
-      String(now),
-      String(this.accessMs),
+  /**
+   * Where the caller stands (see `standScript`): `peek` never joins, `join` lines the caller up,
+   * `claim` lines them up or renews the access they hold.
+   */
+  async stand(userId: string, mode: StandMode, now = Date.now()): Promise<Standing> {
+    const reply = await stand.run(
+      this.redis,
+      [
+        this.k.line,
+        this.k.access,
+        this.k.seen,
+        this.k.ticket,
+        this.k.state,
+        this.k.admitted,
+        this.k.counters,
+        this.k.turnEnds,
+      ],
+      [userId, String(now), mode, String(this.times.idleMs), String(this.times.turnMs)],
     );
     const [status, a, b] = toStrings(reply);
     if (status === 'access') return { status: 'access', expiresAt: Number(a) };
-    return { status: 'waiting', ticket: Number(a), position: Number(b) };
-  }
-
-  /** Whether the caller holds access now. */
-  async hasAccess(userId: string, now = Date.now()): Promise<boolean> {
-    const expires = await this.redis.zscore(this.k.access, userId);
-    return expires !== null && Number(expires) > now;
+    if (status === 'waiting') return { status: 'waiting', ticket: Number(a), position: Number(b) };
+    return { status: 'none' };
   }
 
   /** Marks waiters as still there (their sockets are open). */
@@ -166,23 +205,28 @@ export class WaitingRoomStore {
     now?: number;
   }): Promise<AdmissionResult> {
     const now = opts.now ?? Date.now();
-    const reply = await this.redis.eval(
-      admitScript,
-      7,
-      this.k.line,
-      this.k.access,
-      this.k.seen,
-      this.k.state,
-      this.k.admitted,
-      this.k.counters,
-      this.k.holes,
-      String(now),
-      String(this.accessMs),
-      String(opts.capacity),
-      String(Math.max(0, opts.maxAdmit)),
-      String(now - ghostAfterMs),
-      String(rateWindowMs),
-      String(opts.stateTtlMs),
+    const reply = await admission.run(
+      this.redis,
+      [
+        this.k.line,
+        this.k.access,
+        this.k.seen,
+        this.k.state,
+        this.k.admitted,
+        this.k.counters,
+        this.k.holes,
+        this.k.turnEnds,
+      ],
+      [
+        String(now),
+        String(Math.min(this.times.idleMs, this.times.turnMs)),
+        String(opts.capacity),
+        String(Math.max(0, opts.maxAdmit)),
+        String(now - ghostAfterMs),
+        String(rateWindowMs),
+        String(opts.stateTtlMs),
+        String(this.times.turnMs),
+      ],
     );
     const [head = '0', waiting = '0', recent = '0', count = '0', ...rest] = toStrings(reply);
     const admittedCount = Number(count);

@@ -75,7 +75,7 @@ export class WaitingRoomRelay {
     const admitted = new Set(moved.admitted);
     const bypass = this.waitingRoom.settings.bypassCharacterId;
     const estimate = await this.waitingRoom.estimator();
-    const accessSeconds = this.waitingRoom.settings.accessSeconds;
+    const accessSeconds = this.waitingRoom.admissionSeconds;
     const updates: [Waiter, WaitingRoomStatus][] = [];
     const lost: Waiter[] = [];
     for (const [id, waiter] of this.waiters) {

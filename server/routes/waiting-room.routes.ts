@@ -7,6 +7,6 @@ import { chatCallerOfHeaders } from '../services/identity.service';
 export function waitingRoomRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, getWaitingRoom, async ({ request }) => {
     const caller = await chatCallerOfHeaders(deps, request.headers);
-    return (await deps.waitingRoom.standing(caller)).status;
+    return (await deps.waitingRoom.standing(caller, { join: false })).status;
   });
 }

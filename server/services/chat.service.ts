@@ -172,7 +172,7 @@ export async function sendMessage(
     allowances,
     Promise.all([
       chattableCharacter(deps.characters, caller, input.characterId),
-      deps.waitingRoom.assertMayGenerate(caller, input.characterId),
+      deps.waitingRoom.claimTurn(caller, input.characterId),
     ]),
   );
 
@@ -261,7 +261,7 @@ export async function retryReply(
     ? await messages.findById(deps.db, conversation.last_message_id)
     : undefined;
   if (head?.role !== 'user') throw new AppError('nothing_to_retry');
-  await deps.waitingRoom.assertMayGenerate(caller, conversation.character_id);
+  await deps.waitingRoom.claimTurn(caller, conversation.character_id);
   const replyId = randomUUID();
   await deps.replies.claim(conversationId, replyId);
   await sender.join(conversationId);

@@ -2,8 +2,9 @@ import { WaitingRoomStatusSchema } from '../schemas/waiting-room';
 import { endpoint } from './endpoint';
 
 /**
- * The caller's waiting-room status. A free member or guest without access joins the line by asking;
- * callers who skip the line (skip_waiting_room, partner sites) and a disabled waiting room get access.
+ * The caller's waiting-room status; asking never joins the line (opening a chat or sending does, over
+ * the socket). Callers who skip the line (skip_waiting_room, partner sites) and a disabled waiting room
+ * get access.
  */
 export const getWaitingRoom = endpoint({
   method: 'GET',

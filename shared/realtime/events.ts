@@ -42,10 +42,14 @@ export const clientCommands = {
   },
   'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
   /**
-   * Joins the waiting room (or reports access): the answer is the status now, and while waiting the
-   * socket receives `waiting-room:status` each time the line moves, until access is granted.
+   * The waiting-room status now; with `join` (the caller opened a chat) a caller neither waiting nor
+   * holding access lines up. While waiting the socket receives `waiting-room:status` each time the line
+   * moves, until access is granted.
    */
-  'waiting-room:watch': { payload: z.object({}), result: WaitingRoomStatusSchema },
+  'waiting-room:watch': {
+    payload: z.object({ join: z.boolean().default(false) }),
+    result: WaitingRoomStatusSchema,
+  },
 } as const;
 
 export type ClientCommand = keyof typeof clientCommands;

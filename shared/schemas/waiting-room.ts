@@ -2,11 +2,12 @@ import { z } from 'zod';
 
 /**
  * A caller's place in the waiting room (spec: product-core, "Waiting queue"). `access` lets the caller
- * chat until `timeLeft` runs out; `waiting` holds a `position` in line (1 is next) and an estimated
- * `timeLeft` in seconds. The client itself moves access that ran out to `expired`, then `refresh`.
+ * chat until `timeLeft` runs out (each message renews it); `waiting` holds a `position` in line (1 is
+ * next) and an estimated `timeLeft` in seconds; `none` is neither: opening a chat or sending lines the
+ * caller up. The client itself moves access that ran out to `expired`, then `refresh`.
  */
 export const WaitingRoomStatusSchema = z.object({
-  status: z.enum(['access', 'waiting', 'expired', 'refresh']),
+  status: z.enum(['access', 'waiting', 'none', 'expired', 'refresh']),
   /** Place in line, 1 being next; null unless waiting. */
   position: z.number().int().min(1).nullable(),
   /** Waiting: the estimated seconds until admission. Access: the seconds of access left. */

@@ -5,7 +5,7 @@ import { sendCommand, type ChatSocket } from '../../lib/socket';
 
 /** Joins the line (or reports access); while waiting, the socket then hears `waiting-room:status`. */
 export function watchWaitingRoom(socket: ChatSocket) {
-  return sendCommand(socket, 'waiting-room:watch', {});
+  return sendCommand(socket, 'waiting-room:watch', { join: true });
 }
 
 export function fetchWaitingRoom(api: ApiClient) {

@@ -51,9 +51,9 @@ afterAll(async () => {
   await db.destroy();
 });
 
-/** Watches the waiting room until the caller holds access (at once, or when the next tick lets them in). */
+/** Joins the waiting room until the caller holds access (at once, or when the next tick lets them in). */
 async function waitForAccess(socket: ClientSocket): Promise<void> {
-  const ack = await socket.emitWithAck('waiting-room:watch', {});
+  const ack = await socket.emitWithAck('waiting-room:watch', { join: true });
   if (!ack.ok) throw new Error(ack.error.code);
   if (ack.data.status !== 'access') {
     await nextEvent(socket, 'waiting-room:status', (s) => s.status === 'access');

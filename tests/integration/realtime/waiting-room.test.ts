@@ -32,8 +32,9 @@ afterAll(async () => {
   for (const thing of open.splice(0).reverse()) await thing.close();
 });
 
+/** Opens a chat, as far as the line goes: joins it (or reports access) and hears it move. */
 async function watch(socket: ClientSocket): Promise<WaitingRoomStatus> {
-  const ack = await socket.emitWithAck('waiting-room:watch', {});
+  const ack = await socket.emitWithAck('waiting-room:watch', { join: true });
   if (!ack.ok) throw new Error(ack.error.code);
   return ack.data;
 }
@@ -76,8 +77,8 @@ describe('a thousand waiters', () => {
     const stack = await withStack({
       WAITING_ROOM_MIN: '100',
       WAITING_ROOM_MAX: '100',
-      // Access lasts a second, so each tick after it frees room for the next hundred.
-      WAITING_ROOM_ACCESS_SECONDS: '1',
+      // Access lasts a second without messages, so each tick after it frees room for the next hundred.
+      WAITING_ROOM_IDLE_SECONDS: '1',
       WAITING_ROOM_TICK_MS: '250',
     });
     const config = stack.app.deps.config;
@@ -140,13 +141,17 @@ describe('waiters who leave', () => {
     const { REDIS_PREFIX: prefix } = testConfig();
     const redis = createRedis(redisUrl, 'command');
     open.push({ close: () => redis.quit() });
-    const store = new WaitingRoomStore(redis, prefix, 60_000);
+    const store = new WaitingRoomStore(redis, prefix, { idleMs: 60_000, turnMs: 60_000 });
     const now = Date.now();
     const ids = Array.from({ length: 5 }, () => randomUUID());
     // The second and third joined long ago and were not seen since: they left.
     const tickets: number[] = [];
     for (const [i, id] of ids.entries()) {
-      const standing = await store.join(id, i === 1 || i === 2 ? now - 10 * ghostAfterMs : now);
+      const standing = await store.stand(
+        id,
+        'join',
+        i === 1 || i === 2 ? now - 10 * ghostAfterMs : now,
+      );
       if (standing.status !== 'waiting') throw new Error('expected to wait');
       expect(standing.position).toBe(i + 1);
       tickets.push(standing.ticket);
@@ -158,7 +163,7 @@ describe('waiters who leave', () => {
     // Pushed positions and a fresh look agree: 1, then 2 and 3 for the fourth and fifth.
     const pushed = [0, 3, 4].map((i) => positionOf(tickets[i] ?? 0, moved.head, moved.holes));
     expect(pushed).toEqual([1, 2, 3]);
-    const fifth = await store.join(ids[4] ?? '', now);
+    const fifth = await store.stand(ids[4] ?? '', 'peek', now);
     expect(fifth).toMatchObject({ status: 'waiting', position: 3 });
 
     // Once the head passes the holes they are forgotten.
@@ -207,7 +212,7 @@ describe('generating without access', () => {
     expect(stillRefused).toMatchObject({ ok: false, error: { code: 'waiting_room' } });
   });
 
-  it('answers the status over REST, and lets anyone chat with the bypass character', async () => {
+  it('answers the status over REST without joining, and lets anyone chat with the bypass character', async () => {
     const stack = await withStack({ WAITING_ROOM_MIN: '1', WAITING_ROOM_MAX: '1' });
     const bypass = await createCharacter(stack.app.deps.db);
     const other = await createCharacter(stack.app.deps.db);
@@ -217,8 +222,8 @@ describe('generating without access', () => {
     });
     expect(res.status).toBe(200);
     expect(getWaitingRoom.response.parse(await res.json())).toMatchObject({
-      status: 'waiting',
-      position: 1,
+      status: 'none',
+      position: null,
       bypass: null,
     });
 
