@@ -46,8 +46,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LLM_BASE_URL: wire.baseUrl,
       LLM_MODEL: 'wire',
       LOG_LEVEL: 'warn',
-      // The waiting room is on, but with room for everyone: every context is a new guest holding access
-      // for 20 minutes, and the suite opens more than the default floor of 20 (waiting-room.spec.ts waits).
+      // The waiting room is on, but with room for everyone: every context that opens a chat is a new
+      // guest holding access for the idle time, and the suite opens more than the default floor of 20
+      // (waiting-room.spec.ts waits, on a product of its own).
       WAITING_ROOM_MIN: '1000',
       SMTP_URL: smtp.url,
       // Every browser of the run signs in from 127.0.0.1.

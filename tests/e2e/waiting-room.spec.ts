@@ -1,22 +1,26 @@
 /**
- * The waiting room with room for one (product-core.md §4, "Waiting queue"), against its own product
- * (database, Redis prefix, short access): the first guest is let in and chats; the second waits, sees
- * the banner on home and the modal in a chat, keeps a refused message in the box, and is let in when
- * the first guest's access runs out: the modal closes, the toast says so, and the message goes out.
+ * The waiting room with room for one (product-core.md §4, "Waiting queue"; issue 7 part 9), against its
+ * own product (database, Redis prefix, a short idle time): the first guest opens a chat, is let in at
+ * once and never hears "It's your turn". A second guest only browses, so the third, opening a chat, is
+ * first in line; the second then opens one and is second, and sees the banner back on home. The first
+ * guest's messages keep their access; the third waits with the modal closed and the composer showing
+ * the place, keeps a refused message in the box, and when the first guest goes idle is let in: the
+ * composer says it's their turn (covering nothing) and the message goes out.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { startWireServer, words, type WireServer } from '../support/openai-wire-server';
 import { freePort, startProcess, type Child } from '../support/processes';
 import { adminUrl, dropDatabase, redisUrl, testDatabaseUrl } from '../support/services';
 
 const lastWord = 'line3';
+const turnMessage = 'It’s your turn: you can chat now.';
 let wire: WireServer | undefined;
 let product: Child | undefined;
 let database = '';
 let baseURL = '';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async () => {
   const run = randomBytes(4).toString('hex');
@@ -41,8 +45,9 @@ test.beforeAll(async () => {
       LOG_LEVEL: 'warn',
       WAITING_ROOM_MIN: '1',
       WAITING_ROOM_MAX: '1',
-      // Long enough for the second guest to reach the chat and be refused while the first chats.
-      WAITING_ROOM_ACCESS_SECONDS: '40',
+      // Long enough for the others to line up between two messages of the first guest.
+      WAITING_ROOM_IDLE_SECONDS: '30',
+      WAITING_ROOM_ACCESS_SECONDS: '3600',
       WAITING_ROOM_TICK_MS: '500',
       PUBLIC_URL: baseURL,
     },
@@ -64,13 +69,25 @@ async function newGuest(browser: Browser, testInfo: TestInfo) {
   return { context, page: await context.newPage() };
 }
 
-test('the second guest waits in line, keeps the message, and chats when the first one’s access ends', async ({
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+async function expectReply(page: Page, text: string) {
+  const log = page.getByRole('log');
+  await expect(log.locator('[data-role="user"]').last()).toContainText(text);
+  await expect(log.locator('[data-role="bot"]').last()).toContainText(lastWord);
+}
+
+test('only opening a chat lines a guest up; only a guest who waited hears it is their turn', async ({
   browser,
 }, testInfo) => {
   const first = await newGuest(browser, testInfo);
   const second = await newGuest(browser, testInfo);
+  const third = await newGuest(browser, testInfo);
   try {
-    // The first guest is let in and chats.
+    // The first guest opens a chat and is let in at once: no modal, no "your turn".
     await first.page.goto('/');
     const card = first.page
       .getByRole('link')
@@ -82,47 +99,80 @@ test('the second guest waits in line, keeps the message, and chats when the firs
     expect(characterId).toMatch(/^[0-9a-f-]{36}$/);
     await first.page.goto(`/chat/${characterId}`);
     await expect(first.page).toHaveURL(/\/chat\/[\w-]+\/new$/);
-    await first.page.getByRole('textbox', { name: 'Message' }).fill('Hello, I am first.');
-    await first.page.getByRole('button', { name: 'Send' }).click();
-    const firstLog = first.page.getByRole('log');
-    await expect(firstLog.locator('[data-role="user"]').last()).toContainText('Hello, I am first.');
-    await expect(firstLog.locator('[data-role="bot"]').last()).toContainText(lastWord);
+    await send(first.page, 'Hello, I am first.');
+    await expectReply(first.page, 'Hello, I am first.');
+    await expect(first.page.getByRole('dialog')).toHaveCount(0);
+    await expect(first.page.getByText(turnMessage)).toHaveCount(0);
 
-    // The second guest waits: the banner on home, then the modal in the chat.
+    // The second guest only browses: no banner, and no place taken.
     await second.page.goto('/');
-    const banner = second.page.getByRole('status', { name: 'Waiting line' });
-    await expect(banner).toContainText('You are number 1 in line to chat.');
-    await second.page.goto(`/chat/${characterId}`);
-    const modal = second.page.getByRole('dialog', { name: 'You’re in line' });
+    await expect(
+      second.page
+        .getByRole('link')
+        .filter({ has: second.page.getByRole('img') })
+        .first(),
+    ).toBeVisible();
+    const secondBanner = second.page.getByRole('status', { name: 'Waiting line' });
+    await expect(secondBanner).toBeEmpty();
+
+    // So the third guest, opening a chat, is first in line.
+    await third.page.goto(`/chat/${characterId}`);
+    const modal = third.page.getByRole('dialog', { name: 'You’re in line' });
     await expect(modal).toBeVisible();
-    await expect(modal).toContainText('Your position');
     await expect(modal.locator('dd').first()).toHaveText('1');
     await expect(modal.getByRole('link', { name: 'Upgrade to skip the line' })).toHaveAttribute(
       'href',
       '/subscribe',
     );
 
-    // Closed, the chat can be typed in; a send is refused, the modal is back and the text stays.
+    // The second guest opens the chat now: second in line, and home shows it from then on.
+    await second.page.goto(`/chat/${characterId}`);
+    const secondModal = second.page.getByRole('dialog', { name: 'You’re in line' });
+    await expect(secondModal.locator('dd').first()).toHaveText('2');
+    await second.page.goto('/');
+    await expect(secondBanner).toContainText('You are number 2 in line to chat.');
+
+    // A message renews the first guest's access: the line stays where it is.
+    await send(first.page, 'Still here.');
+    await expectReply(first.page, 'Still here.');
+
+    // With the modal closed, the composer shows the place in line; a send is refused, the modal is
+    // back and the text stays; closed again, the place is back above the box.
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect(modal).toBeHidden();
-    const box = second.page.getByRole('textbox', { name: 'Message' });
+    const place = third.page.getByRole('status', { name: 'Your place in line' });
+    await expect(place).toContainText('You are number 1 in line to chat.');
+    const box = third.page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello from the line.');
-    await second.page.getByRole('button', { name: 'Send' }).click();
+    await third.page.getByRole('button', { name: 'Send' }).click();
     await expect(modal).toBeVisible();
     await expect(box).toHaveValue('Hello from the line.');
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(place).toContainText('You are number 1 in line to chat.');
+    await place.getByRole('button', { name: 'Details' }).click();
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Close' }).click();
 
-    // The first guest's access runs out: the second is let in.
-    await expect(modal).toBeHidden({ timeout: 90_000 });
-    await expect(second.page.getByText('It’s your turn: you can chat now.')).toBeVisible();
+    // The first guest goes quiet: their access ends and the third guest is let in. The composer says
+    // so, below the chat's header, and there is no floating toast over the page.
+    await expect(place).toContainText(turnMessage, { timeout: 90_000 });
+    const header = await third.page.getByRole('heading', { level: 1 }).boundingBox();
+    const notice = await place.boundingBox();
+    expect(header).not.toBeNull();
+    expect(notice).not.toBeNull();
+    if (header !== null && notice !== null) {
+      expect(notice.y).toBeGreaterThanOrEqual(header.y + header.height);
+    }
+    await expect(third.page.getByRole('status', { name: 'Your turn' })).toBeEmpty();
     await expect(box).toHaveValue('Hello from the line.');
-    await second.page.getByRole('button', { name: 'Send' }).click();
-    const secondLog = second.page.getByRole('log');
-    await expect(secondLog.locator('[data-role="user"]').last()).toContainText(
-      'Hello from the line.',
-    );
-    await expect(secondLog.locator('[data-role="bot"]').last()).toContainText(lastWord);
+    await third.page.getByRole('button', { name: 'Send' }).click();
+    await expectReply(third.page, 'Hello from the line.');
+
+    // The first guest, let in without waiting, never heard it was their turn.
+    await expect(first.page.getByText(turnMessage)).toHaveCount(0);
   } finally {
     await first.context.close();
     await second.context.close();
+    await third.context.close();
   }
 });

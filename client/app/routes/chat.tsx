@@ -3,7 +3,9 @@ import { IdParamsSchema } from '#shared/api/characters';
 import { RegisterPrompt } from '../../features/account/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
+import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
+import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
 import { useWaitingRoomRefusal } from '../../features/waiting-room/hooks/use-waiting-room-refusal';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
@@ -24,6 +26,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const [, navigate] = useLocation();
   const character = useCharacter(characterId);
   const onWaitingRoom = useWaitingRoomRefusal();
+  // Opening a chat (of a character that exists) is what lines a visitor up; browsing never does.
+  useWaitingRoomJoin(character.status === 'success' ? characterId : null);
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
 
   const isNew = conversationId === newConversationId;
@@ -52,6 +56,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
       renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
       waitingRoomModal={WaitingRoomModal}
       onWaitingRoom={onWaitingRoom}
+      composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
     />
   );
 }

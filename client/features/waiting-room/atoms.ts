@@ -21,3 +21,12 @@ export const isBannerDismissedAtom = atomWithStorage(
  * until the next stay or until a send is refused; null when it was not closed.
  */
 export const modalClosedAtAtom = atom<number | null>(null);
+
+/** "It's your turn" is being announced (from the moment of admission until dismissed or timed out). */
+export const isTurnAnnouncedAtom = atom(false);
+
+/**
+ * How many chat composers show the waiting line's notices themselves; while one does, the
+ * announcement appears there, in the page's flow, instead of as a floating toast.
+ */
+export const inlineNoticeCountAtom = atom(0);

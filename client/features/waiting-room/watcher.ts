@@ -1,7 +1,8 @@
 /**
  * Keeps `waitingRoomAtom` current (product-core.md §4, "Waiting queue"): asks over the socket on start
  * and on every (re)connect, applies the server's pushes, uses REST only while the socket is down, and
- * follows `nextStep` for the local countdown, `refresh` and re-polls. Only the latest answer counts.
+ * follows `nextStep` for joining from an opened chat, the local countdown, `refresh` and re-polls.
+ * Asking never joins the line unless a chat was opened (`requestJoin`). Only the latest answer counts.
  */
 import type { ApiClient } from '../../lib/api-client';
 import type { ChatSocket } from '../../lib/socket';
@@ -38,11 +39,11 @@ export function startWaitingRoomWatch(deps: {
     if (!isStopped) store.set(waitingRoomAtom, next(store.get(waitingRoomAtom)));
   };
 
-  const ask = async () => {
+  const ask = async (join: boolean) => {
     const ask = ++latestAsk;
     let answer: WaitingRoomStatus | null = null;
     if (socket.connected) {
-      const ack = await watchWaitingRoom(socket);
+      const ack = await watchWaitingRoom(socket, join);
       if (ack.ok) answer = ack.data;
     } else {
       answer = await fetchWaitingRoom(api).catch(() => null);
@@ -70,10 +71,10 @@ export function startWaitingRoomWatch(deps: {
           // One ask per refresh state, however often the state is looked at.
           if (askedFor !== state) {
             askedFor = state;
-            void ask();
+            void ask(step.join);
           }
         } else {
-          timer = setTimeout(() => void ask(), step.afterMs);
+          timer = setTimeout(() => void ask(step.join), step.afterMs);
         }
         return;
       case 'expire':
@@ -95,11 +96,13 @@ export function startWaitingRoomWatch(deps: {
       update((state) => applyStatus(state, status, Date.now()));
     },
   });
-  const onConnect = () => void ask();
+  /** Joins on asking only while an opened chat still waits to join its line. */
+  const isJoinPending = () => store.get(waitingRoomAtom).joinFor !== null;
+  const onConnect = () => void ask(isJoinPending());
   // Down: no pushes arrive, so ask over REST (schedule then polls while waiting).
-  const onDisconnect = () => void ask();
+  const onDisconnect = () => void ask(false);
   const onConnectError = () => {
-    if (store.get(waitingRoomAtom).status === null) void ask();
+    if (store.get(waitingRoomAtom).status === null) void ask(false);
   };
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
@@ -107,11 +110,11 @@ export function startWaitingRoomWatch(deps: {
 
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
   if (socket.connected) {
-    void ask();
+    void ask(isJoinPending());
   } else {
     if (!socket.active) socket.connect();
     graceTimer = setTimeout(() => {
-      if (!socket.connected && store.get(waitingRoomAtom).status === null) void ask();
+      if (!socket.connected && store.get(waitingRoomAtom).status === null) void ask(false);
     }, connectGraceMs);
   }
 

@@ -62,6 +62,8 @@ interface ChatViewProps {
   }>;
   /** A send or retry was refused with `waiting_room`; the typed text stays in the message box. */
   onWaitingRoom?: () => void;
+  /** Shown just above the message box (the page composes the waiting line's place and turn there). */
+  composerNotice?: ReactNode;
 }
 
 export function ChatView({
@@ -72,6 +74,7 @@ export function ChatView({
   renderGuestLimit,
   waitingRoomModal: WaitingRoomModal,
   onWaitingRoom,
+  composerNotice,
 }: ChatViewProps) {
   // The id adopted from the first send, used until the route catches up; dropped when the route goes
   // back to a fresh conversation ("New chat").
@@ -180,6 +183,7 @@ export function ChatView({
           )}
         </MessageList>
       )}
+      {composerNotice}
       <Composer
         placeholder={`Message ${character.name}…`}
         isGenerating={view.isGenerating}

@@ -1,18 +1,8 @@
-import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/button';
 
-/** How long the toast stays before it hides itself. */
-const visibleMs = 12_000;
-
-/** A short message at the bottom of the screen, announced politely; closes itself or on its ✕. */
+/** A short message floating at the bottom of the screen, with a ✕ to close it. */
 export function TurnToast({ message, onClose }: { message: string; onClose: () => void }) {
-  useEffect(() => {
-    const timer = setTimeout(onClose, visibleMs);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [onClose]);
   return (
     <Toast>
       <span>{message}</span>
@@ -24,10 +14,10 @@ export function TurnToast({ message, onClose }: { message: string; onClose: () =
 }
 
 const Toast = styled.div`
-  /* At the top, under the header: never over the message box and Send at the bottom. */
+  /* At the bottom, clear of page headers; chat screens show the message in the composer instead. */
   position: fixed;
-  top: calc(${({ theme }) => theme.size.headerHeight} + ${({ theme }) => theme.space.sm});
   right: ${({ theme }) => theme.space.lg};
+  bottom: max(${({ theme }) => theme.space.lg}, env(safe-area-inset-bottom));
   left: ${({ theme }) => theme.space.lg};
   z-index: ${({ theme }) => theme.zIndex.modal};
   display: flex;

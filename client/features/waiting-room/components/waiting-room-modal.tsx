@@ -2,7 +2,8 @@
  * The chat's waiting-queue modal (product-core.md §2 chat modals, §4 "Waiting queue"): shown while the
  * caller waits and the character is not the bypass character, with the position, the estimated wait and
  * 'Upgrade to skip the line'. It closes by itself when access arrives (or the status expires). Closed
- * by the user, it stays closed for this stay in line unless a send is refused again.
+ * by the user, it stays closed for this stay in line unless a send is refused again or the composer's
+ * Details button opens it; meanwhile the composer shows the place in line.
  */
 import { useAtom, useAtomValue } from 'jotai';
 import type { RefObject } from 'react';
@@ -12,7 +13,7 @@ import { paths } from '../../../app/paths';
 import { Button, ButtonAnchor } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { modalClosedAtAtom, waitingRoomAtom } from '../atoms';
-import { estimatedWaitText, mustWaitFor } from '../status-machine';
+import { estimatedWaitText, isModalShown } from '../status-machine';
 import { NotifyMeButton } from './notify-me-button';
 
 interface WaitingRoomModalProps {
@@ -24,7 +25,7 @@ interface WaitingRoomModalProps {
 export function WaitingRoomModal({ characterId, returnFocusRef }: WaitingRoomModalProps) {
   const state = useAtomValue(waitingRoomAtom);
   const [closedAt, setClosedAt] = useAtom(modalClosedAtAtom);
-  if (!mustWaitFor(state, characterId) || closedAt === state.admissions) return null;
+  if (!isModalShown(state, closedAt, characterId)) return null;
   const waiting = state.status;
   const close = () => {
     setClosedAt(state.admissions);

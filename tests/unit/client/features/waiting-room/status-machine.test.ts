@@ -3,12 +3,15 @@ import type { WaitingRoomStatus } from '#shared/schemas/waiting-room';
 import {
   applyFetchFailure,
   applyStatus,
+  cancelJoin,
   defaultRetrySeconds,
   estimatedWaitText,
   initialWaitingRoomState,
+  isModalShown,
   mustWaitFor,
   nextStep,
   refresh,
+  requestJoin,
   tick,
   type WaitingRoomState,
 } from '../../../../../client/features/waiting-room/status-machine';
@@ -30,6 +33,7 @@ function status(overrides: Partial<WaitingRoomStatus>): WaitingRoomStatus {
 
 const waiting = status({ status: 'waiting', position: 3, timeLeft: 240 });
 const access = status({ status: 'access', timeLeft: 60 });
+const none = status({ status: 'none' });
 
 function after(...steps: ((s: WaitingRoomState) => WaitingRoomState)[]): WaitingRoomState {
   return steps.reduce((s, step) => step(s), initialWaitingRoomState);
@@ -48,7 +52,7 @@ describe('applyStatus', () => {
     expect(nextStep(state, now, true)).toEqual({ kind: 'idle' });
   });
 
-  it('counts an admission only when access follows waiting in line', () => {
+  it('counts an admission only when access follows a wait in line', () => {
     const direct = applyStatus(initialWaitingRoomState, access, now);
     expect(direct.admissions).toBe(0);
     const admitted = after(
@@ -64,6 +68,111 @@ describe('applyStatus', () => {
       (s) => applyStatus(s, access, now),
     );
     expect(viaRefresh.admissions).toBe(1);
+  });
+
+  it('does not count access for a fresh visitor, whether let in at once or after browsing', () => {
+    const browsedThenChatted = after(
+      (s) => applyStatus(s, none, now),
+      (s) => requestJoin(s, other),
+      (s) => applyStatus(s, access, now),
+    );
+    expect(browsedThenChatted.admissions).toBe(0);
+  });
+
+  it('does not count access after a failed fetch, which only guessed the caller was waiting', () => {
+    const guessed = after(
+      (s) => applyFetchFailure(s, now),
+      (s) => applyStatus(s, access, now),
+    );
+    expect(guessed.status?.status).toBe('access');
+    expect(guessed.admissions).toBe(0);
+  });
+
+  it('does not count skipping the line (unlimited access, e.g. after signing in to a paid plan)', () => {
+    const skipped = after(
+      (s) => applyStatus(s, waiting, now),
+      (s) => applyStatus(s, status({ timeLeft: null }), now),
+    );
+    expect(skipped.admissions).toBe(0);
+  });
+
+  it('forgets a wait that ended out of line (a new identity, or a place lost), so no turn follows', () => {
+    const signedIn = after(
+      (s) => applyStatus(s, waiting, now),
+      (s) => applyStatus(s, none, now),
+      (s) => requestJoin(s, other),
+      (s) => applyStatus(s, access, now),
+    );
+    expect(signedIn.admissions).toBe(0);
+  });
+
+  it('counts every real wait once', () => {
+    const twice = after(
+      (s) => applyStatus(s, waiting, now),
+      (s) => applyStatus(s, access, now),
+      (s) => tick(s, now + 60_000),
+      refresh,
+      (s) => applyStatus(s, none, now),
+      (s) => applyStatus(s, waiting, now),
+      (s) => applyStatus(s, access, now),
+    );
+    expect(twice.admissions).toBe(2);
+  });
+});
+
+describe('joining the line', () => {
+  it('does nothing until a chat is opened: browsing never asks to join', () => {
+    const browsing = applyStatus(initialWaitingRoomState, none, now);
+    expect(browsing.joinFor).toBeNull();
+    expect(nextStep(browsing, now, true)).toEqual({ kind: 'idle' });
+  });
+
+  it('joins over the socket at once when a chat is opened', () => {
+    const opened = requestJoin(applyStatus(initialWaitingRoomState, none, now), other);
+    expect(opened.joinFor).toBe(other);
+    expect(nextStep(opened, now, true)).toEqual({ kind: 'ask', afterMs: 0, join: true });
+    // Before the first answer too: the first ask is the join.
+    expect(nextStep(requestJoin(initialWaitingRoomState, other), now, true)).toEqual({
+      kind: 'ask',
+      afterMs: 0,
+      join: true,
+    });
+  });
+
+  it('waits for the socket to join (REST never joins)', () => {
+    const opened = requestJoin(applyStatus(initialWaitingRoomState, none, now), other);
+    expect(nextStep(opened, now, false)).toEqual({ kind: 'idle' });
+  });
+
+  it('is done once the server answers with a place or access', () => {
+    const opened = requestJoin(applyStatus(initialWaitingRoomState, none, now), other);
+    expect(applyStatus(opened, waiting, now).joinFor).toBeNull();
+    expect(applyStatus(opened, access, now).joinFor).toBeNull();
+    // A look that crossed the join (none) keeps it pending.
+    expect(applyStatus(opened, none, now).joinFor).toBe(other);
+  });
+
+  it('is not needed while holding access or waiting, nor for the bypass character', () => {
+    const holding = applyStatus(initialWaitingRoomState, access, now);
+    expect(requestJoin(holding, other)).toBe(holding);
+    const inLine = applyStatus(initialWaitingRoomState, waiting, now);
+    expect(requestJoin(inLine, other)).toBe(inLine);
+    const withBypass = applyStatus(initialWaitingRoomState, { ...none, bypass }, now);
+    expect(requestJoin(withBypass, bypass)).toBe(withBypass);
+  });
+
+  it('is cancelled when that chat closes first', () => {
+    const opened = requestJoin(initialWaitingRoomState, other);
+    expect(cancelJoin(opened, bypass)).toBe(opened);
+    expect(cancelJoin(opened, other).joinFor).toBeNull();
+  });
+
+  it('never happens by itself when access runs out: the refresh only looks', () => {
+    const expired = tick(applyStatus(initialWaitingRoomState, access, now), now + 60_000);
+    expect(nextStep(refresh(expired), now, true)).toEqual({ kind: 'ask', afterMs: 0, join: false });
+    expect(nextStep(applyStatus(refresh(expired), none, now), now, true)).toEqual({
+      kind: 'idle',
+    });
   });
 });
 
@@ -81,7 +190,7 @@ describe('tick: access running out', () => {
     expect(nextStep(expired, now, true)).toEqual({ kind: 'refresh' });
     const refreshing = refresh(expired);
     expect(refreshing.status?.status).toBe('refresh');
-    expect(nextStep(refreshing, now, true)).toEqual({ kind: 'ask', afterMs: 0 });
+    expect(nextStep(refreshing, now, true)).toEqual({ kind: 'ask', afterMs: 0, join: false });
   });
 
   it('schedules the expiry for when access ends', () => {
@@ -105,6 +214,7 @@ describe('applyFetchFailure', () => {
     expect(nextStep(state, now, true)).toEqual({
       kind: 'ask',
       afterMs: defaultRetrySeconds * 1000,
+      join: false,
     });
   });
 
@@ -112,7 +222,7 @@ describe('applyFetchFailure', () => {
     const state = applyFetchFailure(initialWaitingRoomState, now);
     expect(state.status).toMatchObject({ status: 'waiting', retryAfter: 30 });
     expect(state.wasActive).toBe(false);
-    expect(nextStep(state, now, true)).toEqual({ kind: 'ask', afterMs: 30_000 });
+    expect(nextStep(state, now, true)).toEqual({ kind: 'ask', afterMs: 30_000, join: false });
   });
 
   it('keeps the last known place in line of a waiter', () => {
@@ -124,13 +234,13 @@ describe('applyFetchFailure', () => {
 describe('nextStep: polling', () => {
   it('re-polls after a server retryAfter', () => {
     const state = applyStatus(initialWaitingRoomState, { ...waiting, retryAfter: 12 }, now);
-    expect(nextStep(state, now, true)).toEqual({ kind: 'ask', afterMs: 12_000 });
+    expect(nextStep(state, now, true)).toEqual({ kind: 'ask', afterMs: 12_000, join: false });
   });
 
   it('does not poll a waiter while the socket is up, and does while it is down', () => {
     const state = applyStatus(initialWaitingRoomState, waiting, now);
     expect(nextStep(state, now, true)).toEqual({ kind: 'idle' });
-    expect(nextStep(state, now, false)).toEqual({ kind: 'ask', afterMs: 30_000 });
+    expect(nextStep(state, now, false)).toEqual({ kind: 'ask', afterMs: 30_000, join: false });
   });
 
   it('does nothing before the first answer', () => {
@@ -144,6 +254,23 @@ describe('mustWaitFor', () => {
     expect(mustWaitFor(state, other)).toBe(true);
     expect(mustWaitFor(state, bypass)).toBe(false);
     expect(mustWaitFor(applyStatus(state, access, now), other)).toBe(false);
+    expect(mustWaitFor(applyStatus(state, none, now), other)).toBe(false);
+  });
+});
+
+describe('isModalShown', () => {
+  it('shows while waiting until closed for this stay in line; the composer shows the place then', () => {
+    const state = applyStatus(initialWaitingRoomState, waiting, now);
+    expect(isModalShown(state, null, other)).toBe(true);
+    expect(isModalShown(state, state.admissions, other)).toBe(false);
+    expect(isModalShown(state, state.admissions, bypass)).toBe(false);
+    // Closed during an earlier stay: shown again on the next.
+    const nextStay = after(
+      (s) => applyStatus(s, waiting, now),
+      (s) => applyStatus(s, access, now),
+      (s) => applyStatus(s, waiting, now),
+    );
+    expect(isModalShown(nextStay, 0, other)).toBe(true);
   });
 });
 
