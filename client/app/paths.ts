@@ -67,7 +67,7 @@ export const paths = {
     pattern: '/admin/queues',
     build: (): string => '/admin/queues',
   },
-  /** Plans and upgrades (built later; linked already, e.g. 'Upgrade to skip the line'). */
+  /** The paid plans ('Upgrade to skip the line' leads here); no checkout yet. */
   subscribe: {
     pattern: '/subscribe',
     build: (): string => '/subscribe',

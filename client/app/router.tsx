@@ -10,6 +10,7 @@ import { HomePage } from './routes/home';
 import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
 import { SignupPage } from './routes/signup';
+import { SubscribePage } from './routes/subscribe';
 import { UpdateEmailPage } from './routes/update-email';
 
 export function AppRouter() {
@@ -32,6 +33,7 @@ export function AppRouter() {
       <Route path={paths.profile.pattern} component={ProfilePage} />
       <Route path={paths.signup.pattern} component={SignupPage} />
       <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
+      <Route path={paths.subscribe.pattern} component={SubscribePage} />
       <Route path={paths.admin.pattern} component={AdminPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
       <Route>

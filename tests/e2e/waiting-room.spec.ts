@@ -2,10 +2,11 @@
  * The waiting room with room for one (product-core.md §4, "Waiting queue"; issue 7 part 9), against its
  * own product (database, Redis prefix, a short idle time): the first guest opens a chat, is let in at
  * once and never hears "It's your turn". A second guest only browses, so the third, opening a chat, is
- * first in line; the second then opens one and is second, and sees the banner back on home. The first
- * guest's messages keep their access; the third waits with the modal closed and the composer showing
- * the place, keeps a refused message in the box, and when the first guest goes idle is let in: the
- * composer says it's their turn (covering nothing) and the message goes out.
+ * first in line; the second then opens one and is second, finds the plans behind "Upgrade to skip the
+ * line", and sees the banner back on home. The first guest's messages keep their access; the third
+ * waits with the modal closed and the composer showing the place, keeps a refused message in the box,
+ * and when the first guest goes idle is let in: the composer says it's their turn (covering nothing)
+ * and the message goes out.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
@@ -129,6 +130,13 @@ test('only opening a chat lines a guest up; only a guest who waited hears it is 
     await second.page.goto(`/chat/${characterId}`);
     const secondModal = second.page.getByRole('dialog', { name: 'You’re in line' });
     await expect(secondModal.locator('dd').first()).toHaveText('2');
+    // "Upgrade to skip the line" leads to the plans, not to a missing page.
+    await secondModal.getByRole('link', { name: 'Upgrade to skip the line' }).click();
+    await expect(second.page).toHaveURL(/\/subscribe$/);
+    await expect(second.page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+    for (const plan of ['Get a Taste', 'True Supporter', 'I’m All In']) {
+      await expect(second.page.getByRole('heading', { level: 2, name: plan })).toBeVisible();
+    }
     await second.page.goto('/');
     await expect(secondBanner).toContainText('You are number 2 in line to chat.');
 
