@@ -66,6 +66,11 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default(path.join(repoRoot, '.data', 'uploads')),
+  CONTENT_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'content'))
+    .describe('a folder holding legal/<application id>/<page>.md'),
   LLM_PROVIDER: z.enum(['local', 'openai']).default('local'),
   LLM_MODEL: z
     .string()

@@ -10,12 +10,14 @@ import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
 import { healthRoutes } from './health.routes';
 import { oauthRoutes } from './oauth.routes';
+import { pageRoutes } from './pages.routes';
 import { profileRoutes } from './profile.routes';
 import { waitingRoomRoutes } from './waiting-room.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
   applicationRoutes(app, deps);
+  pageRoutes(app, deps);
   authRoutes(app, deps);
   oauthRoutes(app, deps);
   accountRoutes(app, deps);

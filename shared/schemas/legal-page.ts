@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The pages an operator writes in Markdown per brand (issue 7 part 15; product-core.md §2 routes). */
+export const legalPageSlugs = ['terms', 'privacy', 'guidelines', 'refund'] as const;
+export const LegalPageSlugSchema = z.enum(legalPageSlugs);
+export type LegalPageSlug = z.infer<typeof LegalPageSlugSchema>;
+
+/** One legal page: its title (the file's first `# ` heading) and the Markdown below it. */
+export const LegalPageSchema = z.object({
+  slug: LegalPageSlugSchema,
+  title: z.string().min(1),
+  /** The body as the operator wrote it; clients render it as Markdown, never as HTML. */
+  markdown: z.string(),
+});
+export type LegalPage = z.infer<typeof LegalPageSchema>;
