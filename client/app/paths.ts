@@ -3,6 +3,8 @@
  * builders and never write URLs by hand.
  */
 
+import type { LegalPageSlug } from '#shared/schemas/legal-page';
+
 /** The conversation id meaning "a fresh conversation" (product-core.md, chat screen). */
 export const newConversationId = 'new';
 
@@ -72,8 +74,9 @@ export const paths = {
     pattern: '/subscribe',
     build: (): string => '/subscribe',
   },
-  /** Legal pages a member without a username may still read. */
+  /** Legal pages (product-core.md §2 routes), which a member without a username may still read. */
   legal: {
-    patterns: ['/terms', '/privacy', '/refunds', '/guidelines'],
+    patterns: ['/terms', '/privacy', '/refund', '/guidelines'],
+    build: (slug: LegalPageSlug): string => `/${slug}`,
   },
 } as const;

@@ -1,4 +1,5 @@
 import { Route, Switch } from 'wouter';
+import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from './paths';
 import { AdminPage, AdminUserPage } from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
@@ -7,6 +8,7 @@ import { ChatPage } from './routes/chat';
 import { ChatWithCharacterPage } from './routes/chat-with-character';
 import { ChatbotProfilePage } from './routes/chatbot-profile';
 import { HomePage } from './routes/home';
+import { LegalPageRoute } from './routes/legal';
 import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
 import { SignupPage } from './routes/signup';
@@ -34,6 +36,11 @@ export function AppRouter() {
       <Route path={paths.signup.pattern} component={SignupPage} />
       <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
       <Route path={paths.subscribe.pattern} component={SubscribePage} />
+      {legalPageSlugs.map((slug) => (
+        <Route key={slug} path={paths.legal.build(slug)}>
+          <LegalPageRoute slug={slug} />
+        </Route>
+      ))}
       <Route path={paths.admin.pattern} component={AdminPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
       <Route>

@@ -40,6 +40,7 @@ export function isNotFound(error: Pick<AppErrorBody, 'code'>): boolean {
     error.code === 'not_found' ||
     error.code === 'character_not_found' ||
     error.code === 'conversation_not_found' ||
+    error.code === 'page_not_found' ||
     error.code === 'validation_failed'
   );
 }

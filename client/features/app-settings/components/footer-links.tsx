@@ -1,22 +1,36 @@
 /**
- * The footer's brand part (product-core.md §2, partner mode): Customer Support, Terms & Conditions,
- * Privacy Policy and Refund Policy from the application's branding, each shown only when set, and the
- * operator's bottom line of HTML, sanitised first.
+ * The footer's legal part (product-core.md §2, footer and partner mode): Customer Support when the
+ * application's branding names it; Terms & Conditions, Privacy Policy, Refund Policy and Community
+ * Guidelines, which open our own pages (issue 7 part 15) unless the branding points the first three
+ * elsewhere; and the operator's bottom line of HTML, sanitised first.
  */
 import { useMemo } from 'react';
 import styled from 'styled-components';
+import { Link } from 'wouter';
 import type { ApplicationSettings } from '#shared/schemas/application';
+import type { LegalPageSlug } from '#shared/schemas/legal-page';
+import { paths } from '../../../app/paths';
 import { safeWebUrl, useAppSettings } from '../hooks/use-app-settings';
 import { sanitizeFooterHtml } from '../sanitize';
 
 type Branding = ApplicationSettings['branding'];
 
-const legalLinks: readonly { key: keyof Branding; label: string }[] = [
-  { key: 'customerSupportUrl', label: 'Customer Support' },
-  { key: 'tcUrl', label: 'Terms & Conditions' },
-  { key: 'privacyPolicyUrl', label: 'Privacy Policy' },
-  { key: 'refundPolicyUrl', label: 'Refund Policy' },
+/** Each link: the brand's own URL when set, else our page (none for support, which is the brand's). */
+const legalLinks: readonly {
+  key: keyof Branding | null;
+  page: LegalPageSlug | null;
+  label: string;
+}[] = [
+  { key: 'customerSupportUrl', page: null, label: 'Customer Support' },
+  { key: 'tcUrl', page: 'terms', label: 'Terms & Conditions' },
+  { key: 'privacyPolicyUrl', page: 'privacy', label: 'Privacy Policy' },
+  { key: 'refundPolicyUrl', page: 'refund', label: 'Refund Policy' },
+  { key: null, page: 'guidelines', label: 'Community Guidelines' },
 ];
+
+/** A link to the brand's page (`url`) or to ours (`page`). */
+type FooterLink =
+  { label: string; url: string; page: null } | { label: string; url: null; page: LegalPageSlug };
 
 export function FooterLinks() {
   const settings = useAppSettings();
@@ -26,26 +40,28 @@ export function FooterLinks() {
     () => (bottomLine === '' ? '' : sanitizeFooterHtml(bottomLine)),
     [bottomLine],
   );
-  const links = legalLinks.flatMap(({ key, label }) => {
-    const url = safeWebUrl(branding[key]);
-    return url === null ? [] : [{ url, label }];
+  const links = legalLinks.flatMap(({ key, page, label }): FooterLink[] => {
+    const url = key === null ? null : safeWebUrl(branding[key]);
+    if (url !== null) return [{ label, url, page: null }];
+    return page === null ? [] : [{ label, url: null, page }];
   });
-  if (links.length === 0 && safeBottomLine === '') return null;
   return (
     <Wrapper>
-      {links.length > 0 && (
-        <nav aria-label="Legal">
-          <LinkList>
-            {links.map(({ url, label }) => (
-              <li key={label}>
+      <nav aria-label="Legal">
+        <LinkList>
+          {links.map(({ label, url, page }) => (
+            <li key={label}>
+              {page === null ? (
                 <a href={url} target="_blank" rel="noopener noreferrer">
                   {label}
                 </a>
-              </li>
-            ))}
-          </LinkList>
-        </nav>
-      )}
+              ) : (
+                <Link href={paths.legal.build(page)}>{label}</Link>
+              )}
+            </li>
+          ))}
+        </LinkList>
+      </nav>
       {safeBottomLine !== '' && (
         // Sanitised by DOMPurify above: inline tags and safe links only.
         <BottomLine dangerouslySetInnerHTML={{ __html: safeBottomLine }} />
