@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { authSecret, publicUrl, type Config } from './config';
 import { CharacterCache } from './db/character-cache';
 import { createDb, type Db } from './db/database';
+import { registerRouteAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config): Promise<App> {
     immutable: true,
   });
   registerErrorHandler(fastify);
+  registerRouteAuth(fastify, deps);
   registerRoutes(fastify, deps);
   const inspected = openAllQueues(queueConnection, config.REDIS_PREFIX, fastify.log);
   metricsRoutes(fastify, deps, inspected, () => realtime.io.engine.clientsCount);

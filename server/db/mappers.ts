@@ -1,38 +1,151 @@
-/** Row → shared type mappers; the only place rows become API shapes. */
+/**
+ * Rows → the records repositories answer and the shared types the API sends; the only place rows are
+ * read. Row types never leave server/db (docs/style.md, "Naming").
+ */
 import type { CharacterSummary, Character } from '#shared/schemas/character';
 import type { Message } from '#shared/schemas/message';
-import type { CharacterRow, MessageRow } from './tables';
+import { RoleSchema, type Role } from '#shared/schemas/user';
+import type { CharacterRow, ConversationRow, MessageRow, SessionRow, UserRow } from './tables';
 
-export type CharacterWithTags = CharacterRow & { tags: string[] };
+/** A guest or member as the server works with them. */
+export interface UserRecord {
+  id: string;
+  kind: 'guest' | 'member';
+  username: string | null;
+  name: string | null;
+  email: string | null;
+  /** The stored role; an unknown value reads as free_tier. */
+  role: Role;
+  createdAt: Date;
+  avatarUrl: string | null;
+  highlights: string | null;
+  /** Sealed with the auth secret (lib/secret-box.ts); never sent back whole. */
+  openaiApiKeyEncrypted: string | null;
+  openaiMode: 'disabled' | 'enabled' | 'hybrid';
+  showNsfw: boolean;
+  blurNsfw: boolean;
+  chatLanguage: string;
+  ageVerifiedAt: Date | null;
+}
 
-export function toCharacterSummary(row: CharacterWithTags): CharacterSummary {
+export function toUser(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: RoleSchema.catch('free_tier').parse(row.role),
+    createdAt: row.created_at,
+    avatarUrl: row.avatar_url,
+    highlights: row.highlights,
+    openaiApiKeyEncrypted: row.openai_api_key_encrypted,
+    openaiMode: row.openai_mode,
+    showNsfw: row.show_nsfw,
+    blurNsfw: row.blur_nsfw,
+    chatLanguage: row.chat_language,
+    ageVerifiedAt: row.age_verified_at,
+  };
+}
+
+/** A character with its whole definition and tags; who may see what is characters.service's rule. */
+export interface CharacterRecord {
+  id: string;
+  name: string;
+  title: string;
+  persona: string;
+  scenario: string;
+  greeting: string;
+  dialogue: string;
+  avatarUrl: string | null;
+  isNsfw: boolean;
+  visibility: 'private' | 'permanently_private' | 'hidden' | 'public';
+  definitionVisible: boolean;
+  creatorUserId: string | null;
+  language: string;
+  tokenCount: number;
+  numMessages: number;
+  tags: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toCharacterRecord(row: CharacterRow & { tags: string[] }): CharacterRecord {
   return {
     id: row.id,
     name: row.name,
     title: row.title,
+    persona: row.persona,
+    scenario: row.scenario,
+    greeting: row.greeting,
+    dialogue: row.dialogue,
     avatarUrl: row.avatar_url,
-    tags: row.tags,
-    numMessages: Number(row.num_messages),
     isNsfw: row.is_nsfw,
+    visibility: row.visibility,
+    definitionVisible: row.definition_visible,
+    creatorUserId: row.creator_user_id,
+    language: row.language,
+    tokenCount: row.token_count,
+    numMessages: Number(row.num_messages),
+    tags: row.tags,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toCharacterSummary(character: CharacterRecord): CharacterSummary {
+  return {
+    id: character.id,
+    name: character.name,
+    title: character.title,
+    avatarUrl: character.avatarUrl,
+    tags: character.tags,
+    numMessages: character.numMessages,
+    isNsfw: character.isNsfw,
     creatorUsername: null,
   };
 }
 
-/** The chatbot profile; the definition is shown to everyone only when `definition_visible`. */
-export function toCharacter(row: CharacterWithTags, isCreator: boolean): Character {
-  const showDefinition = row.definition_visible || isCreator;
+/** The chatbot profile; the definition is shown to everyone only when `definitionVisible`. */
+export function toCharacter(character: CharacterRecord, isCreator: boolean): Character {
+  const showDefinition = character.definitionVisible || isCreator;
   return {
-    ...toCharacterSummary(row),
-    greeting: row.greeting,
-    persona: showDefinition ? row.persona : null,
-    scenario: showDefinition ? row.scenario : null,
-    dialogue: showDefinition ? row.dialogue : null,
-    visibility: row.visibility,
-    definitionVisible: row.definition_visible,
-    tokenCount: row.token_count,
-    language: row.language,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    ...toCharacterSummary(character),
+    greeting: character.greeting,
+    persona: showDefinition ? character.persona : null,
+    scenario: showDefinition ? character.scenario : null,
+    dialogue: showDefinition ? character.dialogue : null,
+    visibility: character.visibility,
+    definitionVisible: character.definitionVisible,
+    tokenCount: character.tokenCount,
+    language: character.language,
+    createdAt: character.createdAt.toISOString(),
+    updatedAt: character.updatedAt.toISOString(),
+  };
+}
+
+/** A conversation as the server works with it (ownership, head of the current branch). */
+export interface ConversationRecord {
+  id: string;
+  userId: string;
+  characterId: string;
+  label: string | null;
+  lastMessageId: string | null;
+  messageCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toConversation(row: ConversationRow): ConversationRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    characterId: row.character_id,
+    label: row.label,
+    lastMessageId: row.last_message_id,
+    messageCount: row.message_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -45,5 +158,26 @@ export function toMessage(row: MessageRow): Message {
     content: row.content,
     isStopped: row.is_stopped,
     createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** One refresh token of a session family (the token itself is kept only as a hash). */
+export interface SessionRecord {
+  id: string;
+  familyId: string;
+  userId: string;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export function toSession(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    familyId: row.family_id,
+    userId: row.user_id,
+    expiresAt: row.expires_at,
+    rotatedAt: row.rotated_at,
+    revokedAt: row.revoked_at,
   };
 }

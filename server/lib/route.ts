@@ -1,19 +1,45 @@
 /**
  * Registers a route from its shared contract: the contract's schemas document the route in /api/docs,
  * parse the request once (bad input → validation_failed naming the field) and serialise the response
- * (unknown fields are stripped, never leaked).
+ * (unknown fields are stripped, never leaked). Its `auth` level says who may call it: the caller is
+ * resolved and checked before the handler runs (docs/style.md, "Ownership"), so no handler does it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '#shared/api/endpoint';
+import type { AuthLevel, Endpoint } from '#shared/api/endpoint';
+import type { Caller, MemberCaller } from './caller';
 import { parseInput } from './errors';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteInput<P, Q, B> {
+/** What each auth level hands the handler. */
+export interface CallerOfLevel {
+  none: undefined;
+  caller: Caller;
+  chat: Caller;
+  member: MemberCaller;
+  admin: MemberCaller;
+}
+
+/**
+ * Resolves and checks the caller of a request at each level, throwing the refusal (sign_in_required,
+ * account_terminated, forbidden, …). The app installs it (server/plugins/auth.ts).
+ */
+export type RouteAuth = {
+  [A in Exclude<AuthLevel, 'none'>]: (request: FastifyRequest) => Promise<CallerOfLevel[A]>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeAuth: RouteAuth;
+  }
+}
+
+export interface RouteInput<P, Q, B, A extends AuthLevel> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  caller: CallerOfLevel[A];
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -23,15 +49,26 @@ function parsePart<S extends z.ZodType>(schema: S | undefined, value: unknown): 
   return (schema === undefined ? undefined : parseInput(schema, value)) as Out<S>; // eslint-disable-line @typescript-eslint/consistent-type-assertions -- see above
 }
 
+const resolvers: {
+  [A in AuthLevel]: (auth: RouteAuth, request: FastifyRequest) => Promise<CallerOfLevel[A]>;
+} = {
+  none: () => Promise.resolve(undefined),
+  caller: (auth, request) => auth.caller(request),
+  chat: (auth, request) => auth.chat(request),
+  member: (auth, request) => auth.member(request),
+  admin: (auth, request) => auth.admin(request),
+};
+
 export function addRoute<
   P extends z.ZodType,
   Q extends z.ZodType,
   B extends z.ZodType,
   R extends z.ZodType,
+  A extends AuthLevel,
 >(
   app: FastifyInstance,
-  e: Endpoint<P, Q, B, R>,
-  handler: (input: RouteInput<P, Q, B>) => Promise<z.input<R>>,
+  e: Endpoint<P, Q, B, R, A>,
+  handler: (input: RouteInput<P, Q, B, A>) => Promise<z.input<R>>,
 ): void {
   const schema: FastifySchema = {
     summary: e.summary,
@@ -40,17 +77,21 @@ export function addRoute<
     ...(e.body ? { body: e.body } : {}),
     response: { 200: e.response },
   };
+  const resolve = resolvers[e.auth];
   app.route({
     method: e.method,
     url: e.path,
     schema,
-    handler: async (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      const caller = await resolve(app.routeAuth, request);
+      return handler({
         params: parsePart(e.params, request.params),
         query: parsePart(e.query, request.query),
         body: parsePart(e.body, request.body),
+        caller,
         request,
         reply,
-      }),
+      });
+    },
   });
 }

@@ -13,7 +13,7 @@ import type {
 } from '#shared/realtime/events';
 import { parseInput } from '../lib/errors';
 import type { Sender } from '../services/chat.service';
-import type { Caller } from '../services/identity.service';
+import type { Caller } from '../lib/caller';
 
 export interface SocketData {
   caller: Caller;

@@ -1,5 +1,5 @@
-/** Admin basics under /api/admin; every route checks the admin role before anything else. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/** Admin basics under /api/admin; their contracts admit admins only (auth: 'admin'). */
+import type { FastifyInstance } from 'fastify';
 import {
   changeUserRole,
   getAdminUser,
@@ -10,34 +10,23 @@ import {
 import type { AppDeps } from '../app';
 import { addRoute } from '../lib/route';
 import * as admin from '../services/admin.service';
-import { callerOfHeaders } from '../services/identity.service';
 
 export function adminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const adminCaller = async (request: FastifyRequest) => {
-    const caller = await callerOfHeaders(deps, request.headers);
-    admin.assertAdmin(caller);
-    return caller;
-  };
+  addRoute(app, searchUsers, async ({ query }) => ({
+    items: await admin.searchUsers(deps, query.query),
+  }));
 
-  addRoute(app, searchUsers, async ({ request, query }) => {
-    await adminCaller(request);
-    return { items: await admin.searchUsers(deps, query.query) };
-  });
+  addRoute(app, getAdminUser, async ({ params }) => admin.userDetail(deps, params.id));
 
-  addRoute(app, getAdminUser, async ({ request, params }) => {
-    await adminCaller(request);
-    return admin.userDetail(deps, params.id);
-  });
-
-  addRoute(app, changeUserRole, async ({ request, params, body }) =>
-    admin.changeRole(deps, await adminCaller(request), params.id, body.role),
+  addRoute(app, changeUserRole, async ({ caller, params, body }) =>
+    admin.changeRole(deps, caller, params.id, body.role),
   );
 
-  addRoute(app, setUserRestriction, async ({ request, params, body }) =>
-    admin.setRestriction(deps, await adminCaller(request), params.id, body),
+  addRoute(app, setUserRestriction, async ({ caller, params, body }) =>
+    admin.setRestriction(deps, caller, params.id, body),
   );
 
-  addRoute(app, liftUserRestriction, async ({ request, params }) =>
-    admin.liftRestriction(deps, await adminCaller(request), params.id, params.restrictionId),
+  addRoute(app, liftUserRestriction, async ({ caller, params }) =>
+    admin.liftRestriction(deps, caller, params.id, params.restrictionId),
   );
 }

@@ -14,7 +14,6 @@ import { AppError, parseInput } from '../lib/errors';
 import { addRoute } from '../lib/route';
 import * as age from '../services/age-verification/age-verification.service';
 import { SandboxAgeVerificationProvider } from '../services/age-verification/sandbox.provider';
-import { callerOfHeaders } from '../services/identity.service';
 
 /** The country the request comes from: the client's country header, else the CDN's. */
 export function countryOf(request: FastifyRequest): string | undefined {
@@ -25,27 +24,18 @@ export function countryOf(request: FastifyRequest): string | undefined {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function ageVerificationRoutes(app: FastifyInstance, deps: AppDeps): void {
-  addRoute(app, getAgeVerification, async ({ request }) => ({
-    status: await age.statusForCaller(
-      deps,
-      await callerOfHeaders(deps, request.headers),
-      countryOf(request),
-    ),
+  addRoute(app, getAgeVerification, async ({ caller, request }) => ({
+    status: await age.statusForCaller(deps, caller, countryOf(request)),
     deadline: deps.config.AGE_VERIFICATION_DEADLINE,
     methods: deps.ageVerification?.methods() ?? [],
   }));
 
-  addRoute(app, startAgeVerification, async ({ request, body }) =>
-    age.startVerification(deps, await callerOfHeaders(deps, request.headers), body.method),
+  addRoute(app, startAgeVerification, async ({ caller, body }) =>
+    age.startVerification(deps, caller, body.method),
   );
 
-  addRoute(app, finalizeAgeVerification, async ({ request, params }) =>
-    age.finalizeVerification(
-      deps,
-      await callerOfHeaders(deps, request.headers),
-      params.id,
-      countryOf(request),
-    ),
+  addRoute(app, finalizeAgeVerification, async ({ caller, request, params }) =>
+    age.finalizeVerification(deps, caller, params.id, countryOf(request)),
   );
 
   const sandbox = deps.ageVerification;

@@ -13,14 +13,13 @@ import {
   verifyEmailCode,
 } from '#shared/api/auth';
 import type { AppDeps } from '../app';
-import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
 import { addRoute } from '../lib/route';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from './auth-cookies';
 import * as auth from '../services/auth/auth.service';
 import { endSession } from '../services/auth/sessions.service';
-import { callerOfHeaders, guestHeader, guestIdOf } from '../services/identity.service';
-import { accessOf, shownRestriction } from '../services/restrictions.service';
+import * as account from '../services/account.service';
+import { guestHeader, guestIdOf } from '../services/identity.service';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const setRefresh = (reply: FastifyReply, signedIn: auth.SignedIn) => {
@@ -67,15 +66,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return {};
   });
 
-  addRoute(app, getMe, async ({ request }) => {
-    const caller = await callerOfHeaders(deps, request.headers);
-    const user = await users.findById(deps.db, caller.userId);
-    if (!user) throw new AppError('sign_in_required');
-    const me = auth.toMe(user);
-    // The stored role, not the token's: the client sees a role change at once, the server at refresh.
-    const access = accessOf({ kind: me.kind, role: me.role, restrictions: caller.restrictions });
-    return { ...me, ...access, restriction: shownRestriction(caller.restrictions) };
-  });
+  addRoute(app, getMe, async ({ caller }) => account.me(deps.db, caller));
 
   // The magic link is opened by a browser, not the API client: sign in, then go to the app.
   app.get(magicLinkPath, { schema: { hide: true } }, async (request, reply) => {

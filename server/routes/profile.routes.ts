@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import {
   avatarMaxBytes,
   avatarTypes,
@@ -8,14 +7,11 @@ import {
   updateProfile,
   uploadAvatar,
 } from '#shared/api/profile';
-import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
-import { storeSquareWebp } from '../lib/images';
 import { assertMayCreate } from '../services/restrictions.service';
 import type { AppDeps } from '../app';
 import { addRoute } from '../lib/route';
 import * as profile from '../services/profile.service';
-import { callerOfHeaders } from '../services/identity.service';
 import {
   assertMayViewNsfw,
   statusForCaller,
@@ -24,20 +20,16 @@ import { countryOf } from './age-verification.routes';
 import { clearRefreshCookie } from './auth-cookies';
 
 export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
-  addRoute(app, getProfile, async ({ request }) =>
-    profile.getProfile(deps, await callerOfHeaders(deps, request.headers)),
-  );
+  addRoute(app, getProfile, async ({ caller }) => profile.getProfile(deps, caller));
 
-  addRoute(app, updateProfile, async ({ request, body }) => {
-    const caller = await callerOfHeaders(deps, request.headers);
+  addRoute(app, updateProfile, async ({ caller, request, body }) => {
     if (body.showNsfw === true) {
       assertMayViewNsfw(await statusForCaller(deps, caller, countryOf(request)));
     }
     return profile.updateProfile(deps, caller, body);
   });
 
-  addRoute(app, uploadAvatar, async ({ request }) => {
-    const caller = await callerOfHeaders(deps, request.headers);
+  addRoute(app, uploadAvatar, async ({ caller, request }) => {
     assertMayCreate(caller);
     const file = await request.file({ limits: { fileSize: avatarMaxBytes, files: 1 } });
     if (file?.fieldname !== 'avatar') {
@@ -56,18 +48,11 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
         cause: err,
       });
     });
-    const name = await storeSquareWebp(path.join(deps.config.UPLOAD_DIR, 'avatars'), input, 256);
-    const avatarUrl = `/uploads/avatars/${name}`;
-    await users.setAvatar(deps.db, caller.userId, avatarUrl);
-    return { avatarUrl };
+    return { avatarUrl: await profile.setAvatar(deps, caller, input) };
   });
 
-  addRoute(app, deleteAccount, async ({ request, reply }) => {
-    const family = await profile.deleteAccount(
-      deps.db,
-      deps.secret,
-      await callerOfHeaders(deps, request.headers),
-    );
+  addRoute(app, deleteAccount, async ({ caller, reply }) => {
+    const family = await profile.deleteAccount(deps.db, deps.secret, caller);
     if (family !== null) deps.endSessionSockets(family);
     clearRefreshCookie(reply, deps.config);
     return {};

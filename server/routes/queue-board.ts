@@ -11,12 +11,10 @@ import type { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openQueueBoard } from '#shared/api/admin';
 import type { AppDeps } from '../app';
-import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
 import { sendError } from '../plugins/errors';
 import { addRoute } from '../lib/route';
-import { assertAdmin } from '../services/admin.service';
-import { callerOfHeaders } from '../services/identity.service';
+import { isAdmin } from '../services/admin.service';
 
 export const queueBoardPath = '/admin/queues';
 const boardCookie = 'cc_queue_board';
@@ -29,9 +27,7 @@ export async function queueBoardRoutes(
   deps: AppDeps,
   queues: readonly Queue[],
 ): Promise<void> {
-  addRoute(app, openQueueBoard, async ({ request, reply }) => {
-    const caller = await callerOfHeaders(deps, request.headers);
-    assertAdmin(caller);
+  addRoute(app, openQueueBoard, ({ caller, reply }) => {
     const expiresAt = Date.now() + boardSeconds * 1000;
     void reply.setCookie(boardCookie, `${caller.userId}.${String(expiresAt)}`, {
       signed: true,
@@ -41,7 +37,7 @@ export async function queueBoardRoutes(
       path: queueBoardPath,
       expires: new Date(expiresAt),
     });
-    return { url: queueBoardPath };
+    return Promise.resolve({ url: queueBoardPath });
   });
 
   const serverAdapter = new FastifyAdapter();
@@ -75,6 +71,5 @@ async function holdsBoardCookie(deps: AppDeps, request: FastifyRequest): Promise
   if (!unsigned.valid) return false;
   const [userId = '', expiresAt = '0'] = unsigned.value.split('.');
   if (Number(expiresAt) < Date.now()) return false;
-  const user = await users.findById(deps.db, userId);
-  return user?.role === 'admin';
+  return isAdmin(deps, userId);
 }

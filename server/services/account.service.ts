@@ -8,12 +8,8 @@ import type { Mailer } from '../lib/mailer';
 import type { Redis } from '../lib/redis';
 import { consumeCode, issueCode } from './auth/login-codes';
 import { limitCodeMail, toMe } from './auth/auth.service';
-import type { Caller } from './identity.service';
-
-function member(caller: Caller): string {
-  if (caller.kind !== 'member') throw new AppError('sign_in_required');
-  return caller.userId;
-}
+import { accessOf, shownRestriction } from './restrictions.service';
+import type { Caller, MemberCaller } from '../lib/caller';
 
 /** The unique constraint a PostgreSQL error broke, if it was one. */
 function violatedConstraint(err: unknown): string | undefined {
@@ -22,12 +18,26 @@ function violatedConstraint(err: unknown): string | undefined {
   return typeof err.constraint === 'string' ? err.constraint : undefined;
 }
 
+/** Who the caller is, with the effective permissions and the restriction they see. */
+export async function me(db: Db, caller: Caller): Promise<Me> {
+  const user = await users.findById(db, caller.userId);
+  if (!user) throw new AppError('sign_in_required');
+  const me = toMe(user);
+  // The stored role, not the token's: the client sees a role change at once, the server at refresh.
+  const access = accessOf({ kind: me.kind, role: me.role, restrictions: caller.restrictions });
+  return { ...me, ...access, restriction: shownRestriction(caller.restrictions) };
+}
+
+export async function isUsernameAvailable(db: Db, username: string): Promise<boolean> {
+  return !(await users.isUsernameTaken(db, username));
+}
+
 export async function completeOnboarding(
   db: Db,
-  caller: Caller,
+  caller: MemberCaller,
   input: { username: string; name: string; email?: string | undefined },
 ): Promise<Me> {
-  const id = member(caller);
+  const id = caller.userId;
   try {
     const user = await users.completeOnboarding(db, id, { ...input, email: input.email });
     if (!user) throw new AppError('sign_in_required');
@@ -43,11 +53,11 @@ export async function completeOnboarding(
 
 export async function setInterests<T extends string>(
   db: Db,
-  caller: Caller,
+  caller: MemberCaller,
   interests: readonly T[],
 ): Promise<T[]> {
   const unique = [...new Set(interests)];
-  await users.setInterests(db, member(caller), unique);
+  await users.setInterests(db, caller.userId, unique);
   return unique;
 }
 
@@ -58,10 +68,10 @@ function emailChangeSubject(userId: string, email: string): string {
 
 export async function requestEmailChange(
   deps: { db: Db; redis: Redis; prefix: string; mailer: Mailer; config: Config },
-  caller: Caller,
+  caller: MemberCaller,
   input: { email: string; ip: string },
 ): Promise<void> {
-  const id = member(caller);
+  const id = caller.userId;
   await limitCodeMail(deps, input.email, input.ip);
   const owner = await users.findByEmail(deps.db, input.email);
   if (owner && owner.id !== id) throw new AppError('email_taken', { field: 'email' });
@@ -75,10 +85,10 @@ export async function requestEmailChange(
 
 export async function confirmEmailChange(
   deps: { db: Db; redis: Redis; prefix: string },
-  caller: Caller,
+  caller: MemberCaller,
   input: { email: string; code: string },
 ): Promise<{ email: string }> {
-  const id = member(caller);
+  const id = caller.userId;
   await consumeCode(deps.redis, deps.prefix, emailChangeSubject(id, input.email), input.code);
   try {
     await users.setEmail(deps.db, id, input.email);

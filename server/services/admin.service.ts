@@ -6,36 +6,43 @@
 import { z } from 'zod';
 import type { AdminUser, AdminUserDetail, SetRestrictionInput } from '#shared/api/admin';
 import type { Restriction } from '#shared/schemas/restriction';
-import { RoleSchema, type Role } from '#shared/schemas/user';
+import type { Role } from '#shared/schemas/user';
+import type { UserRecord } from '../db/mappers';
 import * as audit from '../db/repositories/audit-log.repo';
 import * as restrictions from '../db/repositories/restrictions.repo';
 import * as users from '../db/repositories/users.repo';
-import type { UserRow } from '../db/tables';
+import { isMember, type Caller, type MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
-import type { Caller } from './identity.service';
 import { forgetRestrictions, type RestrictionDeps } from './restrictions.service';
 
 const searchLimit = 20;
 
 /** Admin routes are for the admin role (from the access token); everyone else gets forbidden. */
-export function assertAdmin(caller: Caller): void {
-  if (caller.kind !== 'member' || caller.role !== 'admin') throw new AppError('forbidden');
+export function assertAdmin(caller: Caller): MemberCaller {
+  if (!isMember(caller) || caller.role !== 'admin') throw new AppError('forbidden');
+  return caller;
 }
 
-async function toAdminUser(deps: RestrictionDeps, row: UserRow): Promise<AdminUser> {
+/** Whether the member's stored role is admin. */
+export async function isAdmin(deps: RestrictionDeps, userId: string): Promise<boolean> {
+  const user = await users.findById(deps.db, userId);
+  return user?.role === 'admin';
+}
+
+async function toAdminUser(deps: RestrictionDeps, user: UserRecord): Promise<AdminUser> {
   return {
-    id: row.id,
-    kind: row.kind,
-    username: row.username,
-    name: row.name,
-    email: row.email,
-    role: RoleSchema.catch('free_tier').parse(row.role),
-    createdAt: row.created_at.toISOString(),
-    restrictions: await restrictions.listActiveForUser(deps.db, row.id),
+    id: user.id,
+    kind: user.kind,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+    restrictions: await restrictions.listActiveForUser(deps.db, user.id),
   };
 }
 
-async function memberById(deps: RestrictionDeps, id: string): Promise<UserRow> {
+async function memberById(deps: RestrictionDeps, id: string): Promise<UserRecord> {
   const user = await users.findById(deps.db, id);
   if (user?.kind !== 'member') throw new AppError('user_not_found');
   return user;

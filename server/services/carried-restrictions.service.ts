@@ -4,9 +4,11 @@
  * that matches one of those identities gets the restrictions back, until they expire.
  */
 import { createHmac } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { UserRow } from '../db/tables';
+import * as carried from '../db/repositories/carried-restrictions.repo';
+import * as oauthAccounts from '../db/repositories/oauth-accounts.repo';
+import * as restrictions from '../db/repositories/restrictions.repo';
+import * as users from '../db/repositories/users.repo';
 
 function identityHashes(
   secret: string,
@@ -19,13 +21,8 @@ function identityHashes(
   return keys.map((key) => createHmac('sha256', secret).update(key).digest('hex'));
 }
 
-async function identitiesOf(db: Db, user: Pick<UserRow, 'id' | 'email'>) {
-  const oauth = await db
-    .selectFrom('oauth_accounts')
-    .select(['provider', 'subject'])
-    .where('user_id', '=', user.id)
-    .execute();
-  return { email: user.email, oauth };
+async function identitiesOf(db: Db, user: { id: string; email: string | null }) {
+  return { email: user.email, oauth: await oauthAccounts.listForUser(db, user.id) };
 }
 
 /** Deletes a member; their active restrictions stay behind under their identities' hashes. */
@@ -35,31 +32,22 @@ export async function deleteMemberKeepingRestrictions(
   userId: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('id', '=', userId)
-      .where('kind', '=', 'member')
-      .executeTakeFirst();
-    if (!user) return;
-    const active = await trx
-      .selectFrom('restrictions')
-      .select(['type', 'reason', 'expires_at'])
-      .where('user_id', '=', userId)
-      .where('lifted_at', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-      .execute();
+    const user = await users.findById(trx, userId);
+    if (user?.kind !== 'member') return;
+    const active = await restrictions.listActiveForUser(trx, userId);
     const hashes = identityHashes(secret, await identitiesOf(trx, user));
-    const rows = active.flatMap((r) =>
-      hashes.map((identity_hash) => ({
-        identity_hash,
-        type: r.type,
-        reason: r.reason,
-        expires_at: r.expires_at,
-      })),
+    await carried.insertMany(
+      trx,
+      active.flatMap((r) =>
+        hashes.map((identityHash) => ({
+          identityHash,
+          type: r.type,
+          reason: r.reason,
+          expiresAt: r.expiresAt === null ? null : new Date(r.expiresAt),
+        })),
+      ),
     );
-    if (rows.length > 0) await trx.insertInto('carried_restrictions').values(rows).execute();
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await users.deleteMember(trx, userId);
   });
 }
 
@@ -67,37 +55,20 @@ export async function deleteMemberKeepingRestrictions(
 export async function restoreCarriedRestrictions(
   db: Db,
   secret: string,
-  user: Pick<UserRow, 'id' | 'email'>,
+  user: { id: string; email: string | null },
 ): Promise<number> {
   const hashes = identityHashes(secret, await identitiesOf(db, user));
   if (hashes.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const carried = await trx
-      .deleteFrom('carried_restrictions')
-      .where('identity_hash', 'in', hashes)
-      .returning(['type', 'reason', 'expires_at'])
-      .execute();
-    const live = carried.filter((c) => c.expires_at === null || c.expires_at > new Date());
+    const taken = await carried.takeByIdentities(trx, hashes);
+    const live = taken.filter((c) => c.expiresAt === null || c.expiresAt > new Date());
     // One row per restriction, though it was kept under several identities.
     const unique = [
       ...new Map(
-        live.map((c) => [`${c.type}|${c.reason}|${String(c.expires_at?.getTime())}`, c]),
+        live.map((c) => [`${c.type}|${c.reason}|${String(c.expiresAt?.getTime())}`, c]),
       ).values(),
     ];
-    if (unique.length > 0) {
-      await trx
-        .insertInto('restrictions')
-        .values(
-          unique.map((c) => ({
-            user_id: user.id,
-            type: c.type,
-            reason: c.reason,
-            expires_at: c.expires_at,
-            created_by: null,
-          })),
-        )
-        .execute();
-    }
+    await restrictions.restore(trx, user.id, unique);
     return unique.length;
   });
 }

@@ -17,8 +17,9 @@ import { refundAllowances, takeAllowances, type Allowance } from '../lib/rate-li
 import type { Redis } from '../lib/redis';
 import { redisKeys } from '../lib/redis-keys';
 import type { ReplyState } from '../lib/reply-state';
+import { visibleCharacter } from './characters.service';
 import { ownedConversation } from './conversations.service';
-import type { Caller } from './identity.service';
+import type { Caller } from '../lib/caller';
 import type { WaitingRoom } from './waiting-room.service';
 
 export interface ChatLimits {
@@ -57,18 +58,11 @@ export interface Sent {
   replyId: string;
 }
 
-/** Characters a caller may chat with: public and unlisted ones, and their own. */
+/** A character the caller may see (characters.service.ts) and send to. */
 async function chattableCharacter(cache: CharacterCache, caller: Caller, id: string) {
-  const character = await cache.get(id);
-  const isOwn = character?.creator_user_id === caller.userId;
-  if (
-    !character ||
-    !(character.visibility === 'public' || character.visibility === 'hidden' || isOwn)
-  ) {
-    throw new AppError('character_not_found', { field: 'characterId' });
-  }
+  const character = visibleCharacter(await cache.get(id), caller);
   // Guests cannot send to an NSFW character: the client answers with a sign-up prompt.
-  if (character.is_nsfw && caller.kind === 'guest') throw new AppError('sign_up_required');
+  if (character.isNsfw && caller.kind === 'guest') throw new AppError('sign_up_required');
   return character;
 }
 
@@ -257,17 +251,17 @@ export async function retryReply(
 ): Promise<{ replyId: string }> {
   const { caller } = sender;
   const conversation = await ownedConversation(deps.db, caller, conversationId);
-  const head = conversation.last_message_id
-    ? await messages.findById(deps.db, conversation.last_message_id)
+  const head = conversation.lastMessageId
+    ? await messages.findById(deps.db, conversation.lastMessageId)
     : undefined;
   if (head?.role !== 'user') throw new AppError('nothing_to_retry');
-  await deps.waitingRoom.claimTurn(caller, conversation.character_id);
+  await deps.waitingRoom.claimTurn(caller, conversation.characterId);
   const replyId = randomUUID();
   await deps.replies.claim(conversationId, replyId);
   await sender.join(conversationId);
   await enqueueReply(deps, caller, {
     conversationId,
-    characterId: conversation.character_id,
+    characterId: conversation.characterId,
     userMessageId: head.id,
     replyId,
   });

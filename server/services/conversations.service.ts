@@ -2,41 +2,40 @@
 import type { Conversation, ConversationSummary } from '#shared/schemas/conversation';
 import type { Message } from '#shared/schemas/message';
 import type { Db } from '../db/database';
-import { toCharacterSummary, toMessage } from '../db/mappers';
+import { toCharacterSummary, type ConversationRecord } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
 import * as conversations from '../db/repositories/conversations.repo';
 import * as messages from '../db/repositories/messages.repo';
-import type { ConversationRow } from '../db/tables';
 import { AppError } from '../lib/errors';
 import type { ReplyState } from '../lib/reply-state';
-import type { Caller } from './identity.service';
+import type { Caller } from '../lib/caller';
 
 /** The conversation if the caller owns it; otherwise not found (ids of others never leak). */
 export async function ownedConversation(
   db: Db,
   caller: Caller,
   id: string,
-): Promise<ConversationRow> {
+): Promise<ConversationRecord> {
   const row = await conversations.findById(db, id);
-  if (!row || row.user_id !== caller.userId) throw new AppError('conversation_not_found');
+  if (!row || row.userId !== caller.userId) throw new AppError('conversation_not_found');
   return row;
 }
 
-export async function toSummary(db: Db, row: ConversationRow): Promise<ConversationSummary> {
+export async function toSummary(db: Db, row: ConversationRecord): Promise<ConversationSummary> {
   const [character, last] = await Promise.all([
-    characters.findById(db, row.character_id),
-    row.last_message_id ? messages.findById(db, row.last_message_id) : undefined,
+    characters.findById(db, row.characterId),
+    row.lastMessageId ? messages.findById(db, row.lastMessageId) : undefined,
   ]);
   if (!character) throw new AppError('character_not_found');
   return {
     id: row.id,
-    characterId: row.character_id,
+    characterId: row.characterId,
     character: toCharacterSummary(character),
     label: row.label,
-    messageCount: row.message_count,
-    lastMessage: last ? { content: last.content, createdAt: last.created_at.toISOString() } : null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    messageCount: row.messageCount,
+    lastMessage: last ? { content: last.content, createdAt: last.createdAt } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -58,17 +57,17 @@ export async function listMessages(
   page: { limit: number; before?: string | undefined },
 ): Promise<{ items: Message[]; hasMore: boolean }> {
   const row = await ownedConversation(db, caller, id);
-  let head = row.last_message_id;
+  let head = row.lastMessageId;
   if (page.before !== undefined) {
     const before = await messages.findById(db, page.before);
-    if (!before || before.conversation_id !== id)
+    if (!before || before.conversationId !== id)
       throw new AppError('not_found', { field: 'before' });
-    head = before.prev_id;
+    head = before.prevId;
   }
   if (head === null) return { items: [], hasMore: false };
   const rows = await messages.branchEndingAt(db, head, page.limit + 1);
   const hasMore = rows.length > page.limit;
-  return { items: (hasMore ? rows.slice(1) : rows).map(toMessage), hasMore };
+  return { items: hasMore ? rows.slice(1) : rows, hasMore };
 }
 
 export async function listForCaller(

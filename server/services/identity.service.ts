@@ -3,29 +3,16 @@
  * handshake); every other visitor has a guest identity kept in the browser (x-guest-id header).
  */
 import { z } from 'zod';
-import type { AccountRestriction } from '#shared/schemas/restriction';
 import { applicationHeader } from '#shared/schemas/application';
-import { RoleSchema, type Role } from '#shared/schemas/user';
 import type { Db } from '../db/database';
 import * as users from '../db/repositories/users.repo';
+import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import type { Redis } from '../lib/redis';
 import { verifyAccessToken } from './auth/access-tokens';
 import { partnerMember, verifyPartnerToken } from './auth/partner-tokens';
 import type { Applications } from './applications.service';
-import { activeRestrictionsOf, assertMayChat } from './restrictions.service';
-
-export interface Caller {
-  userId: string;
-  kind: 'guest' | 'member';
-  role: Role;
-  /** The member's session family, so its sockets can be dropped when the session ends. */
-  sessionFamily: string | null;
-  /** The member's active restrictions when the caller was resolved; guests have none. */
-  restrictions: readonly AccountRestriction[];
-  /** Signed in through a partner site's own token (partner mode never waits in line). */
-  isPartner: boolean;
-}
+import { activeRestrictionsOf } from './restrictions.service';
 
 export interface IdentityDeps {
   db: Db;
@@ -56,7 +43,7 @@ export async function resolveCaller(
       return {
         userId: user.id,
         kind: 'member',
-        role: RoleSchema.catch('free_tier').parse(user.role),
+        role: user.role,
         sessionFamily: null,
         restrictions: await activeRestrictionsOf(deps, user.id),
         isPartner: true,
@@ -96,26 +83,13 @@ export function bearerToken(header: unknown): string | undefined {
   return match?.[1];
 }
 
-/** The caller of an HTTP request: its bearer token, else its guest id header. */
-export function callerOfHeaders(
-  deps: IdentityDeps,
-  headers: Record<string, string | string[] | undefined>,
-): Promise<Caller> {
-  return resolveCaller(deps, {
+/** The credentials of an HTTP request: its bearer token, else its guest id header. */
+export function credentialsOf(headers: Record<string, string | string[] | undefined>) {
+  return {
     token: bearerToken(headers.authorization),
     guestId: headers[guestHeader],
     applicationId: headers[applicationHeader],
-  });
-}
-
-/** The caller of a chat request (conversations, messages): Terminated and held members are refused. */
-export async function chatCallerOfHeaders(
-  deps: IdentityDeps,
-  headers: Record<string, string | string[] | undefined>,
-): Promise<Caller> {
-  const caller = await callerOfHeaders(deps, headers);
-  assertMayChat(caller);
-  return caller;
+  };
 }
 
 /** The caller with restrictions re-read (cached briefly), for long-lived sockets. */

@@ -1,48 +1,44 @@
-/** The member's profile settings and account removal. */
+/** The member's profile settings, avatar and account removal. */
+import path from 'node:path';
 import type { Profile } from '#shared/api/profile';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { UserRecord } from '../db/mappers';
 import * as users from '../db/repositories/users.repo';
-import type { UserRow } from '../db/tables';
 import { AppError } from '../lib/errors';
+import { storeSquareWebp } from '../lib/images';
 import { openSecret, sealSecret } from '../lib/secret-box';
 import { deleteMemberKeepingRestrictions } from './carried-restrictions.service';
-import type { Caller } from './identity.service';
+import type { MemberCaller } from '../lib/caller';
 
-function memberId(caller: Caller): string {
-  if (caller.kind !== 'member') throw new AppError('sign_in_required');
-  return caller.userId;
-}
-
-function toProfile(secret: string, user: UserRow): Profile {
+function toProfile(secret: string, user: UserRecord): Profile {
   const key =
-    user.openai_api_key_encrypted === null
-      ? null
-      : openSecret(secret, user.openai_api_key_encrypted);
+    user.openaiApiKeyEncrypted === null ? null : openSecret(secret, user.openaiApiKeyEncrypted);
   return {
     name: user.name,
     highlights: user.highlights,
-    avatarUrl: user.avatar_url,
+    avatarUrl: user.avatarUrl,
     hasOpenaiApiKey: key !== null,
     openaiApiKeyHint: key === null ? null : key.slice(-4),
-    openaiMode: user.openai_mode,
-    showNsfw: user.show_nsfw,
-    blurNsfw: user.blur_nsfw,
-    chatLanguage: user.chat_language,
+    openaiMode: user.openaiMode,
+    showNsfw: user.showNsfw,
+    blurNsfw: user.blurNsfw,
+    chatLanguage: user.chatLanguage,
   };
 }
 
 export async function getProfile(
   deps: { db: Db; secret: string },
-  caller: Caller,
+  caller: MemberCaller,
 ): Promise<Profile> {
-  const user = await users.findById(deps.db, memberId(caller));
+  const user = await users.findById(deps.db, caller.userId);
   if (!user) throw new AppError('sign_in_required');
   return toProfile(deps.secret, user);
 }
 
 export async function updateProfile(
   deps: { db: Db; secret: string },
-  caller: Caller,
+  caller: MemberCaller,
   patch: {
     name?: string | undefined;
     highlights?: string | undefined;
@@ -53,25 +49,25 @@ export async function updateProfile(
     chatLanguage?: string | undefined;
   },
 ): Promise<Profile> {
-  const id = memberId(caller);
+  const id = caller.userId;
   const current = await users.findById(deps.db, id);
   if (!current) throw new AppError('sign_in_required');
   const changes: users.ProfileChanges = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.highlights !== undefined) changes.highlights = patch.highlights;
   if (patch.openaiApiKey !== undefined) {
-    changes.openai_api_key_encrypted =
+    changes.openaiApiKeyEncrypted =
       patch.openaiApiKey === null ? null : sealSecret(deps.secret, patch.openaiApiKey);
   }
-  if (patch.showNsfw !== undefined) changes.show_nsfw = patch.showNsfw;
-  if (patch.blurNsfw !== undefined) changes.blur_nsfw = patch.blurNsfw;
-  if (patch.chatLanguage !== undefined) changes.chat_language = patch.chatLanguage;
+  if (patch.showNsfw !== undefined) changes.showNsfw = patch.showNsfw;
+  if (patch.blurNsfw !== undefined) changes.blurNsfw = patch.blurNsfw;
+  if (patch.chatLanguage !== undefined) changes.chatLanguage = patch.chatLanguage;
   // Routing replies through the member's own key needs a key; removing the key turns it off.
   const hasKey =
-    changes.openai_api_key_encrypted !== undefined
-      ? changes.openai_api_key_encrypted !== null
-      : current.openai_api_key_encrypted !== null;
-  const mode = patch.openaiMode ?? current.openai_mode;
+    changes.openaiApiKeyEncrypted !== undefined
+      ? changes.openaiApiKeyEncrypted !== null
+      : current.openaiApiKeyEncrypted !== null;
+  const mode = patch.openaiMode ?? current.openaiMode;
   if (mode !== 'disabled' && !hasKey) {
     if (patch.openaiMode !== undefined) {
       throw new AppError('validation_failed', {
@@ -79,13 +75,25 @@ export async function updateProfile(
         message: 'Add your OpenAI key first.',
       });
     }
-    changes.openai_mode = 'disabled';
+    changes.openaiMode = 'disabled';
   } else if (patch.openaiMode !== undefined) {
-    changes.openai_mode = patch.openaiMode;
+    changes.openaiMode = patch.openaiMode;
   }
   const user = await users.updateProfile(deps.db, id, changes);
   if (!user) throw new AppError('sign_in_required');
   return toProfile(deps.secret, user);
+}
+
+/** Stores an uploaded image as the member's avatar (a 256 px square WebP); answers its URL. */
+export async function setAvatar(
+  deps: { db: Db; config: Config },
+  caller: MemberCaller,
+  image: Buffer,
+): Promise<string> {
+  const name = await storeSquareWebp(path.join(deps.config.UPLOAD_DIR, 'avatars'), image, 256);
+  const avatarUrl = `/uploads/avatars/${name}`;
+  await users.setAvatar(deps.db, caller.userId, avatarUrl);
+  return avatarUrl;
 }
 
 /**
@@ -95,8 +103,8 @@ export async function updateProfile(
 export async function deleteAccount(
   db: Db,
   secret: string,
-  caller: Caller,
+  caller: MemberCaller,
 ): Promise<string | null> {
-  await deleteMemberKeepingRestrictions(db, secret, memberId(caller));
+  await deleteMemberKeepingRestrictions(db, secret, caller.userId);
   return caller.sessionFamily;
 }

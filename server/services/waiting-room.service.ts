@@ -11,7 +11,7 @@ import type { WaitingRoomStatus } from '#shared/schemas/waiting-room';
 import { AppError } from '../lib/errors';
 import type { Redis } from '../lib/redis';
 import { estimateWaitSeconds, WaitingRoomStore, type Standing } from '../lib/waiting-room';
-import type { Caller } from './identity.service';
+import type { Caller } from '../lib/caller';
 
 export interface WaitingRoomSettings {
   /** False when WAITING_ROOM_MAX is 0. */

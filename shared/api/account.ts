@@ -7,6 +7,7 @@ import { endpoint } from './endpoint';
 export const checkUsername = endpoint({
   method: 'GET',
   path: '/api/users/username-available',
+  auth: 'none',
   summary: 'Whether a username is free',
   query: z.object({ username: UsernameSchema }),
   response: z.object({ isAvailable: z.boolean() }),
@@ -16,6 +17,7 @@ export const checkUsername = endpoint({
 export const completeOnboarding = endpoint({
   method: 'PUT',
   path: '/api/me/onboarding',
+  auth: 'member',
   summary: 'Finish sign-up: username, display name, optional email, agreements',
   body: z.object({
     username: UsernameSchema,
@@ -34,6 +36,7 @@ export const InterestSchema = z.enum(['female', 'male', 'non_binary']);
 export const setInterests = endpoint({
   method: 'PUT',
   path: '/api/me/interests',
+  auth: 'member',
   summary: 'Set the genders of characters the member is interested in',
   body: z.object({ interests: z.array(InterestSchema).max(3) }),
   response: z.object({ interests: z.array(InterestSchema) }),
@@ -43,6 +46,7 @@ export const setInterests = endpoint({
 export const requestEmailChange = endpoint({
   method: 'POST',
   path: '/api/me/email',
+  auth: 'member',
   summary: 'Send a code to confirm a new email',
   body: z.object({ email: EmailSchema }),
   response: z.object({ sent: z.literal(true) }),
@@ -52,6 +56,7 @@ export const requestEmailChange = endpoint({
 export const confirmEmailChange = endpoint({
   method: 'POST',
   path: '/api/me/email/verify',
+  auth: 'member',
   summary: 'Confirm the new email with its code',
   body: z.object({
     email: EmailSchema,

@@ -51,6 +51,7 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 export const searchUsers = endpoint({
   method: 'GET',
   path: '/api/admin/users',
+  auth: 'admin',
   summary: 'Admin: find members by email, username or id',
   query: z.object({ query: z.string().trim().min(1).max(320) }),
   response: z.object({ items: z.array(AdminUserSchema) }),
@@ -60,6 +61,7 @@ export const searchUsers = endpoint({
 export const getAdminUser = endpoint({
   method: 'GET',
   path: '/api/admin/users/:id',
+  auth: 'admin',
   summary: 'Admin: a member with restrictions and audit trail',
   params: UserParamsSchema,
   response: AdminUserDetailSchema,
@@ -69,6 +71,7 @@ export const getAdminUser = endpoint({
 export const changeUserRole = endpoint({
   method: 'PUT',
   path: '/api/admin/users/:id/role',
+  auth: 'admin',
   summary: 'Admin: change a member role',
   params: UserParamsSchema,
   body: z.object({ role: RoleSchema }),
@@ -87,6 +90,7 @@ export type SetRestrictionInput = z.infer<typeof SetRestrictionInputSchema>;
 export const setUserRestriction = endpoint({
   method: 'POST',
   path: '/api/admin/users/:id/restrictions',
+  auth: 'admin',
   summary: 'Admin: set an account restriction',
   params: UserParamsSchema,
   body: SetRestrictionInputSchema,
@@ -97,6 +101,7 @@ export const setUserRestriction = endpoint({
 export const liftUserRestriction = endpoint({
   method: 'DELETE',
   path: '/api/admin/users/:id/restrictions/:restrictionId',
+  auth: 'admin',
   summary: 'Admin: lift an account restriction',
   params: z.object({ id: z.uuid(), restrictionId: z.uuid() }),
   response: RestrictionSchema,
@@ -109,6 +114,7 @@ export const liftUserRestriction = endpoint({
 export const openQueueBoard = endpoint({
   method: 'POST',
   path: '/api/admin/queue-board',
+  auth: 'admin',
   summary: 'Let this browser open the queue dashboard for an hour',
   response: z.object({ url: z.string() }),
 });

@@ -19,6 +19,7 @@ export const AgeVerificationMethodSchema = z.object({ id: z.string(), name: z.st
 export const getAgeVerification = endpoint({
   method: 'GET',
   path: '/api/age-verification',
+  auth: 'caller',
   summary: "The caller's age verification status, deadline and methods",
   response: z.object({
     status: AgeVerificationStatusSchema,
@@ -32,6 +33,7 @@ export const getAgeVerification = endpoint({
 export const startAgeVerification = endpoint({
   method: 'POST',
   path: '/api/age-verification/sessions',
+  auth: 'member',
   summary: 'Start verifying with a method; answers the provider URL to open',
   body: z.object({ method: z.string().min(1) }),
   response: z.object({ url: z.string() }),
@@ -41,6 +43,7 @@ export const startAgeVerification = endpoint({
 export const finalizeAgeVerification = endpoint({
   method: 'POST',
   path: '/api/age-verification/sessions/:id/finalize',
+  auth: 'member',
   summary: 'Finish a verification after the provider sent the browser back',
   params: z.object({ id: z.string().min(1) }),
   response: z.object({ status: AgeVerificationStatusSchema, verified: z.boolean() }),

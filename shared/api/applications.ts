@@ -5,6 +5,7 @@ import { endpoint } from './endpoint';
 export const getAppSettings = endpoint({
   method: 'GET',
   path: '/api/app-settings',
+  auth: 'none',
   summary: 'Brand settings and feature flags of the calling application',
   response: ApplicationSettingsSchema,
 });

@@ -20,6 +20,7 @@ export type Session = z.infer<typeof SessionSchema>;
 export const startEmailSignIn = endpoint({
   method: 'POST',
   path: '/api/auth/email',
+  auth: 'none',
   summary: 'Send a sign-in code and link by email',
   body: z.object({ email: EmailSchema }),
   response: z.object({ sent: z.literal(true) }),
@@ -29,6 +30,7 @@ export const startEmailSignIn = endpoint({
 export const verifyEmailCode = endpoint({
   method: 'POST',
   path: '/api/auth/email/verify',
+  auth: 'none',
   summary: 'Sign in with the emailed code',
   body: z.object({ email: EmailSchema, code: LoginCodeSchema }),
   response: SessionSchema,
@@ -38,6 +40,7 @@ export const verifyEmailCode = endpoint({
 export const refreshSession = endpoint({
   method: 'POST',
   path: '/api/auth/refresh',
+  auth: 'none',
   summary: 'Refresh the session (rotating refresh token cookie)',
   response: SessionSchema,
 });
@@ -45,6 +48,7 @@ export const refreshSession = endpoint({
 export const signOut = endpoint({
   method: 'POST',
   path: '/api/auth/logout',
+  auth: 'none',
   summary: 'Sign out: revoke the session and clear its cookie',
   response: z.object({}),
 });
@@ -52,6 +56,7 @@ export const signOut = endpoint({
 export const getMe = endpoint({
   method: 'GET',
   path: '/api/me',
+  auth: 'caller',
   summary: 'Who the caller is (guest or member)',
   response: MeSchema,
 });
@@ -67,6 +72,7 @@ export type OAuthProviderName = z.infer<typeof OAuthProviderSchema>;
 export const listSignInProviders = endpoint({
   method: 'GET',
   path: '/api/auth/providers',
+  auth: 'none',
   summary: 'OAuth providers configured for sign-in',
   response: z.object({ providers: z.array(OAuthProviderSchema) }),
 });

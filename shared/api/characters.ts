@@ -9,6 +9,7 @@ export const IdParamsSchema = z.object({ id: z.uuid() });
 export const listCharacters = endpoint({
   method: 'GET',
   path: '/api/characters',
+  auth: 'none',
   summary: 'List public characters, one numbered page at a time',
   query: PageQuerySchema,
   response: pageOf(CharacterSummarySchema),
@@ -17,6 +18,7 @@ export const listCharacters = endpoint({
 export const getCharacter = endpoint({
   method: 'GET',
   path: '/api/characters/:id',
+  auth: 'caller',
   summary: 'Get one character (its chatbot profile)',
   params: IdParamsSchema,
   response: CharacterSchema,

@@ -9,6 +9,7 @@ import { endpoint } from './endpoint';
 export const listConversations = endpoint({
   method: 'GET',
   path: '/api/conversations',
+  auth: 'chat',
   summary: "List the caller's saved chats, newest first",
   query: CursorQuerySchema,
   response: cursorPageOf(ConversationSummarySchema),
@@ -18,6 +19,7 @@ export const listConversations = endpoint({
 export const getLatestConversation = endpoint({
   method: 'GET',
   path: '/api/characters/:id/conversations/latest',
+  auth: 'chat',
   summary: "The caller's most recent conversation with a character, or null",
   params: IdParamsSchema,
   response: z.object({ conversation: ConversationSummarySchema.nullable() }),
@@ -26,6 +28,7 @@ export const getLatestConversation = endpoint({
 export const getConversation = endpoint({
   method: 'GET',
   path: '/api/conversations/:id',
+  auth: 'chat',
   summary: 'Get a conversation, including the text so far of a reply in flight',
   params: IdParamsSchema,
   response: ConversationSchema,
@@ -35,6 +38,7 @@ export const getConversation = endpoint({
 export const listMessages = endpoint({
   method: 'GET',
   path: '/api/conversations/:id/messages',
+  auth: 'chat',
   summary: 'List messages of a conversation, newest page first',
   params: IdParamsSchema,
   query: CursorQuerySchema,

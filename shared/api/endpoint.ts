@@ -6,16 +6,27 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Who may call an endpoint; the server resolves and checks the caller before the handler runs.
+ * none: anyone, nobody is resolved; caller: a guest (x-guest-id) or a signed-in member; chat: a caller
+ * who may chat (Terminated and held members are refused); member: a signed-in member; admin: a member
+ * whose stored role is admin and who is not locked out.
+ */
+export type AuthLevel = 'none' | 'caller' | 'chat' | 'member' | 'admin';
+
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends AuthLevel = AuthLevel,
 > {
   method: HttpMethod;
   /** Fastify-style path with `:name` parameters. */
   path: string;
   summary: string;
+  /** Who may call it. */
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
@@ -28,7 +39,8 @@ export function endpoint<
   Q extends z.ZodType,
   B extends z.ZodType,
   R extends z.ZodType,
->(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  A extends AuthLevel,
+>(e: Endpoint<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
   return e;
 }
 

@@ -6,6 +6,7 @@ const ServiceStatusSchema = z.object({ ok: z.boolean(), latencyMs: z.number().nu
 export const getHealth = endpoint({
   method: 'GET',
   path: '/api/health',
+  auth: 'none',
   summary: 'Report whether PostgreSQL and Redis answer',
   response: z.object({
     ok: z.boolean(),

@@ -9,6 +9,7 @@ import { endpoint } from './endpoint';
 export const getLegalPage = endpoint({
   method: 'GET',
   path: '/api/pages/:slug',
+  auth: 'none',
   summary: 'A legal page of the calling application, as Markdown',
   params: z.object({ slug: z.string().max(100) }),
   response: LegalPageSchema,

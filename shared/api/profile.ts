@@ -22,6 +22,7 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const getProfile = endpoint({
   method: 'GET',
   path: '/api/me/profile',
+  auth: 'member',
   summary: "The member's profile settings",
   response: ProfileSchema,
 });
@@ -30,6 +31,7 @@ export const getProfile = endpoint({
 export const updateProfile = endpoint({
   method: 'PATCH',
   path: '/api/me/profile',
+  auth: 'member',
   summary: "Update the member's profile settings",
   body: z
     .object({
@@ -65,6 +67,7 @@ export const avatarTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'
 export const uploadAvatar = endpoint({
   method: 'POST',
   path: '/api/me/avatar',
+  auth: 'member',
   summary: 'Upload an avatar image (multipart field avatar)',
   response: z.object({ avatarUrl: z.string() }),
 });
@@ -73,6 +76,7 @@ export const uploadAvatar = endpoint({
 export const deleteAccount = endpoint({
   method: 'DELETE',
   path: '/api/me',
+  auth: 'member',
   summary: "Delete the caller's account and sign out",
   response: z.object({}),
 });

@@ -9,6 +9,7 @@ import { endpoint } from './endpoint';
 export const getWaitingRoom = endpoint({
   method: 'GET',
   path: '/api/waiting-room',
+  auth: 'chat',
   summary: "The caller's place in the waiting room",
   response: WaitingRoomStatusSchema,
 });

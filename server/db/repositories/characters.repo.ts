@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../database';
-import type { CharacterWithTags } from '../mappers';
+import { toCharacterRecord, type CharacterRecord } from '../mappers';
 
 /** Tag names of the character, ordered by name, as an array column. */
 function tagsOf(characterId: Expression<string>) {
@@ -12,7 +12,7 @@ function tagsOf(characterId: Expression<string>) {
 export async function listPublic(
   db: Db,
   page: { page: number; pageSize: number },
-): Promise<{ items: CharacterWithTags[]; total: number }> {
+): Promise<{ items: CharacterRecord[]; total: number }> {
   const [items, count] = await Promise.all([
     db
       .selectFrom('characters as c')
@@ -30,16 +30,17 @@ export async function listPublic(
       .where('visibility', '=', 'public')
       .executeTakeFirstOrThrow(),
   ]);
-  return { items, total: Number(count.n) };
+  return { items: items.map(toCharacterRecord), total: Number(count.n) };
 }
 
-export async function findById(db: Db, id: string): Promise<CharacterWithTags | undefined> {
-  return db
+export async function findById(db: Db, id: string): Promise<CharacterRecord | undefined> {
+  const row = await db
     .selectFrom('characters as c')
     .selectAll('c')
     .select((eb) => tagsOf(eb.ref('c.id')))
     .where('c.id', '=', id)
     .executeTakeFirst();
+  return row && toCharacterRecord(row);
 }
 
 export interface CharacterInput {

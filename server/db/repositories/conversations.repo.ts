@@ -1,26 +1,32 @@
 import type { Db } from '../database';
-import type { ConversationRow } from '../tables';
+import { toConversation, type ConversationRecord } from '../mappers';
 
 export async function create(
   db: Db,
   input: { userId: string; characterId: string },
-): Promise<ConversationRow> {
+): Promise<ConversationRecord> {
   return db
     .insertInto('conversations')
     .values({ user_id: input.userId, character_id: input.characterId })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toConversation);
 }
 
-export async function findById(db: Db, id: string): Promise<ConversationRow | undefined> {
-  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findById(db: Db, id: string): Promise<ConversationRecord | undefined> {
+  const row = await db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toConversation(row);
 }
 
 export async function findLatestWithCharacter(
   db: Db,
   userId: string,
   characterId: string,
-): Promise<ConversationRow | undefined> {
+): Promise<ConversationRecord | undefined> {
   return db
     .selectFrom('conversations')
     .selectAll()
@@ -28,7 +34,8 @@ export async function findLatestWithCharacter(
     .where('character_id', '=', characterId)
     .orderBy('updated_at', 'desc')
     .limit(1)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && toConversation(row));
 }
 
 /** A user's conversations, most recently active first, keyset-paged by (updated_at, id). */
@@ -36,7 +43,7 @@ export async function listForUser(
   db: Db,
   userId: string,
   page: { limit: number; before?: string | undefined },
-): Promise<ConversationRow[]> {
+): Promise<ConversationRecord[]> {
   let query = db
     .selectFrom('conversations')
     .selectAll()
@@ -59,5 +66,5 @@ export async function listForUser(
       ),
     );
   }
-  return query.execute();
+  return (await query.execute()).map(toConversation);
 }

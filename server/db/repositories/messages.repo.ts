@@ -4,15 +4,16 @@ import type { Db } from '../database';
 import { toMessage } from '../mappers';
 import type { MessageRow, NewMessage } from '../tables';
 
-export async function findById(db: Db, id: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findById(db: Db, id: string): Promise<Message | undefined> {
+  const row = await db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toMessage(row);
 }
 
 /**
  * The branch ending at `headId`, walking prev_id links back at most `limit` messages; returned in
  * chat order (oldest first).
  */
-export async function branchEndingAt(db: Db, headId: string, limit: number): Promise<MessageRow[]> {
+export async function branchEndingAt(db: Db, headId: string, limit: number): Promise<Message[]> {
   const result = await sql<MessageRow>`
     with recursive chain as (
       select m.*, 1 as depth from messages m where m.id = ${headId}
@@ -23,7 +24,7 @@ export async function branchEndingAt(db: Db, headId: string, limit: number): Pro
     select id, conversation_id, prev_id, role, content, is_alternative, is_stopped, queue_wait_ms,
       first_token_ms, token_count, tokens_per_second, created_at
     from chain order by depth desc`.execute(db);
-  return result.rows;
+  return result.rows.map(toMessage);
 }
 
 /**

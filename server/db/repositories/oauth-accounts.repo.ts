@@ -24,3 +24,15 @@ export async function link(
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
 }
+
+/** The provider identities a user signs in with. */
+export async function listForUser(
+  db: Db,
+  userId: string,
+): Promise<{ provider: string; subject: string }[]> {
+  return db
+    .selectFrom('oauth_accounts')
+    .select(['provider', 'subject'])
+    .where('user_id', '=', userId)
+    .execute();
+}

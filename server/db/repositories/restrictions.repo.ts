@@ -41,6 +41,27 @@ export async function insert(
   return toRestriction(row);
 }
 
+/** Gives a member restrictions kept from an account they deleted (set by nobody now). */
+export async function restore(
+  db: Db,
+  userId: string,
+  carried: readonly { type: RestrictionType; reason: string; expiresAt: Date | null }[],
+): Promise<void> {
+  if (carried.length === 0) return;
+  await db
+    .insertInto('restrictions')
+    .values(
+      carried.map((c) => ({
+        user_id: userId,
+        type: c.type,
+        reason: c.reason,
+        expires_at: c.expiresAt,
+        created_by: null,
+      })),
+    )
+    .execute();
+}
+
 /** Restrictions of the user that are neither lifted nor expired, newest first. */
 export async function listActiveForUser(db: Db, userId: string): Promise<Restriction[]> {
   const rows = await db

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
-import type { SessionRow } from '../tables';
+import { toSession, type SessionRecord } from '../mappers';
 
 export async function insert(
   db: Db,
@@ -11,8 +11,8 @@ export async function insert(
     expiresAt: Date;
     userAgent: string | null;
   },
-): Promise<SessionRow> {
-  return db
+): Promise<void> {
+  await db
     .insertInto('sessions')
     .values({
       family_id: row.familyId,
@@ -21,16 +21,19 @@ export async function insert(
       expires_at: row.expiresAt,
       user_agent: row.userAgent,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
 }
 
-export async function findByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  return db
+export async function findByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionRecord | undefined> {
+  const row = await db
     .selectFrom('sessions')
     .selectAll()
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
+  return row && toSession(row);
 }
 
 /** Marks a token rotated; false when another request rotated or revoked it first. */

@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
-import type { UserRow } from '../tables';
+import { toUser, type UserRecord } from '../mappers';
 
 /** The guest user behind a browser's guest id, created on first use; marks it seen. */
-export async function upsertGuest(db: Db, guestId: string): Promise<UserRow> {
+export async function upsertGuest(db: Db, guestId: string): Promise<UserRecord> {
   return db
     .insertInto('users')
     .values({ kind: 'guest', guest_id: guestId })
     .onConflict((oc) => oc.column('guest_id').doUpdateSet({ last_seen_at: sql`now()` }))
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toUser);
 }
 
 /** Deletes guests not seen for `days` days; their conversations go with them. */
@@ -22,22 +23,33 @@ export async function purgeGuestsUnseenFor(db: Db, days: number): Promise<number
   return Number(result.numDeletedRows);
 }
 
-export async function findById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findById(db: Db, id: string): Promise<UserRecord | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row && toUser(row));
 }
 
-export async function findByGuestId(db: Db, guestId: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('guest_id', '=', guestId).executeTakeFirst();
+export async function findByGuestId(db: Db, guestId: string): Promise<UserRecord | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('guest_id', '=', guestId)
+    .executeTakeFirst()
+    .then((row) => row && toUser(row));
 }
 
 /** The member with this email, created on first sign-in. */
-export async function upsertMemberByEmail(db: Db, email: string): Promise<UserRow> {
+export async function upsertMemberByEmail(db: Db, email: string): Promise<UserRecord> {
   return db
     .insertInto('users')
     .values({ kind: 'member', email })
     .onConflict((oc) => oc.column('email').doUpdateSet({ last_seen_at: sql`now()` }))
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toUser);
 }
 
 /** Gives a guest's conversations to a member and removes the guest. */
@@ -56,17 +68,23 @@ export async function mergeGuestInto(db: Db, guestUserId: string, memberId: stri
   });
 }
 
+/** Deletes a member; their conversations, sessions and sign-in identities go with them. */
+export async function deleteMember(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).where('kind', '=', 'member').execute();
+}
+
 /** A member without an email yet (an OAuth provider that shares none); onboarding asks for it. */
-export async function insertMember(db: Db, name: string | null): Promise<UserRow> {
+export async function insertMember(db: Db, name: string | null): Promise<UserRecord> {
   return db
     .insertInto('users')
     .values({ kind: 'member', name })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toUser);
 }
 
 /** Members whose email or username starts with the query (case-insensitive), best matches first. */
-export async function searchMembers(db: Db, query: string, limit: number): Promise<UserRow[]> {
+export async function searchMembers(db: Db, query: string, limit: number): Promise<UserRecord[]> {
   const q = query.trim().toLowerCase();
   const prefix = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
@@ -82,16 +100,18 @@ export async function searchMembers(db: Db, query: string, limit: number): Promi
     .orderBy(sql`lower(email) = ${q} or lower(username) = ${q}`, 'desc')
     .orderBy('created_at', 'asc')
     .limit(limit)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(toUser));
 }
 
-export async function setRole(db: Db, id: string, role: string): Promise<UserRow | undefined> {
+export async function setRole(db: Db, id: string, role: string): Promise<UserRecord | undefined> {
   return db
     .updateTable('users')
     .set({ role, updated_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && toUser(row));
 }
 
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
@@ -108,7 +128,7 @@ export async function completeOnboarding(
   db: Db,
   id: string,
   input: { username: string; name: string; email: string | undefined },
-): Promise<UserRow | undefined> {
+): Promise<UserRecord | undefined> {
   return db
     .updateTable('users')
     .set({
@@ -123,7 +143,8 @@ export async function completeOnboarding(
     .where('id', '=', id)
     .where('kind', '=', 'member')
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && toUser(row));
 }
 
 export async function setInterests(
@@ -138,32 +159,51 @@ export async function setInterests(
     .execute();
 }
 
-export interface ProfileChanges {
-  name?: string;
-  highlights?: string;
-  openai_api_key_encrypted?: string | null;
-  openai_mode?: 'disabled' | 'enabled' | 'hybrid';
-  show_nsfw?: boolean;
-  blur_nsfw?: boolean;
-  chat_language?: string;
-}
+/** The profile fields a member may change; absent ones stay as they are. */
+export type ProfileChanges = Partial<
+  Pick<
+    UserRecord,
+    | 'name'
+    | 'highlights'
+    | 'openaiApiKeyEncrypted'
+    | 'openaiMode'
+    | 'showNsfw'
+    | 'blurNsfw'
+    | 'chatLanguage'
+  >
+>;
 
 export async function updateProfile(
   db: Db,
   id: string,
   changes: ProfileChanges,
-): Promise<UserRow | undefined> {
+): Promise<UserRecord | undefined> {
   return db
     .updateTable('users')
-    .set({ ...changes, updated_at: sql`now()` })
+    .set({
+      name: changes.name,
+      highlights: changes.highlights,
+      openai_api_key_encrypted: changes.openaiApiKeyEncrypted,
+      openai_mode: changes.openaiMode,
+      show_nsfw: changes.showNsfw,
+      blur_nsfw: changes.blurNsfw,
+      chat_language: changes.chatLanguage,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .where('kind', '=', 'member')
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && toUser(row));
 }
 
-export async function findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+export async function findByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst()
+    .then((row) => row && toUser(row));
 }
 
 export async function setEmail(db: Db, id: string, email: string): Promise<void> {

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { AgeVerificationStatus } from '#shared/api/age-verification';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { UserRecord } from '../../db/mappers';
 import * as users from '../../db/repositories/users.repo';
-import type { UserRow } from '../../db/tables';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../identity.service';
+import type { Caller, MemberCaller } from '../../lib/caller';
 import type { AgeVerificationProvider } from './provider';
 
 export interface AgeVerificationDeps {
@@ -21,11 +21,11 @@ export interface AgeVerificationDeps {
 /** The status of a member (or guest, without a row) in a country. */
 export function statusOf(
   config: Config,
-  user: Pick<UserRow, 'age_verified_at'> | undefined,
+  user: Pick<UserRecord, 'ageVerifiedAt'> | undefined,
   country: string | undefined,
 ): AgeVerificationStatus {
   if (config.AGE_VERIFICATION_PROVIDER === 'disabled') return 'disabled';
-  const verifiedAt = user?.age_verified_at ?? null;
+  const verifiedAt = user?.ageVerifiedAt ?? null;
   if (verifiedAt !== null) {
     const ageDays = (Date.now() - verifiedAt.getTime()) / 86_400_000;
     return ageDays <= config.AGE_VERIFICATION_VALID_DAYS ? 'verified' : 'reverify';
@@ -58,10 +58,9 @@ function providerOf(deps: AgeVerificationDeps): AgeVerificationProvider {
 
 export async function startVerification(
   deps: AgeVerificationDeps,
-  caller: Caller,
+  caller: MemberCaller,
   method: string,
 ): Promise<{ url: string }> {
-  if (caller.kind !== 'member') throw new AppError('sign_in_required');
   const provider = providerOf(deps);
   if (!provider.methods().some((m) => m.id === method)) {
     throw new AppError('validation_failed', {
@@ -74,7 +73,7 @@ export async function startVerification(
 
 export async function finalizeVerification(
   deps: AgeVerificationDeps,
-  caller: Caller,
+  caller: MemberCaller,
   sessionId: string,
   country: string | undefined,
 ): Promise<{ status: AgeVerificationStatus; verified: boolean }> {

@@ -3,11 +3,11 @@
  * refresh token for the route to set as an httpOnly cookie; the body carries only the access token.
  */
 import { magicLinkPath, type Session } from '#shared/api/auth';
-import { RoleSchema, type Me } from '#shared/schemas/user';
+import type { Me } from '#shared/schemas/user';
 import { authSecret, publicUrl, type Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { UserRecord } from '../../db/mappers';
 import * as users from '../../db/repositories/users.repo';
-import type { UserRow } from '../../db/tables';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -36,14 +36,14 @@ export interface SignedIn {
 /** Sign-in mails per address per hour; per IP they come from config (one office, one IP). */
 const mailPerEmail = 5;
 
-export function toMe(user: UserRow): Me {
+export function toMe(user: UserRecord): Me {
   return {
     id: user.id,
     kind: user.kind,
     username: user.username,
     name: user.name,
     email: user.email,
-    role: RoleSchema.catch('free_tier').parse(user.role),
+    role: user.role,
   };
 }
 
@@ -80,7 +80,7 @@ export async function sendSignInMail(deps: AuthDeps, email: string, ip: string):
 
 async function signIn(
   deps: AuthDeps,
-  user: UserRow,
+  user: UserRecord,
   refresh: IssuedRefresh,
   guestId: string | undefined,
 ): Promise<SignedIn> {
@@ -103,7 +103,7 @@ async function signIn(
 /** Opens a new session for a member who proved who they are. */
 export async function startMemberSession(
   deps: AuthDeps,
-  user: UserRow,
+  user: UserRecord,
   opts: { guestId: string | undefined; userAgent: string | null },
 ): Promise<SignedIn> {
   // A member who deleted a banned account and came back gets the ban back.

@@ -6,9 +6,9 @@ import { createPublicKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { UserRecord } from '../../db/mappers';
 import * as oauthAccounts from '../../db/repositories/oauth-accounts.repo';
 import * as users from '../../db/repositories/users.repo';
-import type { UserRow } from '../../db/tables';
 import { AppError } from '../../lib/errors';
 import type { PartnerKey } from '../applications.service';
 
@@ -47,7 +47,7 @@ export async function partnerMember(
   db: Db,
   applicationId: string,
   partner: { externalId: string; name: string | null },
-): Promise<UserRow> {
+): Promise<UserRecord> {
   const provider = `partner:${applicationId}`;
   const existing = await oauthAccounts.findUserId(db, provider, partner.externalId);
   const user = existing === undefined ? undefined : await users.findById(db, existing);

@@ -48,20 +48,20 @@ export async function rotateSession(
   opts: { days: number; userAgent: string | null },
 ): Promise<IssuedRefresh> {
   const row = await sessions.findByTokenHash(db, hashToken(refreshToken));
-  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= Date.now()) {
+  if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now()) {
     throw new AppError('sign_in_required');
   }
-  if (row.rotated_at !== null || !(await sessions.markRotated(db, row.id))) {
-    await sessions.revokeFamily(db, row.family_id);
+  if (row.rotatedAt !== null || !(await sessions.markRotated(db, row.id))) {
+    await sessions.revokeFamily(db, row.familyId);
     throw new AppError('sign_in_required', { details: { reason: 'refresh_token_reused' } });
   }
-  return issue(db, { userId: row.user_id, familyId: row.family_id, ...opts });
+  return issue(db, { userId: row.userId, familyId: row.familyId, ...opts });
 }
 
 /** Ends the session the token belongs to; answers its family so live sockets can be dropped. */
 export async function endSession(db: Db, refreshToken: string): Promise<string | null> {
   const row = await sessions.findByTokenHash(db, hashToken(refreshToken));
   if (!row) return null;
-  await sessions.revokeFamily(db, row.family_id);
-  return row.family_id;
+  await sessions.revokeFamily(db, row.familyId);
+  return row.familyId;
 }

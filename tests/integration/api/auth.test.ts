@@ -246,7 +246,7 @@ describe('members and guests', () => {
     });
     const { session } = await signIn(newEmail(), { 'x-guest-id': guestId });
     const moved = await conversations.findById(stack.app.deps.db, conversation.id);
-    expect(moved?.user_id).toBe(session.user.id);
+    expect(moved?.userId).toBe(session.user.id);
     expect(await users.findById(stack.app.deps.db, guest.id)).toBeUndefined();
     const res = await inject({
       url: `/api/conversations/${conversation.id}`,

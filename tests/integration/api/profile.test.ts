@@ -61,8 +61,8 @@ describe('/api/me/profile', () => {
       chatLanguage: 'es',
     });
     const row = await users.findById(stack.app.deps.db, session.user.id);
-    expect(row?.openai_api_key_encrypted).toBeTruthy();
-    expect(row?.openai_api_key_encrypted).not.toContain(key);
+    expect(row?.openaiApiKeyEncrypted).toBeTruthy();
+    expect(row?.openaiApiKeyEncrypted).not.toContain(key);
 
     const removed = await inject({
       method: 'PATCH',

@@ -123,7 +123,8 @@ describe('with default settings', () => {
       ['/api/health', 200],
       ['/api/characters', 200],
       ['/api/nope', 404],
-      ['/api/characters/not-an-id', 400],
+      ['/api/characters?pageSize=500', 400],
+      ['/api/characters/not-an-id', 401],
       ['/metrics', 200],
     ] as const) {
       const res = await get({ url });

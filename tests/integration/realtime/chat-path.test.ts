@@ -63,13 +63,18 @@ describe('message:send with the local model', () => {
       events.findIndex((e) => e.event === 'generation:delta'),
     );
 
-    const stored = await messagesRepo.findById(stack.app.deps.db, replyId);
-    expect(stored).toMatchObject({
+    expect(await messagesRepo.findById(stack.app.deps.db, replyId)).toMatchObject({
       role: 'bot',
-      prev_id: message.id,
-      is_stopped: false,
+      prevId: message.id,
+      isStopped: false,
       content: completed.message.content,
     });
+    // The reply's timing is stored with it (no API sends it yet).
+    const stored = await stack.app.deps.db
+      .selectFrom('messages')
+      .select(['queue_wait_ms', 'first_token_ms', 'token_count', 'tokens_per_second'])
+      .where('id', '=', replyId)
+      .executeTakeFirst();
     expect(stored?.queue_wait_ms).toBeGreaterThanOrEqual(0);
     expect(stored?.first_token_ms).toBeGreaterThanOrEqual(0);
     expect(stored?.token_count).toBeGreaterThan(0);

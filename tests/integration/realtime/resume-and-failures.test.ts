@@ -145,7 +145,7 @@ describe('generation:stop', () => {
     expect(completed.message.content.length).toBeLessThan(words(200).join('').length);
     await expect.poll(() => wire.aborted).toBe(abortedBefore + 1);
     const stored = await messagesRepo.findById(stack.app.deps.db, sent.replyId);
-    expect(stored).toMatchObject({ is_stopped: true, content: completed.message.content });
+    expect(stored).toMatchObject({ isStopped: true, content: completed.message.content });
     socket.close();
   });
 

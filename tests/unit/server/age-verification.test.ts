@@ -6,12 +6,12 @@ import {
 } from '#server/services/age-verification/age-verification.service';
 
 const config = loadConfig({ AGE_VERIFICATION_COUNTRIES: 'GB', AGE_VERIFICATION_VALID_DAYS: '30' });
-const daysAgo = (n: number) => ({ age_verified_at: new Date(Date.now() - n * 86_400_000) });
+const daysAgo = (n: number) => ({ ageVerifiedAt: new Date(Date.now() - n * 86_400_000) });
 
 describe('statusOf', () => {
   it('asks to verify only in listed countries', () => {
     expect(statusOf(config, undefined, 'GB')).toBe('verify');
-    expect(statusOf(config, { age_verified_at: null }, 'DE')).toBe('inform');
+    expect(statusOf(config, { ageVerifiedAt: null }, 'DE')).toBe('inform');
     expect(statusOf(config, undefined, undefined)).toBe('inform');
     expect(statusOf(loadConfig({}), undefined, undefined)).toBe('inform');
     expect(statusOf(loadConfig({}), undefined, 'GB')).toBe('inform');
