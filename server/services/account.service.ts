@@ -35,18 +35,16 @@ export async function isUsernameAvailable(db: Db, username: string): Promise<boo
 export async function completeOnboarding(
   db: Db,
   caller: MemberCaller,
-  input: { username: string; name: string; email?: string | undefined },
+  input: { username: string; name: string },
 ): Promise<Me> {
-  const id = caller.userId;
   try {
-    const user = await users.completeOnboarding(db, id, { ...input, email: input.email });
+    const user = await users.completeOnboarding(db, caller.userId, input);
     if (!user) throw new AppError('sign_in_required');
     return toMe(user);
   } catch (err) {
     const constraint = violatedConstraint(err);
     if (constraint === 'users_username_key')
       throw new AppError('username_taken', { field: 'username' });
-    if (constraint === 'users_email_key') throw new AppError('email_taken', { field: 'email' });
     throw err;
   }
 }

@@ -13,16 +13,19 @@ export const checkUsername = endpoint({
   response: z.object({ isAvailable: z.boolean() }),
 });
 
-/** Welcome Aboard and Community Guidelines in one submission: the member's name and agreements. */
+/**
+ * Welcome Aboard and Community Guidelines in one submission: the member's name and agreements. An email
+ * typed on Welcome Aboard is not part of it: only the code-checked change (requestEmailChange, then
+ * confirmEmailChange) ever sets a member's email, so nobody can claim an address they cannot read.
+ */
 export const completeOnboarding = endpoint({
   method: 'PUT',
   path: '/api/me/onboarding',
   auth: 'member',
-  summary: 'Finish sign-up: username, display name, optional email, agreements',
+  summary: 'Finish sign-up: username, display name, agreements',
   body: z.object({
     username: UsernameSchema,
     name: DisplayNameSchema,
-    email: EmailSchema.optional(),
     isAdult: z.literal(true, { error: 'You must confirm that you are 18 years or older.' }),
     acceptsTerms: z.literal(true, { error: 'You must agree with the terms and conditions.' }),
     acceptsGuidelines: z.literal(true, { error: 'You must agree with the Community Guidelines' }),

@@ -69,7 +69,6 @@ export async function isUsernameAvailable(
 export interface OnboardingInput {
   username: string;
   name: string;
-  email?: string;
 }
 
 /** Finishes sign-up (Welcome Aboard and Community Guidelines in one submission). */

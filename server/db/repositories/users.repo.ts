@@ -127,14 +127,13 @@ export async function isUsernameTaken(db: Db, username: string): Promise<boolean
 export async function completeOnboarding(
   db: Db,
   id: string,
-  input: { username: string; name: string; email: string | undefined },
+  input: { username: string; name: string },
 ): Promise<UserRecord | undefined> {
   return db
     .updateTable('users')
     .set({
       username: input.username,
       name: input.name,
-      ...(input.email === undefined ? {} : { email: input.email }),
       adult_confirmed_at: sql`now()`,
       terms_accepted_at: sql`now()`,
       guidelines_accepted_at: sql`now()`,

@@ -89,6 +89,42 @@ describe('PUT /api/me/onboarding', () => {
     expect(errorOf(res.json()).message).toContain(message);
   });
 
+  it('keeps nothing of a refused submission: the username stays free', async () => {
+    const headers = await member();
+    const username = uniqueName();
+    const res = await inject({
+      method: 'PUT',
+      url: '/api/me/onboarding',
+      headers,
+      payload: { username, name: 'Al', ...agreements },
+    });
+    expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field: 'name' });
+    const free = await inject({ url: `/api/users/username-available?username=${username}` });
+    expect(checkUsername.response.parse(free.json())).toEqual({ isAvailable: true });
+    expect(getMe.response.parse((await inject({ url: '/api/me', headers })).json()).username).toBe(
+      null,
+    );
+  });
+
+  it("never attaches an email typed there: the owner's later sign-in lands in their own account", async () => {
+    const attacker = await signInMember(stack, smtp);
+    const victim = `victim-${randomUUID()}@example.com`;
+    const res = await inject({
+      method: 'PUT',
+      url: '/api/me/onboarding',
+      headers: attacker.headers,
+      payload: { username: uniqueName(), name: 'Mallory', email: victim, ...agreements },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(completeOnboarding.response.parse(res.json()).email).toBe(attacker.email);
+
+    const owner = await signInMember(stack, smtp, victim);
+    expect(owner.session.user).toMatchObject({ email: victim, username: null });
+    expect(owner.session.user.id).not.toBe(attacker.session.user.id);
+    const attackerMe = await inject({ url: '/api/me', headers: attacker.headers });
+    expect(getMe.response.parse(attackerMe.json()).email).toBe(attacker.email);
+  });
+
   it('is for members only', async () => {
     const res = await inject({
       method: 'PUT',
@@ -143,6 +179,24 @@ describe('POST /api/me/email and /verify', () => {
     expect(confirmEmailChange.response.parse(res.json())).toEqual({ email });
     const me = await inject({ url: '/api/me', headers });
     expect(getMe.response.parse(me.json()).email).toBe(email);
+  });
+
+  it('does not let another member confirm an email with the code sent for someone else', async () => {
+    const asker = await member();
+    const other = await member();
+    const email = `wanted-${randomUUID()}@example.com`;
+    await inject({ method: 'POST', url: '/api/me/email', headers: asker, payload: { email } });
+    const code = codeIn(await smtp.nextMailTo(email));
+    const stolen = await inject({
+      method: 'POST',
+      url: '/api/me/email/verify',
+      headers: other,
+      payload: { email, code },
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(errorOf(stolen.json())).toMatchObject({ code: 'login_code_invalid', field: 'code' });
+    const otherMe = await inject({ url: '/api/me', headers: other });
+    expect(getMe.response.parse(otherMe.json()).email).not.toBe(email);
   });
 
   it("refuses another member's email", async () => {

@@ -36,6 +36,7 @@ import {
   errorProps,
 } from './form-fields';
 import { InterestsModal } from './interests-modal';
+import { UpdateEmail } from './update-email';
 
 const ageText = 'You must confirm that you are 18 years or older.';
 const termsText = 'You must agree with the terms and conditions.';
@@ -91,12 +92,16 @@ function OnboardingForm({
   const [errors, setErrors] = useState<Errors>({});
   const [isBusy, setIsBusy] = useState(false);
   const [isChoosingInterests, setIsChoosingInterests] = useState(false);
+  /** An email typed on Welcome Aboard: it is confirmed with a code (UpdateEmail) before it is kept. */
+  const [emailToConfirm, setEmailToConfirm] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const check = useUsernameCheck(draft.username);
 
+  // Once submitted, the draft is gone for good (the email may change while it is confirmed).
+  const isSubmitted = isChoosingInterests || emailToConfirm !== null;
   useEffect(() => {
-    if (!isChoosingInterests) writeDraft(owner, draft);
-  }, [owner, draft, isChoosingInterests]);
+    if (!isSubmitted) writeDraft(owner, draft);
+  }, [owner, draft, isSubmitted]);
 
   useEffect(() => {
     headingRef.current?.focus();
@@ -154,18 +159,15 @@ function OnboardingForm({
     }
     setIsBusy(true);
     try {
-      const email = needsEmail && draft.email.trim() !== '' ? draft.email.trim() : undefined;
-      const me = await submitOnboarding(api, {
-        username: draft.username,
-        name: draft.name,
-        ...(email === undefined ? {} : { email }),
-      });
+      const me = await submitOnboarding(api, { username: draft.username, name: draft.name });
       clearDraft(owner);
       setSession((s) =>
         s.status === 'member' ? { status: 'member', session: { ...s.session, user: me } } : s,
       );
       bumpMe((n) => n + 1);
-      setIsChoosingInterests(true);
+      const email = needsEmail ? draft.email.trim() : '';
+      if (email === '') setIsChoosingInterests(true);
+      else setEmailToConfirm(email);
     } catch (err) {
       const error = toApiError(err);
       if (error.code === 'username_taken') {
@@ -198,6 +200,18 @@ function OnboardingForm({
     ) : (
       card
     );
+
+  if (emailToConfirm !== null) {
+    return frame(
+      <UpdateEmail
+        initialEmail={emailToConfirm}
+        onContinue={() => {
+          setEmailToConfirm(null);
+          setIsChoosingInterests(true);
+        }}
+      />,
+    );
+  }
 
   if (draft.step === 2) {
     return frame(

@@ -28,14 +28,21 @@ import {
 
 type Step = { name: 'email' } | { name: 'code'; email: string } | { name: 'saved'; email: string };
 
-export function UpdateEmail({ onContinue }: { onContinue: (hasUsername: boolean) => void }) {
+export function UpdateEmail({
+  onContinue,
+  initialEmail = '',
+}: {
+  onContinue: (hasUsername: boolean) => void;
+  /** An address the member already typed (on Welcome Aboard), to send the code to. */
+  initialEmail?: string;
+}) {
   const { api } = useServices();
   const state = useSession();
   const setSession = useSetAtom(sessionAtom);
   const bumpMe = useSetAtom(meVersionAtom);
   const id = useId();
   const [step, setStep] = useState<Step>({ name: 'email' });
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
