@@ -139,6 +139,11 @@ const EnvSchema = z.object({
   RUN_WORKERS: bool.default(true),
   PUBLIC_URL: z.url().optional().describe('the URL people open, such as https://chat.example.com'),
   AUTH_SECRET: z.string().min(32).optional().describe('a random string of at least 32 characters'),
+  AUTH_SECRET_FILE: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, '.data', 'auth-secret'))
+    .describe('a file path'),
   ACCESS_TOKEN_SECONDS: positiveInt.default(900).describe('seconds, a whole number above 0'),
   REFRESH_TOKEN_DAYS: positiveInt.default(30).describe('days, a whole number above 0'),
   SMTP_URL: z
@@ -191,12 +196,18 @@ export function generationConcurrency(config: Config): number {
   return config.WORKER_CONCURRENCY ?? (config.LLM_PROVIDER === 'openai' ? 256 : 4);
 }
 
-/** Signs access tokens outside production when AUTH_SECRET is unset; never used in production. */
-export const developmentAuthSecret = 'development-only-secret-do-not-use-in-production';
-
-/** The secret that signs access tokens. */
+/**
+ * The secret that signs access tokens and cookies and seals stored keys. Processes started through
+ * lib/startup.ts always have one (AUTH_SECRET, or outside production the generated one kept in
+ * AUTH_SECRET_FILE); a test building the app sets it in its config.
+ */
 export function authSecret(config: Config): string {
-  return config.AUTH_SECRET ?? developmentAuthSecret;
+  if (config.AUTH_SECRET === undefined) {
+    throw new ConfigError(
+      'Configuration error: AUTH_SECRET is missing; expected a random string of at least 32 characters.',
+    );
+  }
+  return config.AUTH_SECRET;
 }
 
 /** The address people open, for links in mail. */

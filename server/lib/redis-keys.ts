@@ -41,6 +41,8 @@ function build(prefix: string) {
     loginCode: (emailHash: string) => `${p}login:code:${emailHash}`,
     /** A pending magic link, by the hash of its token. */
     loginLink: (tokenHash: string) => `${p}login:link:${tokenHash}`,
+    /** A session (family) ended before its access tokens expire; kept for one token lifetime. */
+    endedSession: (sessionFamily: string) => `${p}session-ended:${sessionFamily}`,
     /** A member's active restrictions, cached briefly. */
     restrictions: (userId: string) => `${p}restrictions:${userId}`,
     /** A sandbox age-verification session. */

@@ -1,15 +1,17 @@
 /**
- * What every process does before it serves: parse the config, check PostgreSQL and Redis (one line each
- * when down, saying how to start them), create the database if missing, apply migrations.
+ * What every process does before it serves: parse the config, settle the auth secret (lib/auth-secret.ts),
+ * check PostgreSQL and Redis (one line each when down, saying how to start them), create the database if
+ * missing, apply migrations.
  */
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createDb } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { withAuthSecret } from './auth-secret';
 import { ServiceDownError, checkPostgres, checkRedis, ensureDatabase } from './services-check';
 
 export async function prepare(opts: { migrate: boolean }): Promise<Config> {
   try {
-    const config = loadConfig();
+    const config = withAuthSecret(loadConfig());
     await checkPostgres(config.DATABASE_URL);
     await checkRedis(config.REDIS_URL);
     if (opts.migrate) {

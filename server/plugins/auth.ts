@@ -25,7 +25,7 @@ export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps):
       if (!isMember(caller)) throw new AppError('sign_in_required');
       return caller;
     },
-    admin: async (request) => assertAdmin(await callerOf(request)),
+    admin: async (request) => assertAdmin(deps, await callerOf(request)),
   };
   fastify.decorate('routeAuth', routeAuth);
 }

@@ -60,7 +60,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   addRoute(app, signOut, async ({ request, reply }) => {
     const token = request.cookies[refreshCookie];
-    const family = token === undefined ? null : await endSession(deps.db, token);
+    const family = token === undefined ? null : await endSession(deps, token);
     if (family !== null) deps.endSessionSockets(family);
     clearRefreshCookie(reply, deps.config);
     return {};

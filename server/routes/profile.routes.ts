@@ -52,8 +52,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   addRoute(app, deleteAccount, async ({ caller, reply }) => {
-    const family = await profile.deleteAccount(deps.db, deps.secret, caller);
-    if (family !== null) deps.endSessionSockets(family);
+    for (const family of await profile.deleteAccount(deps, caller)) deps.endSessionSockets(family);
     clearRefreshCookie(reply, deps.config);
     return {};
   });

@@ -1,8 +1,9 @@
 /**
  * The queue dashboard (Bull Board) at /admin/queues, for admins only. A page load carries no bearer
  * token, so an admin first asks POST /api/admin/queue-board for a signed, httpOnly cookie scoped to the
- * dashboard; every dashboard request checks it and that its holder is still an admin. It runs under the
- * app's Content-Security-Policy (plugins/security-headers.ts) and loads nothing from the internet.
+ * dashboard; every dashboard request checks it, that its session has not ended, and that its holder is
+ * still an admin by the stored role and restrictions. It runs under the app's Content-Security-Policy
+ * (plugins/security-headers.ts) and loads nothing from the internet.
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
@@ -15,6 +16,7 @@ import { AppError } from '../lib/errors';
 import { sendError } from '../plugins/errors';
 import { addRoute } from '../lib/route';
 import { isAdmin } from '../services/admin.service';
+import { isSessionEnded } from '../services/auth/ended-sessions';
 
 export const queueBoardPath = '/admin/queues';
 const boardCookie = 'cc_queue_board';
@@ -29,7 +31,8 @@ export async function queueBoardRoutes(
 ): Promise<void> {
   addRoute(app, openQueueBoard, ({ caller, reply }) => {
     const expiresAt = Date.now() + boardSeconds * 1000;
-    void reply.setCookie(boardCookie, `${caller.userId}.${String(expiresAt)}`, {
+    const session = caller.sessionFamily ?? '';
+    void reply.setCookie(boardCookie, `${caller.userId}.${session}.${String(expiresAt)}`, {
       signed: true,
       httpOnly: true,
       sameSite: 'strict',
@@ -69,7 +72,9 @@ async function holdsBoardCookie(deps: AppDeps, request: FastifyRequest): Promise
   if (raw === undefined) return false;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid) return false;
-  const [userId = '', expiresAt = '0'] = unsigned.value.split('.');
+  const [userId = '', session = '', expiresAt = '0'] = unsigned.value.split('.');
   if (Number(expiresAt) < Date.now()) return false;
+  // The cookie ends with the session that opened it, and holds only while its member is still an admin.
+  if (session !== '' && (await isSessionEnded(deps, session))) return false;
   return isAdmin(deps, userId);
 }

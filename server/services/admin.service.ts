@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { AdminUser, AdminUserDetail, SetRestrictionInput } from '#shared/api/admin';
 import type { Restriction } from '#shared/schemas/restriction';
+import { isLockedOut } from '#shared/rules/permissions';
 import type { Role } from '#shared/schemas/user';
 import type { UserRecord } from '../db/mappers';
 import * as audit from '../db/repositories/audit-log.repo';
@@ -13,20 +14,32 @@ import * as restrictions from '../db/repositories/restrictions.repo';
 import * as users from '../db/repositories/users.repo';
 import { isMember, type Caller, type MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
-import { forgetRestrictions, type RestrictionDeps } from './restrictions.service';
+import {
+  activeRestrictionsOf,
+  forgetRestrictions,
+  type RestrictionDeps,
+} from './restrictions.service';
 
 const searchLimit = 20;
 
-/** Admin routes are for the admin role (from the access token); everyone else gets forbidden. */
-export function assertAdmin(caller: Caller): MemberCaller {
-  if (!isMember(caller) || caller.role !== 'admin') throw new AppError('forbidden');
-  return caller;
+/**
+ * Whether the member may act as an admin now: their stored role is admin (not only the token's claim,
+ * which lags a demotion until the next refresh) and they are neither Terminated nor on hold.
+ */
+export async function isAdmin(deps: RestrictionDeps, userId: string): Promise<boolean> {
+  const [user, active] = await Promise.all([
+    users.findById(deps.db, userId),
+    activeRestrictionsOf(deps, userId),
+  ]);
+  return (
+    user?.kind === 'member' && user.role === 'admin' && !isLockedOut(active.map((r) => r.type))
+  );
 }
 
-/** Whether the member's stored role is admin. */
-export async function isAdmin(deps: RestrictionDeps, userId: string): Promise<boolean> {
-  const user = await users.findById(deps.db, userId);
-  return user?.role === 'admin';
+/** Admin routes (auth: 'admin'): anyone but an admin, as isAdmin says, gets forbidden. */
+export async function assertAdmin(deps: RestrictionDeps, caller: Caller): Promise<MemberCaller> {
+  if (!isMember(caller) || !(await isAdmin(deps, caller.userId))) throw new AppError('forbidden');
+  return caller;
 }
 
 async function toAdminUser(deps: RestrictionDeps, user: UserRecord): Promise<AdminUser> {

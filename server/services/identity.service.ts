@@ -10,6 +10,7 @@ import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import type { Redis } from '../lib/redis';
 import { verifyAccessToken } from './auth/access-tokens';
+import { isSessionEnded } from './auth/ended-sessions';
 import { partnerMember, verifyPartnerToken } from './auth/partner-tokens';
 import type { Applications } from './applications.service';
 import { activeRestrictionsOf } from './restrictions.service';
@@ -50,12 +51,18 @@ export async function resolveCaller(
       };
     }
     const claims = await verifyAccessToken(deps.secret, credentials.token);
+    const [isEnded, restrictions] = await Promise.all([
+      isSessionEnded(deps, claims.sid),
+      activeRestrictionsOf(deps, claims.sub),
+    ]);
+    // Signed out, or the account deleted: the token dies with its session, not at its expiry.
+    if (isEnded) throw new AppError('sign_in_required');
     return {
       userId: claims.sub,
       kind: 'member',
       role: claims.role,
       sessionFamily: claims.sid,
-      restrictions: await activeRestrictionsOf(deps, claims.sub),
+      restrictions,
       isPartner: false,
     };
   }

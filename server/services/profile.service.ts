@@ -8,6 +8,7 @@ import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
 import { storeSquareWebp } from '../lib/images';
 import { openSecret, sealSecret } from '../lib/secret-box';
+import { endEverySessionOf, type SessionDeps } from './auth/sessions.service';
 import { deleteMemberKeepingRestrictions } from './carried-restrictions.service';
 import type { MemberCaller } from '../lib/caller';
 
@@ -98,13 +99,14 @@ export async function setAvatar(
 
 /**
  * Deletes the member's account (conversations, sessions and identities go with it); active
- * restrictions stay with the identities. Answers the session to end so its sockets can be dropped.
+ * restrictions stay with the identities. Every session of the member ends first, access tokens
+ * included; answers them so their sockets can be dropped.
  */
 export async function deleteAccount(
-  db: Db,
-  secret: string,
+  deps: SessionDeps & { secret: string },
   caller: MemberCaller,
-): Promise<string | null> {
-  await deleteMemberKeepingRestrictions(db, secret, caller.userId);
-  return caller.sessionFamily;
+): Promise<string[]> {
+  const families = await endEverySessionOf(deps, caller.userId);
+  await deleteMemberKeepingRestrictions(deps.db, deps.secret, caller.userId);
+  return families;
 }

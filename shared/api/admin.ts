@@ -1,8 +1,8 @@
 /**
  * Admin basics: find a member, change their role, set and lift account restrictions. Admin role only,
- * enforced by the server; every change writes the audit log. The role travels in the access token, so
- * a member whose role changed gets it on their next refresh (access tokens are short-lived); /api/me
- * shows the stored role at once.
+ * checked against the stored role and restrictions on every call; every change writes the audit log.
+ * Elsewhere the role travels in the access token, so a member whose role changed gets it on their next
+ * refresh (access tokens are short-lived); /api/me shows the stored role at once.
  */
 import { z } from 'zod';
 import { RestrictionSchema, RestrictionTypeSchema } from '../schemas/restriction';

@@ -10,6 +10,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: redisUrl,
+    AUTH_SECRET: inject('authSecret'),
     // A prefix per test file keeps queues apart, so one file's worker never takes another's jobs.
     REDIS_PREFIX: `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`,
     LLM_PROVIDER: 'local',

@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
     redisPrefix: string;
+    /** The run's AUTH_SECRET: tests set it, as operators do, rather than generate one in .data/. */
+    authSecret: string;
   }
 }
 
@@ -27,6 +29,7 @@ export default function setup(project: TestProject): () => Promise<void> {
   });
   project.provide('databaseUrl', databaseUrl);
   project.provide('redisPrefix', redisPrefix);
+  project.provide('authSecret', randomBytes(32).toString('hex'));
 
   return async () => {
     await dropDatabase(adminUrl(), `charchat_it_${run}`);

@@ -56,3 +56,16 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** The families of a user's sessions that can still refresh (and so may have live access tokens). */
+export async function liveFamiliesOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('family_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+  return rows.map((r) => r.family_id);
+}

@@ -22,11 +22,13 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
-/** Verifies a token; an expired or forged one means sign-in (or a refresh) is required. */
+/** Verifies a token; an expired, unexpiring or forged one means sign-in (or a refresh) is required. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims> {
   try {
+    // A token without an expiry would never stop working: it is refused like a forged one.
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
+      requiredClaims: ['exp'],
     });
     return ClaimsSchema.parse(payload);
   } catch (err) {

@@ -158,7 +158,7 @@ export async function refresh(
   deps: AuthDeps,
   input: { refreshToken: string; guestId: string | undefined; userAgent: string | null },
 ): Promise<SignedIn> {
-  const next = await rotateSession(deps.db, input.refreshToken, {
+  const next = await rotateSession(deps, input.refreshToken, {
     days: deps.config.REFRESH_TOKEN_DAYS,
     userAgent: input.userAgent,
   });

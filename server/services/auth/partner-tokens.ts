@@ -24,16 +24,18 @@ export async function verifyPartnerToken(
   key: PartnerKey,
   token: string,
 ): Promise<{ externalId: string; name: string | null }> {
+  // Partner tokens must expire too: one without `exp` would sign its member in forever.
+  const options = { issuer: key.issuer, requiredClaims: ['exp'] };
   try {
     const verified =
       key.secret !== undefined
         ? await jwtVerify(token, new TextEncoder().encode(key.secret), {
+            ...options,
             algorithms: ['HS256'],
-            issuer: key.issuer,
           })
         : await jwtVerify(token, createPublicKey(key.publicKeyPem ?? ''), {
+            ...options,
             algorithms: ['RS256', 'ES256'],
-            issuer: key.issuer,
           });
     const claims = PartnerClaimsSchema.parse(verified.payload);
     return { externalId: claims.external_id ?? claims.id ?? '', name: claims.name ?? null };

@@ -1,11 +1,15 @@
 /**
  * Refresh-token sessions: a random token per browser kept only as a hash, rotated on every refresh.
- * Presenting a token that was already rotated means it leaked: the whole family is revoked.
+ * Presenting a token that was already rotated means it leaked: the whole family is revoked. A session
+ * that ends takes its access tokens with it (ended-sessions.ts).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import * as sessions from '../../db/repositories/sessions.repo';
 import { AppError } from '../../lib/errors';
+import { endSessions, type EndedSessionsDeps } from './ended-sessions';
+
+export type SessionDeps = EndedSessionsDeps & { db: Db };
 
 export interface IssuedRefresh {
   refreshToken: string;
@@ -41,27 +45,40 @@ export function startSession(
   return issue(db, { ...opts, familyId: randomUUID() });
 }
 
+/** Revokes a family's refresh tokens and ends its access tokens. */
+async function revokeFamily(deps: SessionDeps, familyId: string): Promise<void> {
+  await sessions.revokeFamily(deps.db, familyId);
+  await endSessions(deps, [familyId]);
+}
+
 /** Trades a refresh token for the next one; reuse revokes the family. */
 export async function rotateSession(
-  db: Db,
+  deps: SessionDeps,
   refreshToken: string,
   opts: { days: number; userAgent: string | null },
 ): Promise<IssuedRefresh> {
-  const row = await sessions.findByTokenHash(db, hashToken(refreshToken));
+  const row = await sessions.findByTokenHash(deps.db, hashToken(refreshToken));
   if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now()) {
     throw new AppError('sign_in_required');
   }
-  if (row.rotatedAt !== null || !(await sessions.markRotated(db, row.id))) {
-    await sessions.revokeFamily(db, row.familyId);
+  if (row.rotatedAt !== null || !(await sessions.markRotated(deps.db, row.id))) {
+    await revokeFamily(deps, row.familyId);
     throw new AppError('sign_in_required', { details: { reason: 'refresh_token_reused' } });
   }
-  return issue(db, { userId: row.userId, familyId: row.familyId, ...opts });
+  return issue(deps.db, { userId: row.userId, familyId: row.familyId, ...opts });
 }
 
 /** Ends the session the token belongs to; answers its family so live sockets can be dropped. */
-export async function endSession(db: Db, refreshToken: string): Promise<string | null> {
-  const row = await sessions.findByTokenHash(db, hashToken(refreshToken));
+export async function endSession(deps: SessionDeps, refreshToken: string): Promise<string | null> {
+  const row = await sessions.findByTokenHash(deps.db, hashToken(refreshToken));
   if (!row) return null;
-  await sessions.revokeFamily(db, row.familyId);
+  await revokeFamily(deps, row.familyId);
   return row.familyId;
+}
+
+/** Ends every session of a member (their account is going); answers the families ended. */
+export async function endEverySessionOf(deps: SessionDeps, userId: string): Promise<string[]> {
+  const families = await sessions.liveFamiliesOfUser(deps.db, userId);
+  await endSessions(deps, families);
+  return families;
 }

@@ -44,4 +44,11 @@ describe('loadConfig', () => {
       expect(message).not.toContain('\n');
     }
   });
+
+  it('refuses production without AUTH_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('AUTH_SECRET is missing');
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET).toBe(
+      'x'.repeat(32),
+    );
+  });
 });
