@@ -60,7 +60,9 @@ export interface App {
 export async function buildApp(config: Config): Promise<App> {
   const fastify = Fastify({
     logger: { level: config.LOG_LEVEL, name: 'server' },
-    trustProxy: true,
+    // Only the proxies the operator names may say who the client is (X-Forwarded-For): otherwise a
+    // client could pick its own address and with it a fresh per-address limit.
+    trustProxy: config.TRUST_PROXY ?? false,
     frameworkErrors,
     clientErrorHandler,
   });

@@ -3,6 +3,7 @@
  * workers and scripts. A bad value stops start-up with one line naming the variable.
  * Every variable is listed with its default and meaning in README.md.
  */
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,18 @@ export const tinyModelPath = path.resolve(repoRoot, '..', 'shared', 'models', 's
 export const defaultModelUri = 'hf:bartowski/Llama-3.2-1B-Instruct-GGUF:Q4_K_M';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Address ranges Fastify (proxy-addr) knows by name. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, a CIDR range or a named range, as Fastify's trustProxy takes them. */
+function isProxyAddress(item: string): boolean {
+  if (proxyRangeNames.includes(item)) return true;
+  const [address = '', bits, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 const positiveInt = z.coerce.number().int().positive();
 
 /** A web origin as a Content-Security-Policy source: scheme and host (`*.` allowed), optional port. */
@@ -137,6 +150,15 @@ const EnvSchema = z.object({
   GUEST_MESSAGES_PER_HOUR: positiveInt.default(20).describe('a whole number above 0'),
   GUEST_MESSAGES_PER_IP_PER_HOUR: positiveInt.default(300).describe('a whole number above 0'),
   RUN_WORKERS: bool.default(true),
+  // No hop count: Fastify 5 trusts nothing for one, since a hop count cannot tell a proxy from a client.
+  TRUST_PROXY: z
+    .string()
+    .transform((v) => v.split(',').map((item) => item.trim()))
+    .refine((items) => items.every(isProxyAddress))
+    .optional()
+    .describe(
+      'a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal)',
+    ),
   PUBLIC_URL: z.url().optional().describe('the URL people open, such as https://chat.example.com'),
   AUTH_SECRET: z.string().min(32).optional().describe('a random string of at least 32 characters'),
   AUTH_SECRET_FILE: z

@@ -51,4 +51,21 @@ describe('loadConfig', () => {
       'x'.repeat(32),
     );
   });
+
+  it('reads TRUST_PROXY as the proxies to trust, none when unset', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it.each(['proxy.example.com', '10.0.0.0/33', '2', '127.0.0.1,'])(
+    'refuses TRUST_PROXY=%s naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY.*proxy addresses/);
+    },
+  );
 });
