@@ -83,6 +83,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
   const replies = new ReplyState(redis, config.REDIS_PREFIX);
   const realtime = createRealtime(fastify.server, {
+    config,
     db,
     redis,
     prefix: config.REDIS_PREFIX,

@@ -17,6 +17,8 @@ export const tinyModelPath = path.resolve(repoRoot, '..', 'shared', 'models', 's
 /** A small instruct chat model, downloaded once into the model cache when LLM_MODEL is unset. */
 export const defaultModelUri = 'hf:bartowski/Llama-3.2-1B-Instruct-GGUF:Q4_K_M';
 
+const AgeVerificationProviderSchema = z.enum(['sandbox', 'disabled']);
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Address ranges Fastify (proxy-addr) knows by name. */
@@ -181,7 +183,13 @@ const EnvSchema = z.object({
   OAUTH_X_CLIENT_SECRET: z.string().min(1).optional(),
   OAUTH_DISCORD_CLIENT_ID: z.string().min(1).optional(),
   OAUTH_DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
-  AGE_VERIFICATION_PROVIDER: z.enum(['sandbox', 'disabled']).default('sandbox'),
+  AGE_VERIFICATION_PROVIDER: AgeVerificationProviderSchema.optional(),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .transform((name) => name.toLowerCase())
+    .optional()
+    .describe('an HTTP header name such as cf-ipcountry'),
   AGE_VERIFICATION_COUNTRIES: z
     .string()
     .regex(/^([A-Z]{2}(,[A-Z]{2})*)?$/)
@@ -208,7 +216,14 @@ function defaultThreads(): number {
   return cores <= 2 ? 1 : cores - 1;
 }
 
-export type Config = z.infer<typeof EnvSchema>;
+const ConfigSchema = EnvSchema.transform((env) => {
+  // The sandbox checks nothing: it is the default outside production only, and refused in it.
+  const ageVerification: z.infer<typeof AgeVerificationProviderSchema> =
+    env.AGE_VERIFICATION_PROVIDER ?? (env.NODE_ENV === 'production' ? 'disabled' : 'sandbox');
+  return { ...env, AGE_VERIFICATION_PROVIDER: ageVerification };
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
 
 /**
  * Replies one worker process writes at once (docs/performance.md, trap 9): a remote model server serves
@@ -249,11 +264,19 @@ export class ConfigError extends Error {}
 /** Parses the environment; throws ConfigError with one line naming the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = ConfigSchema.safeParse(cleaned);
   if (parsed.success) {
     if (parsed.data.NODE_ENV === 'production' && parsed.data.AUTH_SECRET === undefined) {
       throw new ConfigError(
         'Configuration error: AUTH_SECRET is missing; expected a random string of at least 32 characters in production.',
+      );
+    }
+    if (
+      parsed.data.NODE_ENV === 'production' &&
+      parsed.data.AGE_VERIFICATION_PROVIDER === 'sandbox'
+    ) {
+      throw new ConfigError(
+        'Configuration error: AGE_VERIFICATION_PROVIDER=sandbox is not valid in production; the sandbox checks nothing (expected disabled or a real provider).',
       );
     }
     const { WAITING_ROOM_MIN: min, WAITING_ROOM_MAX: max } = parsed.data;

@@ -19,6 +19,8 @@ export interface SocketData {
   caller: Caller;
   /** The client's address, for per-address limits. */
   ip: string;
+  /** The client's country, by the server's own lookup (lib/country.ts). */
+  country: string | undefined;
   conversations: Set<string>;
 }
 

@@ -12,6 +12,7 @@ import {
   type ClientCommand,
   type ServerToClientEvents,
 } from '#shared/realtime/events';
+import { countryOf } from '../lib/country';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
 import { createRedis, type Redis } from '../lib/redis';
@@ -92,6 +93,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       (caller) => {
         socket.data.caller = caller;
         socket.data.ip = socket.handshake.address;
+        socket.data.country = countryOf(deps.config, socket.handshake.headers);
         socket.data.conversations = new Set();
         if (caller.sessionFamily !== null) void socket.join(sessionRoom(caller.sessionFamily));
         next();
@@ -134,6 +136,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
         sender: {
           caller,
           ip: socket.data.ip,
+          country: socket.data.country,
           join: joinConversation,
           hasJoined: (id) => joined.has(id),
         },

@@ -16,7 +16,7 @@ import {
   assertMayViewNsfw,
   statusForCaller,
 } from '../services/age-verification/age-verification.service';
-import { countryOf } from './age-verification.routes';
+import { countryOf } from '../lib/country';
 import { clearRefreshCookie } from './auth-cookies';
 
 export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,7 +24,9 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   addRoute(app, updateProfile, async ({ caller, request, body }) => {
     if (body.showNsfw === true) {
-      assertMayViewNsfw(await statusForCaller(deps, caller, countryOf(request)));
+      assertMayViewNsfw(
+        await statusForCaller(deps, caller, countryOf(deps.config, request.headers)),
+      );
     }
     return profile.updateProfile(deps, caller, body);
   });

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { replyJobId, replyPriority } from '#shared/jobs/generation';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
+import type { Config } from '../config';
 import type { CharacterCache } from '../db/character-cache';
 import type { Db } from '../db/database';
 import * as messages from '../db/repositories/messages.repo';
@@ -17,6 +18,7 @@ import { refundAllowances, takeAllowances, type Allowance } from '../lib/rate-li
 import type { Redis } from '../lib/redis';
 import { redisKeys } from '../lib/redis-keys';
 import type { ReplyState } from '../lib/reply-state';
+import { assertMayChatNsfw } from './age-verification/age-verification.service';
 import { visibleCharacter } from './characters.service';
 import { ownedConversation } from './conversations.service';
 import type { Caller } from '../lib/caller';
@@ -33,6 +35,7 @@ export interface ChatLimits {
 
 export interface ChatDeps {
   db: Db;
+  config: Config;
   redis: Redis;
   prefix: string;
   queue: GenerationQueue;
@@ -46,6 +49,8 @@ export interface ChatDeps {
 export interface Sender {
   caller: Caller;
   ip: string;
+  /** Where the sender is, by the server's own lookup (lib/country.ts). */
+  country: string | undefined;
   /** Joins the conversation's room and subscribes to its frames before any can be published. */
   join: (conversationId: string) => Promise<void>;
   /** Whether the socket is in the conversation's room (and so was shown to be the caller's). */
@@ -58,11 +63,10 @@ export interface Sent {
   replyId: string;
 }
 
-/** A character the caller may see (characters.service.ts) and send to. */
-async function chattableCharacter(cache: CharacterCache, caller: Caller, id: string) {
-  const character = visibleCharacter(await cache.get(id), caller);
-  // Guests cannot send to an NSFW character: the client answers with a sign-up prompt.
-  if (character.isNsfw && caller.kind === 'guest') throw new AppError('sign_up_required');
+/** A character the sender may see (characters.service.ts) and, if it is NSFW, chat with. */
+async function chattableCharacter(deps: ChatDeps, sender: Sender, id: string) {
+  const character = visibleCharacter(await deps.characters.get(id), sender.caller);
+  if (character.isNsfw) await assertMayChatNsfw(deps, sender.caller, sender.country);
   return character;
 }
 
@@ -165,7 +169,7 @@ export async function sendMessage(
     { conversationId, replyId },
     allowances,
     Promise.all([
-      chattableCharacter(deps.characters, caller, input.characterId),
+      chattableCharacter(deps, sender, input.characterId),
       deps.waitingRoom.claimTurn(caller, input.characterId),
     ]),
   );
@@ -255,6 +259,7 @@ export async function retryReply(
     ? await messages.findById(deps.db, conversation.lastMessageId)
     : undefined;
   if (head?.role !== 'user') throw new AppError('nothing_to_retry');
+  await chattableCharacter(deps, sender, conversation.characterId);
   await deps.waitingRoom.claimTurn(caller, conversation.characterId);
   const replyId = randomUUID();
   await deps.replies.claim(conversationId, replyId);

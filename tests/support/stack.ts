@@ -45,17 +45,26 @@ export async function connectGuest(url: string, guestId: string): Promise<Client
   return connect(url, { guestId });
 }
 
-/** A signed-in member's socket (the access token in the handshake). */
-export async function connectMember(url: string, accessToken: string): Promise<ClientSocket> {
-  return connect(url, { token: accessToken });
+/**
+ * A signed-in member's socket (the access token in the handshake), with any headers a proxy in front
+ * would add to its request.
+ */
+export async function connectMember(
+  url: string,
+  accessToken: string,
+  headers: Record<string, string> = {},
+): Promise<ClientSocket> {
+  return connect(url, { token: accessToken }, headers);
 }
 
 async function connect(
   url: string,
   auth: { guestId?: string; token?: string },
+  headers: Record<string, string> = {},
 ): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {
     auth,
+    extraHeaders: headers,
     transports: ['websocket'],
     reconnection: false,
   });

@@ -35,10 +35,28 @@ export function statusOf(
   return required ? 'verify' : 'inform';
 }
 
-/** Refuses NSFW to a member who must verify and has not. */
+const mustVerify = (status: AgeVerificationStatus) => status === 'verify' || status === 'reverify';
+
+/** Refuses turning NSFW on to a member who must verify and has not. */
 export function assertMayViewNsfw(status: AgeVerificationStatus): void {
-  if (status === 'verify' || status === 'reverify') {
-    throw new AppError('age_verification_required', { field: 'showNsfw' });
+  if (mustVerify(status)) throw new AppError('age_verification_required', { field: 'showNsfw' });
+}
+
+/**
+ * Whether the caller may chat with an NSFW character (product-core.md §4, "NSFW toggle"): guests are
+ * asked to sign up; members need NSFW turned on in their settings and, where the law requires it, a
+ * current age verification.
+ */
+export async function assertMayChatNsfw(
+  deps: Pick<AgeVerificationDeps, 'db' | 'config'>,
+  caller: Caller,
+  country: string | undefined,
+): Promise<void> {
+  if (caller.kind === 'guest') throw new AppError('sign_up_required');
+  const user = await users.findById(deps.db, caller.userId);
+  if (!user?.showNsfw) throw new AppError('nsfw_disabled');
+  if (mustVerify(statusOf(deps.config, user, country))) {
+    throw new AppError('age_verification_required');
   }
 }
 
@@ -60,7 +78,7 @@ export async function startVerification(
   deps: AgeVerificationDeps,
   caller: MemberCaller,
   method: string,
-): Promise<{ url: string }> {
+): Promise<{ id: string; url: string }> {
   const provider = providerOf(deps);
   if (!provider.methods().some((m) => m.id === method)) {
     throw new AppError('validation_failed', {
@@ -68,7 +86,9 @@ export async function startVerification(
       message: 'Choose a verification method.',
     });
   }
-  return provider.start({ id: randomUUID(), userId: caller.userId, method });
+  const id = randomUUID();
+  const { url } = await provider.start({ id, userId: caller.userId, method });
+  return { id, url };
 }
 
 export async function finalizeVerification(

@@ -7,7 +7,8 @@ import type { Redis } from '../../lib/redis';
 import type { AgeVerificationProvider, VerificationResult } from './provider';
 import { redisKeys } from '../../lib/redis-keys';
 
-const sessionSeconds = 1800;
+/** How long a sandbox session (and the cookie that opens its page) lasts. */
+export const sandboxSessionSeconds = 1800;
 const SessionSchema = z.object({
   userId: z.uuid(),
   method: z.string(),
@@ -40,7 +41,7 @@ export class SandboxAgeVerificationProvider implements AgeVerificationProvider {
       method: session.method,
       result: 'pending',
     });
-    await this.redis.set(this.key(session.id), value, 'EX', sessionSeconds);
+    await this.redis.set(this.key(session.id), value, 'EX', sandboxSessionSeconds);
     return { url: `${this.baseUrl}/api/age-verification/sandbox/${session.id}` };
   }
 
@@ -62,7 +63,7 @@ export class SandboxAgeVerificationProvider implements AgeVerificationProvider {
       this.key(sessionId),
       JSON.stringify({ ...session, result }),
       'EX',
-      sessionSeconds,
+      sandboxSessionSeconds,
     );
     return true;
   }

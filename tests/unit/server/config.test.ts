@@ -68,4 +68,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY.*proxy addresses/);
     },
   );
+
+  it('uses the sandbox age verification outside production only', () => {
+    const secret = { AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).AGE_VERIFICATION_PROVIDER).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).AGE_VERIFICATION_PROVIDER).toBe(
+      'disabled',
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', AGE_VERIFICATION_PROVIDER: 'sandbox', ...secret }),
+    ).toThrow(/AGE_VERIFICATION_PROVIDER=sandbox is not valid in production/);
+  });
 });
