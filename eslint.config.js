@@ -22,6 +22,17 @@ const zones = [
     message: 'Features do not import other features; compose them in client/app/routes.',
   })),
   {
+    target: './client/features',
+    from: './client/app',
+    message:
+      'Features do not import the shell (client/app); route builders live in client/lib/paths.ts.',
+  },
+  {
+    target: ['./client/components', './client/lib', './client/styles'],
+    from: ['./client/features', './client/app'],
+    message: 'components/, lib/ and styles/ are below features and the shell: they import neither.',
+  },
+  {
     target: './shared',
     from: ['./client', './server', './workers', './scripts', './tests'],
     message: 'shared/ imports nothing of ours.',

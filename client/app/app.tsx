@@ -16,7 +16,7 @@ import type { Services } from '../lib/services';
 import type { AppStore } from '../lib/store';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layouts/app-layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 

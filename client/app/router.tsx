@@ -1,6 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 import { AdminPage, AdminUserPage } from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { ThemeToggle } from './theme-toggle';
 
 interface AppLayoutProps {

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ButtonAnchor } from '../../components/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import { Page } from './page';
 
 /** A full-page error with its status code and a way home (the 404 and 403 pages). */

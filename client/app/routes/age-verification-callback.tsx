@@ -4,7 +4,7 @@ import { AgeVerificationCallback } from '../../features/age-verification/compone
 import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /age-verification/callback?session=<id>: the provider returns here; the result is shown. */
 export function AgeVerificationCallbackPage() {

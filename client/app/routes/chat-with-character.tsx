@@ -4,7 +4,7 @@ import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { Page } from '../layouts/page';
-import { newConversationId, paths } from '../paths';
+import { newConversationId, paths } from '../../lib/paths';
 import { NotFoundPage } from './not-found';
 
 /** /chat/{characterId}: resumes the latest conversation with the character, or starts a new one. */

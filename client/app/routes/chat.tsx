@@ -12,7 +12,7 @@ import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
-import { newConversationId, paths } from '../paths';
+import { newConversationId, paths } from '../../lib/paths';
 import { NotFoundPage } from './not-found';
 
 interface ChatPageProps {

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { Onboarding } from '../../features/account/components/onboarding';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /signup: sign-up completion for a member without a username. */
 export function SignupPage() {

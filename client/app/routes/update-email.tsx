@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { UpdateEmail } from '../../features/account/components/update-email';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** /update-email: a member adds an email, then goes on to sign-up or home. */
 export function UpdateEmailPage() {

@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { meAtom } from '../atoms';
 import { useMeLoader } from '../hooks/use-me-loader';
 import { useSession } from '../hooks/use-session';

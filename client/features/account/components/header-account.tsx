@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { loadProfile } from '../api';

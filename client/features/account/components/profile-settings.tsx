@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { DisplayNameSchema } from '#shared/rules/display-name';
 import type { Profile } from '#shared/api/profile';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';

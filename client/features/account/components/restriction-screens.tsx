@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button, ButtonAnchor } from '../../../components/button';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSignOut } from '../hooks/use-sign-out';

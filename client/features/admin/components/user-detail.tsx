@@ -7,7 +7,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { AdminUser, AdminUserDetail } from '#shared/api/admin';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
 import { errorText } from '../../../lib/errors';

@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import type { AdminUser } from '#shared/api/admin';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-panel';

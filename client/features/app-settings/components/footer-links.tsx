@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { ApplicationSettings } from '#shared/schemas/application';
 import type { LegalPageSlug } from '#shared/schemas/legal-page';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { safeWebUrl, useAppSettings } from '../hooks/use-app-settings';
 import { sanitizeFooterHtml } from '../sanitize';
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Character } from '#shared/schemas/character';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonAnchor } from '../../../components/button';
 import { RoleplayText } from '../../../components/roleplay-text';

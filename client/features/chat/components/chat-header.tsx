@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { newConversationId, paths } from '../../../app/paths';
+import { newConversationId, paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonAnchor } from '../../../components/button';
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CharacterSummary } from '#shared/schemas/character';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { TagList } from '../../../components/tag-list';
 import { formatMessageCount } from '../../../lib/format';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { ButtonAnchor } from '../../../components/button';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
 import { errorText } from '../../../lib/errors';

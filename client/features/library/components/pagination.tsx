@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { pageItems } from '../page-number';
 
 interface PaginationProps {

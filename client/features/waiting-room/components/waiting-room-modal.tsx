@@ -9,7 +9,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import type { RefObject } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { Button, ButtonAnchor } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { modalClosedAtAtom, waitingRoomAtom } from '../atoms';
