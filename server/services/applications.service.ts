@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { reportedFlagOverrides } from '#shared/rules/feature-flags';
 import { ApplicationSettingsSchema, type ApplicationSettings } from '#shared/schemas/application';
 import { OriginSchema, type Config } from '../config';
 
@@ -55,7 +56,12 @@ export function loadApplications(config: Config): Applications {
     );
     for (const { partner, embedOrigins: origins, ...settings } of entries) {
       byId.set(settings.id, {
-        settings: { ...settings, isPartner: partner !== undefined },
+        settings: {
+          ...settings,
+          isPartner: partner !== undefined,
+          // Clients hear a flag as on only where its feature exists (rules/feature-flags.ts).
+          featureFlags: reportedFlagOverrides(settings.featureFlags),
+        },
         partner,
       });
       for (const origin of origins) embedOrigins.add(origin);

@@ -10,6 +10,7 @@ import {
   type Permission,
 } from '../schemas/permission';
 import type { RestrictionType } from '../schemas/restriction';
+import { isFlagImplemented } from './feature-flags';
 import { roles, type Role } from '../schemas/user';
 
 /** Who is asking, as far as permissions go: guests have no role of their own and no restrictions. */
@@ -145,8 +146,9 @@ export function guardRoute(
 }
 
 /**
- * Feature flag defaults for everyone: the current (v2) product surfaces on, lorebook v1 and anonymous
- * create off, and every paid or staff flag off.
+ * Feature flag defaults for everyone, as the product means them once built: the current (v2) product
+ * surfaces on, lorebook v1 and anonymous create off, and every paid or staff flag off. Only flags of
+ * features that exist are ever reported (enabledFlags).
  */
 export const defaultFeatureFlags: Record<FeatureFlag, boolean> = {
   '3k_context': false,
@@ -197,9 +199,12 @@ export function featureFlagsOf(subject: PermissionSubject): Record<FeatureFlag, 
   return flags;
 }
 
-/** The list of flags that are on, in the spec's order. */
+/**
+ * The flags to report as on, in the spec's order: set for the caller and built in this product
+ * (rules/feature-flags.ts), so a client is never told of a feature that does not exist.
+ */
 export function enabledFlags(flags: Record<FeatureFlag, boolean>): FeatureFlag[] {
-  return featureFlagNames.filter((f) => flags[f]);
+  return featureFlagNames.filter((f) => flags[f] && isFlagImplemented(f));
 }
 
 /** Context memory in tokens (spec §6): 2048 by default, 3072, 4096 or 8192 by flag. */

@@ -23,7 +23,7 @@ beforeAll(async () => {
   writeFileSync(
     file,
     JSON.stringify([
-      { id: 'charchat', name: 'CharChat', featureFlags: { lorebook: true } },
+      { id: 'charchat', name: 'CharChat', featureFlags: { onboarding_v2: true } },
       {
         id: 'partner-one',
         name: 'Partner One',
@@ -76,7 +76,7 @@ describe('GET /api/app-settings', () => {
       expect(settings).toMatchObject({
         id: 'charchat',
         isPartner: false,
-        featureFlags: { lorebook: true },
+        featureFlags: { onboarding_v2: true },
       });
     }
   });

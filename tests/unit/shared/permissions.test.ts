@@ -184,18 +184,10 @@ describe('featureFlagsOf and contextTokensOf', () => {
     admin: 8192,
   };
 
-  it('gives guests the defaults and 2048 tokens', () => {
+  it('gives guests the defaults and 2048 tokens, and reports none of them as built', () => {
     const flags = featureFlagsOf(guest);
-    expect(enabledFlags(flags)).toEqual([
-      'lorebook',
-      'groupchat',
-      'create_v2',
-      'profile_v2',
-      'my_chatbots_v2',
-      'listing_v2',
-      'nav_v2',
-      'recent_chats_v2',
-    ]);
+    expect(flags).toMatchObject({ lorebook: true, groupchat: true, onboarding_v2: false });
+    expect(enabledFlags(flags)).toEqual([]);
     expect(contextTokensOf(flags)).toBe(2048);
   });
 
