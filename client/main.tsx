@@ -1,15 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { ensureGuestId } from './features/account/guest-id';
 import { createApiClient } from './lib/api-client';
-import { createSessionManager } from './lib/session';
+import { ensureGuestId } from './lib/guest-id';
+import { partnerSessionSource, partnerSourceFromLocation } from './lib/partner-session';
+import { cookieSessionSource, createSessionManager } from './lib/session';
 import { createSocket, handshakeErrorCode, reconnectSocket } from './lib/socket';
 import { createAppStore } from './lib/store';
 
 const guestId = ensureGuestId();
 const store = createAppStore();
-const session = createSessionManager({ store, guestId });
+// The session's own calls (refresh, a partner token's check) carry no token of their own.
+const sessionApi = createApiClient({ guestId });
+const partner = partnerSourceFromLocation();
+const session = createSessionManager({
+  store,
+  source:
+    partner === null ? cookieSessionSource(sessionApi) : partnerSessionSource(sessionApi, partner),
+});
 const socket = createSocket({ guestId, auth: session });
 // Sign-in and sign-out change who the socket speaks for: reconnect it (open chats resync on connect).
 // Sign-out makes the server drop the member's sockets first, so "in use" is remembered, not read.

@@ -12,13 +12,16 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
   readonly details: Record<string, unknown> | undefined;
+  /** The HTTP status the server answered, when one did. */
+  readonly status: number | undefined;
 
-  constructor(body: Pick<AppErrorBody, 'code' | 'message' | 'field' | 'details'>) {
+  constructor(body: Pick<AppErrorBody, 'code' | 'message' | 'field' | 'details'>, status?: number) {
     super(body.message);
     this.name = 'ApiError';
     this.code = body.code;
     this.field = body.field;
     this.details = body.details;
+    this.status = status;
   }
 
   toBody(): AppErrorBody {
@@ -37,6 +40,8 @@ export interface RequestInput<P extends z.ZodType, Q extends z.ZodType, B extend
   query?: z.input<Q>;
   body?: z.input<B>;
   signal?: AbortSignal;
+  /** Headers of this call only, over the identity headers (a partner token being checked). */
+  headers?: Record<string, string>;
 }
 
 export interface UploadInput {
@@ -68,14 +73,17 @@ function toStringRecord(value: unknown): Record<string, string> {
 
 function errorOf(status: number, json: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(json);
-  if (parsed.success) return new ApiError(parsed.data.error);
+  if (parsed.success) return new ApiError(parsed.data.error, status);
   if (status === 413) {
-    return new ApiError({ code: 'validation_failed', message: 'The file is too large.' });
+    return new ApiError({ code: 'validation_failed', message: 'The file is too large.' }, status);
   }
-  return new ApiError({
-    code: status >= 500 ? 'service_unavailable' : 'internal',
-    message: `The server answered ${status}.`,
-  });
+  return new ApiError(
+    {
+      code: status >= 500 ? 'service_unavailable' : 'internal',
+      message: `The server answered ${status}.`,
+    },
+    status,
+  );
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -192,6 +200,7 @@ export function createApiClient(options: {
             headers: {
               ...identityHeaders(token),
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...input.headers,
             },
             body,
             signal: input.signal,

@@ -1,20 +1,15 @@
 /**
- * The member session (product-core.md §4, sign-in): a short-lived access token kept in memory only, and
- * an httpOnly refresh cookie the browser sends to /api/auth. Refresh tokens are single-use and a reuse
- * revokes the session, so a refresh is single-flight in this tab and serialised across tabs with a
- * Web Lock when the browser has them. Sign-in and sign-out are announced to the other tabs.
- *
- * On a partner site (product-core.md §4, §6) we run in the partner's frame and the access token is the
- * partner's own, handed to us in the URL fragment (`#partner_token=<jwt>&application_id=<id>`, kept out
- * of server logs and removed from the address bar at once). It is refreshed once past 90 percent of its
- * lifetime (iat → exp, shared/rules/token-lifetime.ts) by asking the embedding partner page for a new
- * one over postMessage, through the same single-flight, Web-Locked refresh.
+ * The member session (product-core.md §4, sign-in): a short-lived access token kept in memory only,
+ * rotated before it expires through a session source — on our own site the httpOnly refresh cookie the
+ * browser sends to /api/auth (`cookieSessionSource` below), on a partner site the partner's own tokens
+ * (`partner-session.ts`). Refresh tokens are single-use and a reuse revokes the session, so a rotation
+ * is single-flight in this tab and serialised across tabs with a Web Lock when the browser has them.
+ * Sign-in and sign-out are announced to the other tabs.
  */
-import { atom } from 'jotai';
-import { getMe, refreshSession, type Session } from '#shared/api/auth';
-import { ErrorBodySchema } from '#shared/errors';
-import { isRefreshDue, refreshDueAt, type TokenLifetime } from '#shared/rules/token-lifetime';
-import { applicationHeader } from '#shared/schemas/application';
+import { atom, useAtomValue } from 'jotai';
+import { refreshSession, type Session } from '#shared/api/auth';
+import type { Me } from '#shared/schemas/user';
+import { ApiError, type ApiClient } from './api-client';
 import type { AppStore } from './store';
 
 export type SessionState =
@@ -23,6 +18,11 @@ export type SessionState =
 /** Who is signed in; `restoring` until the start-up refresh has answered. */
 export const sessionAtom = atom<SessionState>({ status: 'restoring' });
 
+/** Who is signed in: `restoring` at start-up, then `guest` or `member`. */
+export function useSession(): SessionState {
+  return useAtomValue(sessionAtom);
+}
+
 /** Refresh this long before the access token expires. */
 const refreshLeadMs = 60_000;
 const minRefreshDelayMs = 5_000;
@@ -30,6 +30,24 @@ const minRefreshDelayMs = 5_000;
 const staleWithinMs = 15_000;
 const lockName = 'charchat-refresh';
 const channelName = 'charchat-session';
+
+/** What one rotation ended in. */
+export type RefreshOutcome =
+  { kind: 'session'; session: Session } | { kind: 'signed-out' } | { kind: 'failed' };
+
+/** Where sessions come from and when they are due for rotation. */
+export interface SessionSource {
+  /** One rotation; `current` is the session held now, if any. */
+  obtain: (current: Session | null) => Promise<RefreshOutcome>;
+  /** When (ms since the epoch) to rotate `session` next. */
+  refreshDueAt: (session: Session) => number;
+  /** Whether `session` must be rotated before its token is used. */
+  isStale: (session: Session) => boolean;
+  /** The partner site's application id, or null on our own site. */
+  applicationId: string | null;
+  /** Whether the tabs of this browser share the session (our cookie) and follow each other. */
+  isSharedAcrossTabs: boolean;
+}
 
 export interface SessionManager {
   /** Resolves once the start-up refresh has answered, so first requests carry the right identity. */
@@ -45,6 +63,8 @@ export interface SessionManager {
   refresh: () => Promise<boolean>;
   /** Keeps a session returned by a sign-in; other tabs pick it up through a refresh. */
   signIn: (session: Session) => void;
+  /** Takes in what changed about the signed-in member (a username, an email), without a rotation. */
+  updateUser: (changes: Partial<Me>) => void;
   /** Forgets the session (after the server has been told), in the other tabs too. */
   clear: () => void;
   /** Called when the signed-in identity changes (guest ↔ member), not on a plain token rotation. */
@@ -53,112 +73,28 @@ export interface SessionManager {
   applicationId: () => string | null;
 }
 
-/** Where a partner site's tokens come from: the one it started us with, then new ones on request. */
-export interface PartnerTokenSource {
-  applicationId: string;
-  /** The token the partner started this page with; null after a reload (one is asked for). */
-  initialToken: string | null;
-  /** Asks the partner for a fresh token; null when it gave none in time. */
-  requestToken: () => Promise<string | null>;
-}
-
-/** Message types of the partner token exchange over postMessage. */
-export const partnerTokenRequestType = 'charchat:partner-token-request';
-export const partnerTokenType = 'charchat:partner-token';
-const partnerReplyTimeoutMs = 10_000;
-
-/** The `iat`/`exp` claims of a JWT, read without verifying it (the server verifies); {} if unreadable. */
-export function tokenLifetimeOf(token: string): TokenLifetime {
-  const payload = token.split('.')[1];
-  if (payload === undefined) return {};
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')));
-    if (typeof json !== 'object' || json === null) return {};
-    const iat = 'iat' in json && typeof json.iat === 'number' ? json.iat : undefined;
-    const exp = 'exp' in json && typeof json.exp === 'number' ? json.exp : undefined;
-    return { iat, exp };
-  } catch {
-    return {};
-  }
-}
-
-/** What survives a reload of a partner page (never the token): the application and partner origin. */
-const partnerStorageKey = 'charchat-partner';
-
-function readStoredPartner(): { applicationId: string; origin: string } | null {
-  try {
-    const json: unknown = JSON.parse(sessionStorage.getItem(partnerStorageKey) ?? 'null');
-    if (typeof json !== 'object' || json === null) return null;
-    const applicationId = 'applicationId' in json ? json.applicationId : undefined;
-    const origin = 'origin' in json ? json.origin : undefined;
-    return typeof applicationId === 'string' && typeof origin === 'string'
-      ? { applicationId, origin }
-      : null;
-  } catch {
-    return null;
-  }
+/** Whether a failed call means "no session" rather than "no answer". */
+export function isSignedOutError(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 401 || err.code === 'sign_in_required');
 }
 
 /**
- * The partner token source of this page, when a partner site embeds it in a frame: started with a token
- * in the fragment, or after a reload with none (a fresh one is asked for at once). The embedding page
- * answers `{ type: 'charchat:partner-token-request' }` with `{ type: 'charchat:partner-token', token }`;
- * only messages from its window and origin (the referrer's) are accepted.
+ * Our own site's sessions: POST /api/auth/refresh with the httpOnly cookie, through an API client
+ * that sends no token of its own.
  */
-export function partnerSourceFromLocation(): PartnerTokenSource | null {
-  if (typeof window === 'undefined' || window.parent === window) return null;
-  const partnerWindow = window.parent;
-  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  const fragmentToken = fragment.get('partner_token');
-  const fragmentApp = fragment.get('application_id');
-  let applicationId: string;
-  let partnerOrigin: string;
-  let initialToken: string | null = null;
-  if (fragmentToken !== null && fragmentToken !== '' && fragmentApp !== null) {
-    let origin: string | null = null;
-    try {
-      origin = document.referrer === '' ? null : new URL(document.referrer).origin;
-    } catch {
-      origin = null;
-    }
-    // Keep the token out of the address bar and history.
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-    if (origin === null) return null;
-    applicationId = fragmentApp;
-    partnerOrigin = origin;
-    initialToken = fragmentToken;
-    sessionStorage.setItem(partnerStorageKey, JSON.stringify({ applicationId, origin }));
-  } else {
-    const stored = readStoredPartner();
-    if (stored === null) return null;
-    applicationId = stored.applicationId;
-    partnerOrigin = stored.origin;
-  }
+export function cookieSessionSource(api: ApiClient): SessionSource {
   return {
-    applicationId,
-    initialToken,
-    requestToken: () =>
-      new Promise((resolve) => {
-        const done = (token: string | null) => {
-          clearTimeout(timer);
-          window.removeEventListener('message', onMessage);
-          resolve(token);
-        };
-        const onMessage = (event: MessageEvent<unknown>) => {
-          if (event.origin !== partnerOrigin || event.source !== partnerWindow) return;
-          const data = event.data;
-          if (typeof data !== 'object' || data === null) return;
-          if (!('type' in data) || data.type !== partnerTokenType) return;
-          done('token' in data && typeof data.token === 'string' ? data.token : null);
-        };
-        const timer = setTimeout(() => {
-          done(null);
-        }, partnerReplyTimeoutMs);
-        window.addEventListener('message', onMessage);
-        partnerWindow.postMessage({ type: partnerTokenRequestType }, partnerOrigin);
-      }),
+    obtain: async () => {
+      try {
+        return { kind: 'session', session: await api.request(refreshSession) };
+      } catch (err) {
+        return isSignedOutError(err) ? { kind: 'signed-out' } : { kind: 'failed' };
+      }
+    },
+    refreshDueAt: (session) => Date.parse(session.expiresAt) - refreshLeadMs,
+    isStale: (session) => Date.parse(session.expiresAt) - Date.now() < staleWithinMs,
+    applicationId: null,
+    isSharedAcrossTabs: true,
   };
 }
 
@@ -170,88 +106,21 @@ async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return task();
 }
 
-type RefreshOutcome =
-  { kind: 'session'; session: Session } | { kind: 'signed-out' } | { kind: 'failed' };
-
-async function postRefresh(baseUrl: string, guestId: string): Promise<RefreshOutcome> {
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${refreshSession.path}`, {
-      method: refreshSession.method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'x-guest-id': guestId },
-    });
-  } catch {
-    return { kind: 'failed' };
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (response.ok) {
-    const parsed = refreshSession.response.safeParse(json);
-    return parsed.success ? { kind: 'session', session: parsed.data } : { kind: 'failed' };
-  }
-  const error = ErrorBodySchema.safeParse(json);
-  if (response.status === 401 || (error.success && error.data.error.code === 'sign_in_required')) {
-    return { kind: 'signed-out' };
-  }
-  return { kind: 'failed' };
-}
-
-/** Checks a partner token with GET /api/me and makes a session of it. */
-async function partnerSession(
-  baseUrl: string,
-  guestId: string,
-  applicationId: string,
-  token: string | null,
-): Promise<RefreshOutcome> {
-  if (token === null) return { kind: 'failed' };
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${getMe.path}`, {
-      method: getMe.method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        'x-guest-id': guestId,
-        [applicationHeader]: applicationId,
-        authorization: `Bearer ${token}`,
-      },
-    });
-  } catch {
-    return { kind: 'failed' };
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (response.status === 401) return { kind: 'signed-out' };
-  const me = getMe.response.safeParse(json);
-  if (!response.ok || !me.success || me.data.kind !== 'member') return { kind: 'failed' };
-  const { exp } = tokenLifetimeOf(token);
-  // A token without exp never expires as far as we can tell: keep it a day, refresh on a 401.
-  const expiresAt = new Date(exp === undefined ? Date.now() + 86_400_000 : exp * 1000);
-  return {
-    kind: 'session',
-    session: { accessToken: token, expiresAt: expiresAt.toISOString(), user: me.data },
-  };
-}
-
 export function createSessionManager(options: {
   store: AppStore;
-  guestId: string;
-  baseUrl?: string;
-  /** A partner site's token source; by default read from the URL fragment. */
-  partner?: PartnerTokenSource | null;
+  source: SessionSource;
 }): SessionManager {
-  const { store, guestId } = options;
-  const baseUrl = options.baseUrl ?? '';
-  const partner = options.partner === undefined ? partnerSourceFromLocation() : options.partner;
-  /** The token the partner started us with, used once by the start-up refresh. */
-  let startToken: string | null = partner?.initialToken ?? null;
-  /** When the current partner token arrived, standing in for a missing iat. */
-  const receivedAt = new Map<string, number>();
+  const { store, source } = options;
   const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<boolean> | null = null;
 
   const memberId = (state: SessionState) =>
     state.status === 'member' ? state.session.user.id : null;
+  const current = () => {
+    const state = store.get(sessionAtom);
+    return state.status === 'member' ? state.session : null;
+  };
 
   const setState = (next: SessionState) => {
     const before = store.get(sessionAtom);
@@ -262,26 +131,9 @@ export function createSessionManager(options: {
     }
   };
 
-  /** A partner token's refresh point (90 percent of its lifetime), or null when it cannot be told. */
-  const partnerDueAt = (token: string) =>
-    refreshDueAt(tokenLifetimeOf(token), { receivedAtMs: receivedAt.get(token) ?? Date.now() });
-
-  const isStale = (session: Session) => {
-    if (partner !== null) {
-      return isRefreshDue(tokenLifetimeOf(session.accessToken), Date.now(), {
-        receivedAtMs: receivedAt.get(session.accessToken) ?? Date.now(),
-      });
-    }
-    return Date.parse(session.expiresAt) - Date.now() < staleWithinMs;
-  };
-
   const schedule = (session: Session) => {
     clearTimeout(timer);
-    const dueAt =
-      partner === null
-        ? Date.parse(session.expiresAt) - refreshLeadMs
-        : (partnerDueAt(session.accessToken) ?? Date.parse(session.expiresAt) - refreshLeadMs);
-    const delay = Math.max(minRefreshDelayMs, dueAt - Date.now());
+    const delay = Math.max(minRefreshDelayMs, source.refreshDueAt(session) - Date.now());
     timer = setTimeout(() => {
       void refresh();
     }, delay);
@@ -298,29 +150,8 @@ export function createSessionManager(options: {
     setState({ status: 'guest' });
   };
 
-  /** One rotation: the refresh cookie on our site; on a partner site, a token from the partner. */
-  const obtain = async (): Promise<RefreshOutcome> => {
-    if (partner === null) return postRefresh(baseUrl, guestId);
-    let token = startToken;
-    startToken = null;
-    token ??= await partner.requestToken();
-    if (token !== null && !receivedAt.has(token)) {
-      receivedAt.clear();
-      receivedAt.set(token, Date.now());
-    }
-    const outcome = await partnerSession(baseUrl, guestId, partner.applicationId, token);
-    if (outcome.kind === 'failed' && store.get(sessionAtom).status === 'member') {
-      // No new token: the current one serves until it expires, then the member is signed out.
-      const state = store.get(sessionAtom);
-      if (state.status === 'member' && Date.parse(state.session.expiresAt) <= Date.now()) {
-        return { kind: 'signed-out' };
-      }
-    }
-    return outcome;
-  };
-
   const refresh = (): Promise<boolean> => {
-    inFlight ??= withRefreshLock(obtain)
+    inFlight ??= withRefreshLock(() => source.obtain(current()))
       .then((outcome) => {
         switch (outcome.kind) {
           case 'session':
@@ -354,7 +185,7 @@ export function createSessionManager(options: {
   // Other tabs share the refresh cookie: follow their sign-in and sign-out (not on partner sites,
   // where each page holds the token its partner page gave it).
   const channel =
-    typeof BroadcastChannel === 'undefined' || partner !== null
+    typeof BroadcastChannel === 'undefined' || !source.isSharedAcrossTabs
       ? null
       : new BroadcastChannel(channelName);
   if (channel !== null) {
@@ -364,16 +195,13 @@ export function createSessionManager(options: {
     };
   }
 
-  const accessToken = () => {
-    const state = store.get(sessionAtom);
-    return state.status === 'member' ? state.session.accessToken : null;
-  };
+  const accessToken = () => current()?.accessToken ?? null;
 
   const freshAccessToken = async () => {
     await ready;
-    const state = store.get(sessionAtom);
-    if (state.status !== 'member') return null;
-    if (isStale(state.session)) await refresh();
+    const session = current();
+    if (session === null) return null;
+    if (source.isStale(session)) await refresh();
     return accessToken();
   };
 
@@ -386,11 +214,20 @@ export function createSessionManager(options: {
       keep(session);
       channel?.postMessage('signed-in');
     },
+    updateUser: (changes) => {
+      const session = current();
+      if (session !== null) {
+        store.set(sessionAtom, {
+          status: 'member',
+          session: { ...session, user: { ...session.user, ...changes } },
+        });
+      }
+    },
     clear: () => {
       clear();
       channel?.postMessage('signed-out');
     },
-    applicationId: () => partner?.applicationId ?? null,
+    applicationId: () => source.applicationId,
     onIdentityChange: (listener) => {
       listeners.add(listener);
       return () => {
