@@ -1,11 +1,11 @@
 import { useLocation, useRoute } from 'wouter';
 import { AgeVerificationRequiredDialog } from '../features/age-verification/components/age-verification-required-dialog';
-import { useSession } from '../features/account/hooks/use-session';
-import { AccountGate } from '../features/account/components/account-gate';
-import { FooterAccount } from '../features/account/components/footer-account';
-import { HeaderAccount } from '../features/account/components/header-account';
-import { SignInHost } from '../features/account/components/sign-in-host';
-import { SignInLinkLanding } from '../features/account/components/sign-in-link-landing';
+import { AccountGate } from '../features/auth/components/account-gate';
+import { FooterAccount } from '../features/auth/components/footer-account';
+import { HeaderAccount } from '../features/auth/components/header-account';
+import { SignInHost } from '../features/auth/components/sign-in-host';
+import { SignInLinkLanding } from '../features/auth/components/sign-in-link-landing';
+import { Onboarding } from '../features/onboarding/components/onboarding';
 import { FooterLinks } from '../features/app-settings/components/footer-links';
 import { WaitingRoomHost } from '../features/waiting-room/components/waiting-room-host';
 import {
@@ -13,6 +13,7 @@ import {
   useAppSettingsLoader,
 } from '../features/app-settings/hooks/use-app-settings';
 import type { Services } from '../lib/services';
+import { useSession } from '../lib/session';
 import type { AppStore } from '../lib/store';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layouts/app-layout';
@@ -43,6 +44,7 @@ function Pages() {
       <ErrorBoundary resetKey={location}>
         <AccountGate
           onboarding={onboardingV2 === null ? 'pending' : onboardingV2 ? 'modal' : 'page'}
+          renderOnboardingModal={(onDone) => <Onboarding variant="modal" onDone={onDone} />}
         >
           <AppRouter />
         </AccountGate>

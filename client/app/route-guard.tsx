@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { guardRoute } from '#shared/rules/permissions';
 import type { Permission } from '#shared/schemas/permission';
 import { Spinner } from '../components/spinner';
-import { RestrictedScreen } from '../features/account/components/restriction-screens';
-import { usePermissions } from '../features/account/hooks/use-permissions';
+import { RestrictedScreen } from '../features/auth/components/restriction-screens';
 import { useCustomerSupportUrl } from '../features/app-settings/hooks/use-app-settings';
+import { usePermissions } from '../lib/member';
 import { Page } from './layouts/page';
 import { ForbiddenPage } from './routes/forbidden';
 

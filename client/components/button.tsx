@@ -82,3 +82,20 @@ export const Button = styled.button.attrs<ButtonStyleProps>(({ type }) => ({
 export const ButtonAnchor = styled.a<ButtonStyleProps>`
   ${buttonStyles}
 `;
+
+/** A button that reads as an inline link (Login, Use another email); `type` defaults to "button". */
+export const LinkButton = styled.button.attrs(({ type }) => ({ type: type ?? 'button' }))`
+  padding: 0;
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.color.primary};
+  font: inherit;
+  font-size: inherit;
+  text-decoration: underline;
+  cursor: pointer;
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+`;

@@ -1,37 +1,48 @@
 /**
  * Error codes → the texts people see (docs/style.md, "One error model"). The client branches on
- * `code` only; a code without its own text falls back to the server's message.
+ * `code` only. The words are shared/errors.ts's, which the server sends as `message`; the client words
+ * a code itself only where it adds what to do next.
  */
-import type { AppErrorBody, ErrorCode } from '#shared/errors';
+import { defaultErrorMessage, type AppErrorBody, type ErrorCode } from '#shared/errors';
 
-const errorTexts: Partial<Record<ErrorCode, string>> = {
-  conversation_busy: 'A reply is still being written in this chat.',
-  nothing_to_retry: 'There is no message waiting for a reply.',
+/** Codes the client words differently from the server's default message. */
+const clientTexts: Partial<Record<ErrorCode, string>> = {
   model_unavailable: 'The model is not available right now. Please try again in a moment.',
   model_timeout: 'The model took too long to answer. Please try again.',
   generation_failed: 'The model could not write a reply. Please try again.',
   rate_limited: 'You are sending messages too quickly. Please wait a moment and try again.',
-  character_not_found: 'This chatbot does not exist or is unavailable.',
-  conversation_not_found: 'This conversation does not exist.',
   service_unavailable: 'The service is not available right now. Please try again soon.',
   internal: 'Something went wrong on our side. Please try again.',
   login_code_invalid: 'This code is not valid or has expired. Check it or send a new one.',
-  login_link_invalid: 'This sign-in link is not valid or has expired.',
-  sign_in_required: 'Please sign in to continue.',
-  oauth_failed: 'Signing in with that provider did not work. Please try again.',
-  username_taken: 'Username is not available',
-  email_taken: 'This email belongs to another account.',
-  guest_message_limit:
-    'Guests can send a limited number of messages. Sign up free to keep chatting.',
-  account_terminated: 'This account has been terminated.',
-  account_on_hold: 'This account is on a temporary hold.',
-  account_restricted:
-    'Uploading and editing chatbots is disabled for this account; chat still works.',
 };
 
-/** The text to show for an error from a REST call, a socket acknowledgement or a failed generation. */
-export function errorText(error: Pick<AppErrorBody, 'code' | 'message'>): string {
-  return errorTexts[error.code] ?? error.message;
+/**
+ * The text to show for an error from a REST call, a socket acknowledgement or a failed generation; an
+ * error the client raised itself may leave `message` out and get the shared default.
+ */
+export function errorText(error: Pick<AppErrorBody, 'code'> & { message?: string }): string {
+  return clientTexts[error.code] ?? error.message ?? defaultErrorMessage[error.code];
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * An error as a form shows it under its field: a rate limit names the wait, a validation failure is the
+ * rule's own text (the spec's wording), other codes use errorText.
+ */
+export function formErrorText(error: Pick<AppErrorBody, 'code' | 'message' | 'details'>): string {
+  if (error.code === 'rate_limited') {
+    const wait = error.details?.retryAfterSeconds;
+    return typeof wait === 'number' && wait > 0
+      ? `Too many attempts. Please try again in ${waitText(Math.ceil(wait))}.`
+      : 'Too many attempts. Please wait a while and try again.';
+  }
+  if (error.code === 'validation_failed') return error.message;
+  return errorText(error);
 }
 
 /** Codes that mean the thing asked for does not exist (or the id is not even well-formed). */

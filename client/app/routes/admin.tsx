@@ -4,21 +4,20 @@
  * Restricted get the guard's answer) plus the spec's `admin` feature flag, which only the admin role has.
  * The server refuses every admin call to anyone else regardless.
  */
-import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useSearch } from 'wouter';
-import { meAtom } from '../../features/account/atoms';
 import { QueueDashboardLink } from '../../features/admin/components/queue-dashboard-link';
 import { UserDetail } from '../../features/admin/components/user-detail';
 import { UserSearch } from '../../features/admin/components/user-search';
+import { useMe } from '../../lib/member';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
 import { ForbiddenPage } from './forbidden';
 
 function AdminOnly({ children }: { children: ReactNode }) {
-  const me = useAtomValue(meAtom);
+  const me = useMe();
   const isAdmin = me?.featureFlags?.includes('admin') === true;
   return (
     <RequirePermission permission="view_auth">

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'wouter';
-import { useSession } from '../../features/account/hooks/use-session';
 import { AgeVerificationCallback } from '../../features/age-verification/components/age-verification-callback';
 import { Spinner } from '../../components/spinner';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { paths } from '../../lib/paths';

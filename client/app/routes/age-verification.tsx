@@ -1,7 +1,7 @@
-import { SignInButton } from '../../features/account/components/sign-in-button';
-import { useSession } from '../../features/account/hooks/use-session';
+import { SignInButton } from '../../features/auth/components/sign-in-button';
 import { AgeVerificationStatus } from '../../features/age-verification/components/age-verification-status';
 import { Spinner } from '../../components/spinner';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
-import { RegisterPrompt } from '../../features/account/components/register-prompt';
+import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
 import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';

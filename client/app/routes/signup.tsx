@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { Onboarding } from '../../features/account/components/onboarding';
+import { Onboarding } from '../../features/onboarding/components/onboarding';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { paths } from '../../lib/paths';

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { UpdateEmail } from '../../features/account/components/update-email';
+import { UpdateEmail } from '../../features/profile/components/update-email';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { paths } from '../../lib/paths';

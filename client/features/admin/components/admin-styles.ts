@@ -1,7 +1,15 @@
 /** Labelled controls, sections and feedback lines shared by the admin screens. */
 import styled from 'styled-components';
 
-export { Field, Input, Label, Select, TextArea } from '../../../components/form-controls';
+export {
+  Field,
+  FieldError as ErrorText,
+  FieldNote as Note,
+  Input,
+  Label,
+  Select,
+  TextArea,
+} from '../../../components/form-controls';
 
 export const Section = styled.section`
   display: flex;
@@ -24,16 +32,6 @@ export const SectionTitle = styled.h2`
   &:focus {
     outline: none;
   }
-`;
-
-export const Note = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-export const ErrorText = styled.p`
-  color: ${({ theme }) => theme.color.danger};
-  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 export const SuccessText = styled.p`

@@ -24,11 +24,6 @@ export function useAppSettingsLoader(): void {
   }, [loaded, isSettled, setSettings, setIsSettled]);
 }
 
-/** Whether the settings call has answered; until then a flag reads as unknown. */
-export function useIsAppSettingsSettled(): boolean {
-  return useAtomValue(isAppSettingsSettledAtom);
-}
-
 /** The application's settings, or null while loading. */
 export function useAppSettings(): ApplicationSettings | null {
   return useAtomValue(appSettingsAtom);

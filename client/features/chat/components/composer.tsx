@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import { MessageContentSchema } from '#shared/schemas/message';
 import { Button } from '../../../components/button';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useMediaQuery } from '../../../lib/use-media-query';
 
 interface ComposerProps {
@@ -123,12 +124,7 @@ const Textarea = styled.textarea`
 /** On narrow screens the Stop button shows only its icon; the word stays for screen readers. */
 const StopLabel = styled.span`
   @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;
 

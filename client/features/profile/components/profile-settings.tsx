@@ -1,0 +1,421 @@
+/**
+ * The profile settings page (product-rules.md §4, "Profile"): name, highlights, the OpenAI key (shown
+ * only by its last characters once set), OpenAI mode, NSFW and blur, chat language. Save sends only
+ * what changed; leaving with unsaved changes (a link or the browser's Back) asks Update or Discard. The
+ * avatar is uploaded on its own, straight away. Sign Out and account removal sit below.
+ */
+import { useSetAtom } from 'jotai';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useLocation } from 'wouter';
+import { DisplayNameSchema } from '#shared/rules/display-name';
+import type { Profile } from '#shared/api/profile';
+import { paths } from '../../../lib/paths';
+import { Button } from '../../../components/button';
+import {
+  Actions,
+  Card,
+  Field,
+  FieldError,
+  Form,
+  Label,
+  Select,
+  TextArea,
+  errorProps,
+} from '../../../components/form-controls';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { ErrorState } from '../../../components/state-panel';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { TextField } from '../../../components/text-field';
+import { toApiError } from '../../../lib/api-client';
+import { errorText, formErrorText } from '../../../lib/errors';
+import { memberAvatarAtom } from '../../../lib/member';
+import { useServices } from '../../../lib/services';
+import { useSession } from '../../../lib/session';
+import { useQuery } from '../../../lib/use-query';
+import { loadProfile, saveProfile, type ProfileChanges } from '../api';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { AvatarPicker } from './avatar-picker';
+import { RemoveAccount } from './remove-account';
+
+const savedText = 'Profile saved successfully.';
+const savedNoticeMs = 3000;
+
+const modeLabels: Record<Profile['openaiMode'], string> = {
+  disabled: 'Disabled',
+  enabled: 'Enabled',
+  hybrid: 'Hybrid',
+};
+
+const languages: readonly { code: string; label: string }[] = [
+  { code: 'en', label: 'English' },
+  { code: 'es', label: 'Español' },
+  { code: 'fr', label: 'Français' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'it', label: 'Italiano' },
+  { code: 'pt-BR', label: 'Português (Brasil)' },
+  { code: 'ru', label: 'Русский' },
+  { code: 'ja', label: '日本語' },
+  { code: 'ko', label: '한국어' },
+  { code: 'zh', label: '中文' },
+];
+
+interface Values {
+  name: string;
+  highlights: string;
+  /** A new key typed in; '' keeps the stored one. */
+  newKey: string;
+  removeKey: boolean;
+  openaiMode: Profile['openaiMode'];
+  showNsfw: boolean;
+  blurNsfw: boolean;
+  chatLanguage: string;
+}
+
+function valuesOf(profile: Profile): Values {
+  return {
+    name: profile.name ?? '',
+    highlights: profile.highlights ?? '',
+    newKey: '',
+    removeKey: false,
+    openaiMode: profile.openaiMode,
+    showNsfw: profile.showNsfw,
+    blurNsfw: profile.blurNsfw,
+    chatLanguage: profile.chatLanguage,
+  };
+}
+
+/** The PATCH body: only the fields that differ from the saved profile. */
+function changesOf(saved: Values, values: Values): ProfileChanges {
+  const changes: ProfileChanges = {};
+  if (values.name.trim() !== saved.name) changes.name = values.name;
+  if (values.highlights.trim() !== saved.highlights) changes.highlights = values.highlights;
+  if (values.newKey.trim() !== '') changes.openaiApiKey = values.newKey;
+  else if (values.removeKey) changes.openaiApiKey = null;
+  if (values.openaiMode !== saved.openaiMode) changes.openaiMode = values.openaiMode;
+  if (values.showNsfw !== saved.showNsfw) changes.showNsfw = values.showNsfw;
+  if (values.blurNsfw !== saved.blurNsfw) changes.blurNsfw = values.blurNsfw;
+  if (values.chatLanguage !== saved.chatLanguage) changes.chatLanguage = values.chatLanguage;
+  return changes;
+}
+
+interface ProfileSettingsProps {
+  /** Where the Restricted! dialog's Contact Us goes (app settings branding), if anywhere. */
+  supportUrl?: string | null;
+  /** The Sign Out button, composed by the page (sign-out is the auth feature's). */
+  signOut: ReactNode;
+}
+
+export function ProfileSettings({ supportUrl = null, signOut }: ProfileSettingsProps) {
+  const { api } = useServices();
+  const profile = useQuery('profile', (signal) => loadProfile(api, signal));
+  if (profile.status === 'loading') return <Spinner label="Loading profile" />;
+  if (profile.status === 'error') {
+    return <ErrorState message={errorText(profile.error)} onRetry={profile.retry} />;
+  }
+  return <ProfileForm initial={profile.data} supportUrl={supportUrl} signOut={signOut} />;
+}
+
+type Errors = Partial<Record<'name' | 'highlights' | 'openaiApiKey' | 'form', string>>;
+
+function ProfileForm({
+  initial,
+  supportUrl,
+  signOut,
+}: {
+  initial: Profile;
+  supportUrl: string | null;
+  signOut: ReactNode;
+}) {
+  const { api } = useServices();
+  const id = useId();
+  const session = useSession();
+  const memberId = session.status === 'member' ? session.session.user.id : null;
+  const setMemberAvatar = useSetAtom(memberAvatarAtom);
+  const [, navigate] = useLocation();
+  const [profile, setProfile] = useState(initial);
+  const saved = valuesOf(profile);
+  const [values, setValues] = useState<Values>(saved);
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const changes = changesOf(saved, values);
+  const isDirty = Object.keys(changes).length > 0;
+  const leave = useLeaveGuard(isDirty, navigate);
+
+  useEffect(() => {
+    if (memberId !== null) setMemberAvatar({ memberId, url: profile.avatarUrl });
+  }, [memberId, profile.avatarUrl, setMemberAvatar]);
+
+  useEffect(() => {
+    if (notice === null) return;
+    const timer = setTimeout(() => {
+      setNotice(null);
+    }, savedNoticeMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [notice]);
+
+  const update = (next: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...next }));
+    setErrors({});
+  };
+
+  /** Saves; resolves true when saved (or nothing to save). */
+  const save = async (): Promise<boolean> => {
+    const found: Errors = {};
+    if (changes.name !== undefined) {
+      const parsed = DisplayNameSchema.safeParse(changes.name);
+      if (!parsed.success) found.name = parsed.error.issues[0]?.message;
+    }
+    if (changes.highlights !== undefined && changes.highlights.trim() === '') {
+      found.highlights = 'This field is required';
+    } else if (changes.highlights !== undefined && changes.highlights.trim().length < 3) {
+      found.highlights = 'At least 3 characters required';
+    }
+    if (typeof changes.openaiApiKey === 'string' && changes.openaiApiKey.trim().length > 200) {
+      found.openaiApiKey = 'The key should be 200 characters or less';
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return false;
+    }
+    if (!isDirty) return true;
+    setIsBusy(true);
+    setErrors({});
+    try {
+      const next = await saveProfile(api, changes);
+      setProfile(next);
+      setValues(valuesOf(next));
+      setNotice(savedText);
+      return true;
+    } catch (err) {
+      const error = toApiError(err);
+      const field = error.field;
+      const text = formErrorText(error);
+      if (field === 'name' || field === 'highlights' || field === 'openaiApiKey') {
+        setErrors({ [field]: text });
+      } else setErrors({ form: text });
+      return false;
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const onSubmit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (!isBusy) void save();
+  };
+
+  const err = (key: keyof Errors) => `${id}-${key}-error`;
+  const showError = (key: keyof Errors) =>
+    errors[key] === undefined ? null : (
+      <FieldError id={err(key)} role="alert">
+        {errors[key]}
+      </FieldError>
+    );
+  const hasStoredKey = profile.hasOpenaiApiKey && !values.removeKey;
+
+  return (
+    <Stack>
+      <Card aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>Profile</h1>
+        <AvatarPicker
+          avatarUrl={profile.avatarUrl}
+          name={profile.name ?? ''}
+          supportUrl={supportUrl}
+          onUploaded={(url) => {
+            setProfile((p) => ({ ...p, avatarUrl: url }));
+          }}
+        />
+        <Form onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Name"
+            autoComplete="nickname"
+            value={values.name}
+            onChange={(e) => {
+              update({ name: e.target.value });
+            }}
+            error={errors.name}
+          />
+          <Field>
+            <Label htmlFor={`${id}-highlights`}>Highlights</Label>
+            <TextArea
+              id={`${id}-highlights`}
+              maxLength={1000}
+              value={values.highlights}
+              onChange={(e) => {
+                update({ highlights: e.target.value });
+              }}
+              {...errorProps(err('highlights'), errors.highlights)}
+            />
+            {showError('highlights')}
+          </Field>
+          <TextField
+            label="OpenAI API key"
+            note={
+              hasStoredKey ? (
+                <KeyRow>
+                  <KeyHint>••••{profile.openaiApiKeyHint ?? ''}</KeyHint>
+                  <Button
+                    $size="sm"
+                    aria-label="Remove OpenAI API key"
+                    onClick={() => {
+                      update({ removeKey: true, newKey: '' });
+                    }}
+                  >
+                    Remove
+                  </Button>
+                </KeyRow>
+              ) : values.removeKey ? (
+                'The key will be removed when you save.'
+              ) : undefined
+            }
+            type="password"
+            autoComplete="off"
+            maxLength={200}
+            placeholder={hasStoredKey ? 'Enter a new key to replace it' : 'sk-…'}
+            value={values.newKey}
+            onChange={(e) => {
+              update({ newKey: e.target.value });
+            }}
+            error={errors.openaiApiKey}
+          />
+          <Field>
+            <Label htmlFor={`${id}-mode`}>OpenAI mode</Label>
+            <Select
+              id={`${id}-mode`}
+              value={values.openaiMode}
+              onChange={(e) => {
+                const mode = Object.keys(modeLabels).find((m) => m === e.target.value);
+                if (mode === 'disabled' || mode === 'enabled' || mode === 'hybrid') {
+                  update({ openaiMode: mode });
+                }
+              }}
+            >
+              {Object.entries(modeLabels).map(([mode, label]) => (
+                <option key={mode} value={mode}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <CheckboxField
+            isSwitch
+            label="Show NSFW content"
+            checked={values.showNsfw}
+            onChange={(showNsfw) => {
+              update({ showNsfw });
+            }}
+          />
+          <CheckboxField
+            isSwitch
+            label="Blur NSFW images"
+            checked={values.blurNsfw}
+            onChange={(blurNsfw) => {
+              update({ blurNsfw });
+            }}
+          />
+          <Field>
+            <Label htmlFor={`${id}-language`}>Chat language</Label>
+            <Select
+              id={`${id}-language`}
+              value={values.chatLanguage}
+              onChange={(e) => {
+                update({ chatLanguage: e.target.value });
+              }}
+            >
+              {!languages.some((l) => l.code === values.chatLanguage) && (
+                <option value={values.chatLanguage}>{values.chatLanguage}</option>
+              )}
+              {languages.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {showError('form')}
+          {notice !== null && <Notice role="status">{notice}</Notice>}
+          <Actions>
+            <Button type="submit" $variant="primary" disabled={isBusy || !isDirty}>
+              Save
+            </Button>
+          </Actions>
+        </Form>
+      </Card>
+      <Card aria-labelledby={`${id}-account`}>
+        <h2 id={`${id}-account`}>Account</h2>
+        <Actions>
+          {signOut}
+          <RemoveAccount
+            onRemoved={() => {
+              navigate(paths.home.build());
+            }}
+          />
+        </Actions>
+      </Card>
+      {leave.pending !== null && (
+        <Modal
+          title="Unsaved changes"
+          onClose={leave.stay}
+          actions={
+            <>
+              <Button
+                onClick={() => {
+                  setValues(saved);
+                  leave.proceed();
+                }}
+              >
+                Discard
+              </Button>
+              <Button
+                $variant="primary"
+                disabled={isBusy}
+                onClick={() => {
+                  void save().then((isSaved) => {
+                    if (isSaved) leave.proceed();
+                    else leave.stay();
+                  });
+                }}
+              >
+                Update
+              </Button>
+            </>
+          }
+        >
+          <p>You have unsaved changes. Update your profile before leaving?</p>
+        </Modal>
+      )}
+    </Stack>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xl};
+
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.xl};
+  }
+`;
+
+const KeyRow = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const KeyHint = styled.span`
+  color: ${({ theme }) => theme.color.text};
+  font-family: monospace;
+`;
+
+const Notice = styled.p`
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
