@@ -62,7 +62,6 @@ export type AppErrorBody = z.infer<typeof AppErrorSchema>;
 
 /** The body of every failed REST response. */
 export const ErrorBodySchema = z.object({ error: AppErrorSchema });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Generic human messages per code; the client maps codes to the spec's texts itself. */
 export const defaultErrorMessage: Record<ErrorCode, string> = {

@@ -373,8 +373,3 @@ export const seedCharacters: readonly SeedCharacter[] = [
     language: 'en',
   },
 ];
-
-/** Sorted unique union of every tag used by {@link seedCharacters}. */
-export const seedTagNames: readonly string[] = [
-  ...new Set(seedCharacters.flatMap((character) => character.tags)),
-].sort();

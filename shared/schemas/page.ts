@@ -5,7 +5,6 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(60).default(24),
 });
-export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 /** The one wrapper for numbered lists. */
 export function pageOf<T extends z.ZodType>(item: T) {
@@ -22,7 +21,6 @@ export const CursorQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   before: z.uuid().optional(),
 });
-export type CursorQuery = z.infer<typeof CursorQuerySchema>;
 
 /** The one wrapper for cursor lists; `hasMore` tells whether older items exist. */
 export function cursorPageOf<T extends z.ZodType>(item: T) {
