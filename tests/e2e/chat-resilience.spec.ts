@@ -9,6 +9,7 @@ import { startWireServer, words, type WireServer } from '../support/openai-wire-
 import { freePort, startProcess, type Child } from '../support/processes';
 import { redisUrl } from '../support/services';
 import { e2eDatabaseUrl } from './global-setup';
+import { characterCards } from './onboarding-steps';
 
 const reply = words(50, 'tale');
 let wire: WireServer;
@@ -58,11 +59,7 @@ test.afterAll(async () => {
 
 async function openChat(page: Page): Promise<void> {
   await page.goto(`http://127.0.0.1:${String(port)}/`);
-  await page
-    .getByRole('link')
-    .filter({ has: page.getByRole('img') })
-    .first()
-    .click();
+  await characterCards(page).first().click();
   await page.getByRole('link', { name: 'Chat Now' }).click();
   await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
 }

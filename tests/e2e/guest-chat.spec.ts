@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { characterCards } from './onboarding-steps';
 
 /** Replies end with this word (see global-setup.ts: 120 words "story1" … "story120"). */
 const lastWord = 'story120';
@@ -8,7 +9,7 @@ test.describe('a guest chats with a character', () => {
     page,
   }) => {
     await page.goto('/');
-    const cards = page.getByRole('link').filter({ has: page.getByRole('img') });
+    const cards = characterCards(page);
     await expect(cards.first()).toBeVisible();
     await cards.first().click();
 
@@ -61,11 +62,7 @@ test.describe('a guest chats with a character', () => {
 
   test('stops a reply and keeps what was written', async ({ page }) => {
     await page.goto('/');
-    await page
-      .getByRole('link')
-      .filter({ has: page.getByRole('img') })
-      .nth(1)
-      .click();
+    await characterCards(page).nth(1).click();
     await page.getByRole('link', { name: 'Chat Now' }).click();
     await page.getByRole('textbox', { name: 'Message' }).fill('Start a story.');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { characterCards } from './onboarding-steps';
 
 const limitAck = (id: string) =>
   `43${id}[{"ok":false,"error":{"code":"guest_message_limit","message":"Guests can send a limited number of messages."}}]`;
@@ -25,11 +26,7 @@ test.describe('the guest message allowance', () => {
       });
     });
     await page.goto('/');
-    await page
-      .getByRole('link')
-      .filter({ has: page.getByRole('img') })
-      .first()
-      .click();
+    await characterCards(page).first().click();
     await page.getByRole('link', { name: 'Chat Now' }).click();
     await expect(page.getByRole('log').locator('[data-role="bot"]').first()).toBeVisible();
     await upgraded;

@@ -4,7 +4,7 @@
  * making a member an admin.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { nextSignInMail } from '../support/mail-inbox';
 import { e2eDatabaseUrl } from './global-setup';
@@ -14,13 +14,36 @@ export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');
 }
 
-/** Signs in from the header's Sign In button with the code from the mail. */
-export async function signInWithCode(page: Page, email: string): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+/** The library's character cards (links to chatbot profiles). */
+export function characterCards(page: Page): Locator {
+  return page.getByRole('list', { name: 'Characters' }).getByRole('link');
+}
+
+/**
+ * Opens the Sign In modal from a Sign In button (the header's by default) and asks for a code to
+ * `email`; answers the dialog, on its code step.
+ */
+export async function openSignIn(
+  page: Page,
+  email: string,
+  options: { from?: Locator } = {},
+): Promise<Locator> {
+  const from = options.from ?? page.getByRole('banner');
+  await from.getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(dialog).toContainText(`sent a 6-digit code to ${email}`);
+  return dialog;
+}
+
+/** Signs in from a Sign In button (the header's by default) with the code from the mail. */
+export async function signInWithCode(
+  page: Page,
+  email: string,
+  options: { from?: Locator } = {},
+): Promise<void> {
+  const dialog = await openSignIn(page, email, options);
   const { code } = await nextSignInMail(email);
   await dialog.getByRole('textbox', { name: 'Code' }).fill(code);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
@@ -32,7 +55,7 @@ export async function completeOnboarding(
   page: Page,
   options: { username: string; name: string; interests?: string[] },
 ): Promise<void> {
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup(\?.*)?$/);
   await expect(page.getByRole('heading', { name: 'Welcome Aboard' })).toBeVisible();
   const username = page.getByRole('textbox', { name: 'Username' });
   await username.fill(options.username);
@@ -54,7 +77,7 @@ export async function completeOnboarding(
   }
   await interests.getByRole('button', { name: chosen.length > 0 ? 'Save' : 'Skip' }).click();
   await expect(interests).toBeHidden();
-  await expect(page).not.toHaveURL(/\/signup$/);
+  await expect(page).not.toHaveURL(/\/signup/);
 }
 
 /**

@@ -23,7 +23,7 @@ test('the app, a chat, the API docs and the queue dashboard render with no CSP v
   expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
 
   // A chat streams over the socket (connect-src) into styled components (style-src).
-  const cards = page.getByRole('link').filter({ has: page.getByRole('img') });
+  const cards = page.getByRole('list', { name: 'Characters' }).getByRole('link');
   await expect(cards.first()).toBeVisible();
   await cards.first().click();
   await page.getByRole('link', { name: 'Chat Now' }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { nextSignInMail } from '../support/mail-inbox';
-import { completeOnboarding } from './onboarding-steps';
+import { characterCards, completeOnboarding } from './onboarding-steps';
 
 /** A fresh address per test, so runs and projects never share a member or a rate limit. */
 function uniqueEmail(project: string): string {
@@ -23,11 +23,7 @@ test.describe('email sign-in', () => {
   }, testInfo) => {
     // As a guest, start a conversation.
     await page.goto('/');
-    await page
-      .getByRole('link')
-      .filter({ has: page.getByRole('img') })
-      .first()
-      .click();
+    await characterCards(page).first().click();
     await page.getByRole('link', { name: 'Chat Now' }).click();
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello before signing in.');
     await page.getByRole('button', { name: 'Send' }).click();

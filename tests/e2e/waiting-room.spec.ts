@@ -90,10 +90,7 @@ test('only opening a chat lines a guest up; only a guest who waited hears it is 
   try {
     // The first guest opens a chat and is let in at once: no modal, no "your turn".
     await first.page.goto('/');
-    const card = first.page
-      .getByRole('link')
-      .filter({ has: first.page.getByRole('img') })
-      .first();
+    const card = first.page.getByRole('list', { name: 'Characters' }).getByRole('link').first();
     await expect(card).toBeVisible();
     const href = (await card.getAttribute('href')) ?? '';
     const characterId = href.split('/').pop() ?? '';
@@ -108,10 +105,7 @@ test('only opening a chat lines a guest up; only a guest who waited hears it is 
     // The second guest only browses: no banner, and no place taken.
     await second.page.goto('/');
     await expect(
-      second.page
-        .getByRole('link')
-        .filter({ has: second.page.getByRole('img') })
-        .first(),
+      second.page.getByRole('list', { name: 'Characters' }).getByRole('link').first(),
     ).toBeVisible();
     const secondBanner = second.page.getByRole('status', { name: 'Waiting line' });
     await expect(secondBanner).toBeEmpty();

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CharacterSummary } from '#shared/schemas/character';
@@ -5,21 +6,26 @@ import { paths } from '../../../lib/paths';
 import { TagList } from '../../../components/tag-list';
 import { formatMessageCount } from '../../../lib/format';
 
-/** A library card: the whole card is one link to the chatbot profile, named by the character's name. */
+/**
+ * A library card: the whole card is one link to the chatbot profile. Its name is the visible name and
+ * title (so speech input and screen readers agree with what is on screen), its description the tags and
+ * message count; the picture beside the name is decoration.
+ */
 export function CharacterCard({ character }: { character: CharacterSummary }) {
+  const id = useId();
   return (
     <Link href={paths.chatbot.build(character.id)} asChild>
-      <Card aria-label={character.name}>
+      <Card aria-labelledby={`${id}-name ${id}-title`} aria-describedby={`${id}-tags ${id}-meta`}>
         <Picture>
-          {character.avatarUrl !== null && (
-            <img src={character.avatarUrl} alt={character.name} loading="lazy" />
-          )}
+          {character.avatarUrl !== null && <img src={character.avatarUrl} alt="" loading="lazy" />}
         </Picture>
         <Body>
-          <Name>{character.name}</Name>
-          <Title>{character.title}</Title>
-          <TagList tags={character.tags} />
-          <Meta>{formatMessageCount(character.numMessages)}</Meta>
+          <Name id={`${id}-name`}>{character.name}</Name>
+          <Title id={`${id}-title`}>{character.title}</Title>
+          <div id={`${id}-tags`}>
+            <TagList tags={character.tags} />
+          </div>
+          <Meta id={`${id}-meta`}>{formatMessageCount(character.numMessages)}</Meta>
         </Body>
       </Card>
     </Link>

@@ -6,7 +6,7 @@ import { CharacterCard } from './character-card';
 
 export function CharacterGrid({ characters }: { characters: readonly CharacterSummary[] }) {
   return (
-    <Grid>
+    <Grid aria-label="Characters">
       {characters.map((character) => (
         <li key={character.id}>
           <CharacterCard character={character} />
