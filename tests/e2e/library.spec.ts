@@ -20,3 +20,12 @@ test('library cards are named by their visible name and title', async ({ page })
   await expect(card).toContainText(title);
   await expect(card).toHaveAccessibleName(`${name} ${title}`);
 });
+
+test('focus moves to the page heading on navigation', async ({ page }) => {
+  await page.goto('/');
+  await characterCards(page).first().click();
+  await expect(page).toHaveURL(/\/chatbot\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.getByRole('link', { name: 'CharChat home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover characters' })).toBeFocused();
+});

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { paths } from '../../lib/paths';
 import { ThemeToggle } from './theme-toggle';
+import { useFocusHeadingOnNavigation } from './use-focus-heading';
 
 interface AppLayoutProps {
   children: ReactNode;
@@ -16,10 +17,12 @@ interface AppLayoutProps {
 export function AppLayout({ children, account, footer }: AppLayoutProps) {
   const [location] = useLocation();
   const search = useSearch();
+  const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location, search]);
+  useFocusHeadingOnNavigation(mainRef, `${location}?${search}`);
 
   return (
     <>
@@ -42,7 +45,7 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
           {account}
         </HeaderEnd>
       </Header>
-      <Main id="main" tabIndex={-1}>
+      <Main ref={mainRef} id="main" tabIndex={-1}>
         {children}
       </Main>
       {footer !== null && <Footer>{footer}</Footer>}
