@@ -71,6 +71,23 @@ function toStringRecord(value: unknown): Record<string, string> {
   return Object.fromEntries(entries.map(([k, v]) => [k, String(v)]));
 }
 
+/**
+ * Parses what a call sends with its contract, as the server would: bad input (a malformed id in the
+ * address bar, say) fails as `validation_failed` naming the field, like the server's answer, instead of
+ * escaping as a ZodError no caller handles.
+ */
+function parseInput(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (schema === undefined) return undefined;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ApiError({
+    code: 'validation_failed',
+    message: issue?.message ?? 'Some input is not valid.',
+    field: issue?.path.join('.'),
+  });
+}
+
 function errorOf(status: number, json: unknown): ApiError {
   const parsed = ErrorBodySchema.safeParse(json);
   if (parsed.success) return new ApiError(parsed.data.error, status);
@@ -187,11 +204,15 @@ export function createApiClient(options: {
       return parsed.data;
     },
     async request(endpoint, input = {}) {
-      const params = toStringRecord(endpoint.params?.parse(input.params));
-      const query = new URLSearchParams(toStringRecord(endpoint.query?.parse(input.query ?? {})));
+      const params = toStringRecord(parseInput(endpoint.params, input.params));
+      const query = new URLSearchParams(
+        toStringRecord(parseInput(endpoint.query, input.query ?? {})),
+      );
       const search = query.size > 0 ? `?${query.toString()}` : '';
       const body =
-        endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body.parse(input.body));
+        endpoint.body === undefined
+          ? undefined
+          : JSON.stringify(parseInput(endpoint.body, input.body));
       const send = async (token: string | null): Promise<Response> => {
         try {
           return await fetch(`${baseUrl}${buildPath(endpoint.path, params)}${search}`, {

@@ -86,6 +86,15 @@ test('an unknown page shows the 404 page with a way home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a malformed chatbot id is the 404 page, not an error', async ({ page }) => {
+  for (const path of ['/chatbot/not-a-real-id', '/chat/not-a-real-id/new']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('the theme toggle switches between light and dark and is remembered', async ({ page }) => {
   await page.goto('/');
   const toDark = page.getByRole('button', { name: 'Switch to dark theme' });
