@@ -1,19 +1,21 @@
 import { Fragment } from 'react';
+import { parseRoleplayMarkup } from './roleplay-markup';
 
 /**
- * Chat and character text rendered as text, never HTML. Roleplay *actions* between asterisks become
- * <em>; an asterisk still unclosed (a reply mid-stream) is shown as typed. Line breaks are kept by the
- * caller's `white-space: pre-wrap`.
+ * Chat and character text rendered as text, never HTML: `**bold**` becomes <strong> and roleplay
+ * *actions* become <em> (roleplay-markup.ts); markers still unclosed (a reply mid-stream) are shown as
+ * typed. Line breaks are kept by the caller's `white-space: pre-wrap`.
  */
 export function RoleplayText({ text }: { text: string }) {
-  const parts = text.split('*');
-  const hasUnclosed = parts.length % 2 === 0;
   return (
     <>
-      {parts.map((part, i) => {
-        if (i % 2 === 0) return <Fragment key={i}>{part}</Fragment>;
-        if (hasUnclosed && i === parts.length - 1) return <Fragment key={i}>{`*${part}`}</Fragment>;
-        return <em key={i}>{part}</em>;
+      {parseRoleplayMarkup(text).map((run, i) => {
+        const italic = run.isItalic ? <em>{run.text}</em> : run.text;
+        return run.isBold ? (
+          <strong key={i}>{italic}</strong>
+        ) : (
+          <Fragment key={i}>{italic}</Fragment>
+        );
       })}
     </>
   );

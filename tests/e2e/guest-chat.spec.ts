@@ -86,6 +86,21 @@ test('an unknown page shows the 404 page with a way home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('**bold** in a message is bold, *actions* italic, and HTML stays text', async ({ page }) => {
+  await page.goto('/');
+  await characterCards(page).first().click();
+  await page.getByRole('link', { name: 'Chat Now' }).click();
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('I am **very brave** and *wave hello* <b>not bold</b>');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const mine = page.getByRole('log').locator('[data-role="user"]').last();
+  await expect(mine.locator('strong')).toHaveText('very brave');
+  await expect(mine.locator('em')).toHaveText('wave hello');
+  await expect(mine).toHaveText('I am very brave and wave hello <b>not bold</b>');
+  await expect(mine.locator('b')).toHaveCount(0);
+});
+
 test('a malformed chatbot id is the 404 page, not an error', async ({ page }) => {
   for (const path of ['/chatbot/not-a-real-id', '/chat/not-a-real-id/new']) {
     await page.goto(path);
