@@ -1,14 +1,17 @@
 /**
  * The route guard (product-core.md §6): a page that needs a permission renders when the caller holds
- * it; otherwise a limited_access (Restricted) member gets the ban page and anyone else the 403 page.
+ * it; otherwise a guest is asked to sign in (members may hold it), a limited_access (Restricted) member
+ * gets the ban page and any other member the 403 page.
  */
 import type { ReactNode } from 'react';
 import { guardRoute } from '#shared/rules/permissions';
 import type { Permission } from '#shared/schemas/permission';
 import { Spinner } from '../components/spinner';
 import { RestrictedScreen } from '../features/auth/components/restriction-screens';
+import { SignInPrompt } from '../features/auth/components/sign-in-prompt';
 import { useCustomerSupportUrl } from '../features/app-settings/hooks/use-app-settings';
 import { usePermissions } from '../lib/member';
+import { useSession } from '../lib/session';
 import { Page } from './layouts/page';
 import { ForbiddenPage } from './routes/forbidden';
 
@@ -20,6 +23,7 @@ export function RequirePermission({
   children: ReactNode;
 }) {
   const held = usePermissions();
+  const session = useSession();
   const supportUrl = useCustomerSupportUrl();
   if (held === null) {
     return (
@@ -35,6 +39,12 @@ export function RequirePermission({
     case 'ban':
       return <RestrictedScreen supportUrl={supportUrl} />;
     case 'forbidden':
-      return <ForbiddenPage />;
+      return session.status === 'guest' ? (
+        <Page>
+          <SignInPrompt />
+        </Page>
+      ) : (
+        <ForbiddenPage />
+      );
   }
 }

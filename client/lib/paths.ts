@@ -8,6 +8,18 @@ import type { LegalPageSlug } from '#shared/schemas/legal-page';
 /** The conversation id meaning "a fresh conversation" (product-core.md, chat screen). */
 export const newConversationId = 'new';
 
+/**
+ * A path inside this app to send someone back to, or null: only same-site paths ('/…', never '//…' or
+ * another origin), never the home page (the default anyway) or sign-up itself.
+ */
+export function returnPath(path: string | null): string | null {
+  if (path === null || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) {
+    return null;
+  }
+  const pathname = path.split(/[?#]/)[0];
+  return pathname === '/' || pathname === '/signup' ? null : path;
+}
+
 export const paths = {
   home: {
     pattern: '/',
@@ -32,10 +44,18 @@ export const paths = {
     pattern: '/profile',
     build: (): string => '/profile',
   },
-  /** Sign-up completion (onboarding) for a member without a username. */
+  /**
+   * Sign-up completion (onboarding) for a member without a username; `next` is where they were, to
+   * go back to when done.
+   */
   signup: {
     pattern: '/signup',
-    build: (): string => '/signup',
+    build: (next?: string | null): string => {
+      const back = returnPath(next ?? null);
+      return back === null
+        ? '/signup'
+        : `/signup?${new URLSearchParams({ next: back }).toString()}`;
+    },
   },
   /** Adding or confirming an email (members whose provider shared none). */
   updateEmail: {

@@ -118,15 +118,6 @@ test.describe('account: sign-up, profile, restrictions', () => {
     await dialog.getByRole('button', { name: 'Continue with Google' }).click();
     await start;
   });
-
-  test('a guest opening the profile sees the 403 page', async ({ page }) => {
-    await page.goto('/profile');
-    await expect(
-      page.getByRole('heading', {
-        name: 'Access Denied - You are Not Authorized to access this page',
-      }),
-    ).toBeVisible();
-  });
 });
 
 /** A 2×2 PNG, enough for the server to turn into a WebP avatar. */

@@ -127,14 +127,15 @@ test.describe('admin screens', () => {
     await expect(page.getByText('No active restrictions.')).toBeVisible();
   });
 
-  test('a member who is not an admin gets the 403 page, and so does a guest', async ({
+  test('a member who is not an admin gets the 403 page; a guest is asked to sign in', async ({
     page,
   }, testInfo) => {
     await page.goto('/admin');
     const denied = page.getByRole('heading', {
       name: 'Access Denied - You are Not Authorized to access this page',
     });
-    await expect(denied).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
+    await expect(denied).toHaveCount(0);
 
     const suffix = uniqueSuffix();
     await signUp(page, `plain-${testInfo.project.name}-${suffix}@example.com`, suffix);

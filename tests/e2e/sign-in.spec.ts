@@ -109,6 +109,17 @@ test.describe('email sign-in', () => {
     await expect(dialog.getByRole('textbox', { name: 'Code' })).toHaveCount(0);
   });
 
+  test('the dialog links the terms and the privacy policy', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign In' });
+    await expect(dialog.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+  });
+
   test('the magic link signs in once, a used link shows an error, and sign-out reaches every tab', async ({
     page,
   }, testInfo) => {

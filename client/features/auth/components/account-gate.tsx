@@ -6,11 +6,12 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useLocation } from 'wouter';
-import { paths } from '../../../lib/paths';
+import { useLocation, useSearch } from 'wouter';
+import { paths, returnPath } from '../../../lib/paths';
 
 import { useMe, useMeLoader } from '../../../lib/member';
 import { useSession } from '../../../lib/session';
+import { takeSignInOrigin } from '../sign-in-origin';
 import { HoldScreen, TerminatedScreen } from './restriction-screens';
 
 const exemptFromSignup: readonly string[] = [
@@ -38,6 +39,7 @@ export function AccountGate({
   const state = useSession();
   const me = useMe();
   const [location, navigate] = useLocation();
+  const search = useSearch();
   const memberId = state.status === 'member' ? state.session.user.id : null;
   const needsSignup =
     state.status === 'member' &&
@@ -51,8 +53,11 @@ export function AccountGate({
   if (needsSignup && isOnboardingModal && onboardingFor !== memberId) setOnboardingFor(memberId);
 
   useEffect(() => {
-    if (needsSignup && onboarding === 'page') navigate(paths.signup.build(), { replace: true });
-  }, [needsSignup, onboarding, navigate]);
+    if (!needsSignup || onboarding !== 'page') return;
+    // Back to this page after sign-up, or to where sign-in started when it began elsewhere (OAuth).
+    const here = returnPath(search === '' ? location : `${location}?${search}`);
+    navigate(paths.signup.build(here ?? takeSignInOrigin()), { replace: true });
+  }, [needsSignup, onboarding, navigate, location, search]);
 
   if (needsSignup && !isOnboardingModal) return null;
   const restriction = me?.restriction ?? null;

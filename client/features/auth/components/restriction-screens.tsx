@@ -92,7 +92,8 @@ export function HoldScreen({ expiresAt }: { expiresAt: string }) {
   );
 }
 
-const Screen = styled.section`
+/** A centred full-page notice: restriction screens and the guest's sign-in prompt. */
+export const Screen = styled.section`
   display: flex;
   flex-direction: column;
   align-items: center;

@@ -3,12 +3,18 @@ import { Button, type ButtonVariant } from '../../../components/button';
 import { isSignInOpenAtom } from '../atoms';
 
 /** Opens the Sign In modal. */
-export function SignInButton({ variant = 'primary' }: { variant?: ButtonVariant }) {
+export function SignInButton({
+  variant = 'primary',
+  size = 'sm',
+}: {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md';
+}) {
   const setIsOpen = useSetAtom(isSignInOpenAtom);
   return (
     <Button
       $variant={variant}
-      $size="sm"
+      $size={size}
       onClick={() => {
         setIsOpen(true);
       }}

@@ -3,16 +3,20 @@
  * 6-digit code, plus the OAuth buttons the server lists. Errors show under the field they concern;
  * closing unmounts it, which resets it.
  */
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { oauthStartPath, type OAuthProviderName } from '#shared/api/auth';
 import { Button } from '../../../components/button';
 import { EmailCodeSteps } from '../../../components/email-code-steps';
 import { Modal } from '../../../components/modal';
+import { NewTabLink } from '../../../components/new-tab-link';
 import { toApiError } from '../../../lib/api-client';
 import { formErrorText } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { loadSignInProviders, sendSignInCode, verifySignInCode } from '../api';
+import { rememberSignInOrigin } from '../sign-in-origin';
 
 /** Button texts of the spec's sign-in modal, in its order. */
 const providerLabels: Record<OAuthProviderName, string> = {
@@ -49,6 +53,9 @@ function ProviderButtons() {
 export function SignInModal({ onClose }: { onClose: () => void }) {
   const { api, session } = useServices();
   const failed = (err: unknown) => formErrorText(toApiError(err));
+  useEffect(() => {
+    rememberSignInOrigin();
+  }, []);
   return (
     <Modal title="Sign In" onClose={onClose}>
       <EmailCodeSteps
@@ -73,9 +80,24 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
         secondaryAction={<Button onClick={onClose}>Cancel</Button>}
         emailStepFooter={<ProviderButtons />}
       />
+      <Legal>
+        By continuing you agree to our{' '}
+        <NewTabLink href={paths.legal.build('terms')}>Terms</NewTabLink> and{' '}
+        <NewTabLink href={paths.legal.build('privacy')}>Privacy Policy</NewTabLink>.
+      </Legal>
     </Modal>
   );
 }
+
+const Legal = styled.p`
+  margin-top: ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  a {
+    color: ${({ theme }) => theme.color.primary};
+  }
+`;
 
 const Providers = styled.section`
   display: flex;

@@ -14,11 +14,13 @@ import { Button } from '../../../components/button';
 import { EmailCodeSteps } from '../../../components/email-code-steps';
 import { Actions, Card, FieldError, FieldNote, Form } from '../../../components/form-controls';
 import { ModalFrame } from '../../../components/modal';
+import { NewTabLink } from '../../../components/new-tab-link';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { TextField, type FieldTone } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
 import { useMemberChanged } from '../../../lib/member';
+import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useUsernameCheck, type UsernameCheck } from '../../../lib/use-username-check';
@@ -239,7 +241,12 @@ function OnboardingForm({
             <li>Reports are reviewed; breaking the rules can restrict or end an account.</li>
           </Guidelines>
           <CheckboxField
-            label="I agree to the Community Guidelines"
+            label={
+              <>
+                I agree to the{' '}
+                <NewTabLink href={paths.legal.build('guidelines')}>Community Guidelines</NewTabLink>
+              </>
+            }
             checked={draft.guidelines}
             onChange={(guidelines) => {
               update({ guidelines });
@@ -312,7 +319,12 @@ function OnboardingForm({
           error={errors.age}
         />
         <CheckboxField
-          label="I agree with the terms and conditions"
+          label={
+            <>
+              I agree with the{' '}
+              <NewTabLink href={paths.legal.build('terms')}>terms and conditions</NewTabLink>
+            </>
+          }
           checked={draft.toc}
           onChange={(toc) => {
             update({ toc });
