@@ -1,6 +1,6 @@
 /**
  * The two steps every emailed-code flow shares (sign-in, and adding or changing an email): an email
- * field, then the 6-digit code mailed to it. The
+ * field, then the 6-digit code mailed to it, which submits by itself once all six digits are in. The
  * caller does the calls: `sendCode` and `verifyCode` resolve to an error text to show under the field,
  * or null when done. Use another email and Send a new code sit under the code field.
  */
@@ -151,6 +151,10 @@ export function EmailCodeSteps({
               const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength);
               setCode(digits);
               setError(null);
+              // A complete code (typed, pasted or filled in from the mail) submits itself.
+              if (digits.length === codeLength && digits !== code && !isBusy) {
+                void verify(step.email, digits);
+              }
             }}
           />
         )}

@@ -112,6 +112,10 @@ export function createSessionManager(options: {
 }): SessionManager {
   const { store, source } = options;
   const listeners = new Set<() => void>();
+  const channel =
+    typeof BroadcastChannel === 'undefined' || !source.isSharedAcrossTabs
+      ? null
+      : new BroadcastChannel(channelName);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<boolean> | null = null;
 
@@ -129,6 +133,9 @@ export function createSessionManager(options: {
     if (wasKnown && memberId(before) !== memberId(next)) {
       for (const listener of listeners) listener();
     }
+    // A session this tab found by itself (a magic link or OAuth landing, a new tab) reaches the
+    // others, so the tab that asked for the link is signed in too.
+    if (memberId(before) === null && memberId(next) !== null) channel?.postMessage('signed-in');
   };
 
   const schedule = (session: Session) => {
@@ -183,15 +190,12 @@ export function createSessionManager(options: {
   const ready = refresh().then(() => undefined);
 
   // Other tabs share the refresh cookie: follow their sign-in and sign-out (not on partner sites,
-  // where each page holds the token its partner page gave it).
-  const channel =
-    typeof BroadcastChannel === 'undefined' || !source.isSharedAcrossTabs
-      ? null
-      : new BroadcastChannel(channelName);
+  // where each page holds the token its partner page gave it). A tab signed in already ignores a
+  // sign-in elsewhere: rotating would only spend its refresh token.
   if (channel !== null) {
     channel.onmessage = (event: MessageEvent<unknown>) => {
       if (event.data === 'signed-out') clear();
-      if (event.data === 'signed-in') void refresh();
+      if (event.data === 'signed-in' && current() === null) void refresh();
     };
   }
 
@@ -210,10 +214,7 @@ export function createSessionManager(options: {
     accessToken,
     freshAccessToken,
     refresh,
-    signIn: (session) => {
-      keep(session);
-      channel?.postMessage('signed-in');
-    },
+    signIn: keep,
     updateUser: (changes) => {
       const session = current();
       if (session !== null) {

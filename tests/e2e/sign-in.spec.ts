@@ -39,7 +39,6 @@ test.describe('email sign-in', () => {
     await expect(codeField).toHaveAttribute('inputmode', 'numeric');
     await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
     await codeField.fill(code);
-    await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expect(dialog).toBeHidden();
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'Profile' })).toBeVisible();
@@ -96,7 +95,6 @@ test.describe('email sign-in', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const codeField = dialog.getByRole('textbox', { name: 'Code' });
     await codeField.fill(wrong);
-    await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expect(codeField).toHaveAttribute('aria-invalid', 'true');
     await expect(codeField).toHaveAccessibleDescription(/This code is not valid or has expired/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -107,6 +105,32 @@ test.describe('email sign-in', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue('');
     await expect(dialog.getByRole('textbox', { name: 'Code' })).toHaveCount(0);
+  });
+
+  test('the 6-digit code signs in as soon as it is complete', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const email = uniqueEmail(testInfo.project.name);
+    const dialog = await requestCode(page, email);
+    const { code } = await nextSignInMail(email);
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(code);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+  });
+
+  test('the magic link signs in the tab that asked for it too', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const email = uniqueEmail(testInfo.project.name);
+    const dialog = await requestCode(page, email);
+    const { linkToken } = await nextSignInMail(email);
+
+    const landing = await page.context().newPage();
+    await landing.goto(`/api/auth/email/link?token=${encodeURIComponent(linkToken)}`);
+    await expect(landing.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+
+    // No reload: the asking tab follows, closes its dialog and goes on to sign-up.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Welcome Aboard' })).toBeVisible();
   });
 
   test('the dialog links the terms and the privacy policy', async ({ page }) => {
