@@ -73,6 +73,8 @@ describe('PUT /api/me/onboarding', () => {
 
   it.each([
     [{ username: 'ab' }, 'username', 'Username is too short'],
+    [{ username: 'Admin' }, 'username', 'Username not available'],
+    [{ username: 'support' }, 'username', 'Username not available'],
     [{ name: 'Al' }, 'name', 'At least 3 characters required'],
     [{ isAdult: false }, 'isAdult', 'You must confirm that you are 18 years or older.'],
     [{ acceptsTerms: false }, 'acceptsTerms', 'You must agree with the terms and conditions.'],
@@ -123,6 +125,16 @@ describe('PUT /api/me/onboarding', () => {
     expect(owner.session.user.id).not.toBe(attacker.session.user.id);
     const attackerMe = await inject({ url: '/api/me', headers: attacker.headers });
     expect(getMe.response.parse(attackerMe.json()).email).toBe(attacker.email);
+  });
+
+  it('answers a reserved name as bad input before looking it up', async () => {
+    const res = await inject({ url: '/api/users/username-available?username=moderator' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.json())).toMatchObject({
+      code: 'validation_failed',
+      field: 'username',
+      message: 'Username not available',
+    });
   });
 
   it('is for members only', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsernameSchema } from '#shared/rules/username';
+import { UsernameSchema, isReservedUsername } from '#shared/rules/username';
 
 const messageOf = (value: string) => {
   const parsed = UsernameSchema.safeParse(value);
@@ -22,5 +22,19 @@ describe('UsernameSchema', () => {
     ['dot.name', 'Username contain invalid characters'],
   ])('rejects %j with %s', (value, message) => {
     expect(messageOf(value)).toBe(message);
+  });
+
+  it.each(['admin', 'Admin', ' SUPPORT ', 'moderator', 'charchat', 'staff'])(
+    'refuses the reserved name %j as not available',
+    (value) => {
+      expect(messageOf(value)).toBe('Username not available');
+      expect(isReservedUsername(value)).toBe(true);
+    },
+  );
+
+  it('lets names that only contain a reserved word through', () => {
+    expect(UsernameSchema.parse('admiral')).toBe('admiral');
+    expect(UsernameSchema.parse('support_fan')).toBe('support_fan');
+    expect(isReservedUsername('support_fan')).toBe(false);
   });
 });
