@@ -35,8 +35,10 @@ export function useMeLoader(): void {
   );
   const loaded = me.status === 'success' ? me.data : null;
   useEffect(() => {
-    setMe(loaded);
-  }, [loaded, setMe]);
+    // A reload keeps the member shown until the answer comes (pages guarded by a permission would
+    // otherwise unmount meanwhile); useMe ignores a member who is no longer signed in.
+    if (loaded !== null || memberId === null) setMe(loaded);
+  }, [loaded, memberId, setMe]);
 }
 
 /** The signed-in member as GET /api/me answered, or null while unknown or for a guest. */

@@ -57,10 +57,15 @@ export const paths = {
         : `/signup?${new URLSearchParams({ next: back }).toString()}`;
     },
   },
-  /** Adding or confirming an email (members whose provider shared none). */
+  /** Adding or changing an email; `next` is where Continue goes afterwards (the profile). */
   updateEmail: {
     pattern: '/update-email',
-    build: (): string => '/update-email',
+    build: (next?: string | null): string => {
+      const back = returnPath(next ?? null);
+      return back === null
+        ? '/update-email'
+        : `/update-email?${new URLSearchParams({ next: back }).toString()}`;
+    },
   },
   /** Age verification status and methods (product-core.md §4). */
   ageVerification: {

@@ -12,7 +12,7 @@ import { accessOf, shownRestriction } from './restrictions.service';
 import type { Caller, MemberCaller } from '../lib/caller';
 
 /** The unique constraint a PostgreSQL error broke, if it was one. */
-function violatedConstraint(err: unknown): string | undefined {
+export function violatedConstraint(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   if (!('code' in err) || err.code !== '23505' || !('constraint' in err)) return undefined;
   return typeof err.constraint === 'string' ? err.constraint : undefined;

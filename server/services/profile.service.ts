@@ -11,11 +11,14 @@ import { openSecret, sealSecret } from '../lib/secret-box';
 import { endEverySessionOf, type SessionDeps } from './auth/sessions.service';
 import { deleteMemberKeepingRestrictions } from './carried-restrictions.service';
 import type { MemberCaller } from '../lib/caller';
+import { violatedConstraint } from './account.service';
 
 function toProfile(secret: string, user: UserRecord): Profile {
   const key =
     user.openaiApiKeyEncrypted === null ? null : openSecret(secret, user.openaiApiKeyEncrypted);
   return {
+    username: user.username,
+    email: user.email,
     name: user.name,
     highlights: user.highlights,
     avatarUrl: user.avatarUrl,
@@ -41,6 +44,7 @@ export async function updateProfile(
   deps: { db: Db; secret: string },
   caller: MemberCaller,
   patch: {
+    username?: string | undefined;
     name?: string | undefined;
     highlights?: string | undefined;
     openaiApiKey?: string | null | undefined;
@@ -54,6 +58,7 @@ export async function updateProfile(
   const current = await users.findById(deps.db, id);
   if (!current) throw new AppError('sign_in_required');
   const changes: users.ProfileChanges = {};
+  if (patch.username !== undefined) changes.username = patch.username;
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.highlights !== undefined) changes.highlights = patch.highlights;
   if (patch.openaiApiKey !== undefined) {
@@ -80,7 +85,12 @@ export async function updateProfile(
   } else if (patch.openaiMode !== undefined) {
     changes.openaiMode = patch.openaiMode;
   }
-  const user = await users.updateProfile(deps.db, id, changes);
+  const user = await users.updateProfile(deps.db, id, changes).catch((err: unknown) => {
+    if (violatedConstraint(err) === 'users_username_key') {
+      throw new AppError('username_taken', { field: 'username' });
+    }
+    throw err;
+  });
   if (!user) throw new AppError('sign_in_required');
   return toProfile(deps.secret, user);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UsernameSchema } from '../rules/username';
 import { endpoint } from './endpoint';
 import { DisplayNameSchema } from '../rules/display-name';
 
@@ -6,6 +7,10 @@ export const OpenAiModeSchema = z.enum(['disabled', 'enabled', 'hybrid']);
 
 /** The profile settings page; the OpenAI key never travels back whole, only its last characters. */
 export const ProfileSchema = z.object({
+  /** The @username, changed here like the rest (null until sign-up is finished). */
+  username: z.string().nullable(),
+  /** Shown only; it changes through the code-confirmed email change (POST /api/me/email). */
+  email: z.string().nullable(),
   name: z.string().nullable(),
   highlights: z.string().nullable(),
   avatarUrl: z.string().nullable(),
@@ -35,6 +40,7 @@ export const updateProfile = endpoint({
   summary: "Update the member's profile settings",
   body: z
     .object({
+      username: UsernameSchema,
       name: DisplayNameSchema,
       highlights: z
         .string()

@@ -33,7 +33,7 @@ test.describe('account: sign-up, profile, restrictions', () => {
 
     await banner.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    const name = page.getByRole('textbox', { name: 'Name' });
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
     await expect(name).toHaveValue('Mira');
     await name.fill('Mira Nova');
     await page.getByRole('textbox', { name: 'Highlights' }).fill('Loves long fantasy stories.');
@@ -188,7 +188,7 @@ test.describe('account: avatar, leaving the profile, ban page, app settings', ()
     // is rate limited per address and per IP, and the whole suite shares one IP).
     await banner.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    const name = page.getByRole('textbox', { name: 'Name' });
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
     await expect(name).toHaveValue('Ava');
     await name.fill('Bea Moon');
 

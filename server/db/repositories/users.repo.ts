@@ -162,6 +162,7 @@ export async function setInterests(
 export type ProfileChanges = Partial<
   Pick<
     UserRecord,
+    | 'username'
     | 'name'
     | 'highlights'
     | 'openaiApiKeyEncrypted'
@@ -180,6 +181,7 @@ export async function updateProfile(
   return db
     .updateTable('users')
     .set({
+      username: changes.username,
       name: changes.name,
       highlights: changes.highlights,
       openai_api_key_encrypted: changes.openaiApiKeyEncrypted,

@@ -31,7 +31,7 @@ const member = () => signInMember(stack, smtp);
 
 describe('/api/me/profile', () => {
   it('saves settings and keeps the OpenAI key encrypted, never sending it back whole', async () => {
-    const { session, headers } = await member();
+    const { session, headers, email } = await member();
     const key = 'sk-test-1234567890abcdefWXYZ';
     const res = await inject({
       method: 'PATCH',
@@ -50,6 +50,8 @@ describe('/api/me/profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(key);
     expect(updateProfile.response.parse(res.json())).toEqual({
+      username: null,
+      email,
       name: 'Nova',
       highlights: 'Loves space operas.',
       avatarUrl: null,
@@ -83,11 +85,46 @@ describe('/api/me/profile', () => {
     [{ highlights: 'x'.repeat(1001) }, 'highlights'],
     [{ openaiApiKey: 'k'.repeat(201) }, 'openaiApiKey'],
     [{ openaiMode: 'enabled' }, 'openaiMode'],
+    [{ username: 'ab' }, 'username'],
+    [{ username: 'Admin' }, 'username'],
   ])('names the field of bad input %j', async (payload, field) => {
     const { headers } = await member();
     const res = await inject({ method: 'PATCH', url: '/api/me/profile', headers, payload });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field });
+  });
+
+  it('changes the username, lowercased, and refuses one another member holds', async () => {
+    const first = await member();
+    const second = await member();
+    const wanted = `N_${randomUUID().slice(0, 8)}`;
+    const res = await inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: first.headers,
+      payload: { username: wanted },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(updateProfile.response.parse(res.json())).toMatchObject({
+      username: wanted.toLowerCase(),
+      email: first.email,
+    });
+    const shown = await inject({ url: '/api/me/profile', headers: first.headers });
+    expect(getProfile.response.parse(shown.json()).username).toBe(wanted.toLowerCase());
+
+    const clash = await inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: second.headers,
+      payload: { username: wanted.toLowerCase(), name: 'Second' },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(errorOf(clash.json())).toMatchObject({ code: 'username_taken', field: 'username' });
+    const unchanged = await inject({ url: '/api/me/profile', headers: second.headers });
+    expect(getProfile.response.parse(unchanged.json())).toMatchObject({
+      username: null,
+      name: null,
+    });
   });
 
   it('is for members only', async () => {

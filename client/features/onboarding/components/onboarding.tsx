@@ -16,14 +16,18 @@ import { Actions, Card, FieldError, FieldNote, Form } from '../../../components/
 import { ModalFrame } from '../../../components/modal';
 import { NewTabLink } from '../../../components/new-tab-link';
 import { CheckboxField } from '../../../components/checkbox-field';
-import { TextField, type FieldTone } from '../../../components/text-field';
+import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
 import { useMemberChanged } from '../../../lib/member';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
-import { useUsernameCheck, type UsernameCheck } from '../../../lib/use-username-check';
+import {
+  useUsernameCheck,
+  usernameCheckText,
+  usernameCheckTone,
+} from '../../../lib/use-username-check';
 import { confirmEmail, sendEmailCode, submitOnboarding } from '../api';
 import { clearDraft, readDraft, writeDraft, type OnboardingDraft } from '../onboarding-draft';
 import { InterestsModal } from './interests-modal';
@@ -32,20 +36,6 @@ const ageText = 'You must confirm that you are 18 years or older.';
 const termsText = 'You must agree with the terms and conditions.';
 const guidelinesText = 'You must agree with the Community Guidelines';
 const takenText = 'Username is not available';
-
-const checkTexts: Record<UsernameCheck, string | null> = {
-  idle: null,
-  checking: 'Checking',
-  available: 'Available',
-  taken: 'Not Available',
-};
-
-const checkTones = {
-  idle: 'neutral',
-  checking: 'neutral',
-  available: 'good',
-  taken: 'bad',
-} as const satisfies Record<UsernameCheck, FieldTone>;
 
 type Errors = Partial<
   Record<'username' | 'name' | 'email' | 'age' | 'toc' | 'guidelines' | 'form', string>
@@ -126,7 +116,7 @@ function OnboardingForm({
       age: draft.age ? undefined : ageText,
       toc: draft.toc ? undefined : termsText,
     };
-    if (found.username === undefined && check === 'taken') found.username = takenText;
+    if (found.username === undefined && check.state === 'taken') found.username = takenText;
     return found;
   };
 
@@ -271,7 +261,7 @@ function OnboardingForm({
     );
   }
 
-  const checkText = checkTexts[check];
+  const checkText = usernameCheckText(check);
   return frame(
     <Card aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
@@ -286,7 +276,7 @@ function OnboardingForm({
             update({ username: e.target.value });
           }}
           error={errors.username}
-          status={checkText === null ? null : { text: checkText, tone: checkTones[check] }}
+          status={checkText === null ? null : { text: checkText, tone: usernameCheckTone(check) }}
         />
         <TextField
           label="Display name"

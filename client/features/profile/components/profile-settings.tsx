@@ -7,8 +7,9 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { DisplayNameSchema } from '#shared/rules/display-name';
+import { UsernameSchema } from '#shared/rules/username';
 import type { Profile } from '#shared/api/profile';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
@@ -30,10 +31,15 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
-import { memberAvatarAtom } from '../../../lib/member';
+import { memberAvatarAtom, useMemberChanged } from '../../../lib/member';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
+import {
+  useUsernameCheck,
+  usernameCheckText,
+  usernameCheckTone,
+} from '../../../lib/use-username-check';
 import { loadProfile, saveProfile, type ProfileChanges } from '../api';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { AvatarPicker } from './avatar-picker';
@@ -62,6 +68,7 @@ const languages: readonly { code: string; label: string }[] = [
 ];
 
 interface Values {
+  username: string;
   name: string;
   highlights: string;
   /** A new key typed in; '' keeps the stored one. */
@@ -75,6 +82,7 @@ interface Values {
 
 function valuesOf(profile: Profile): Values {
   return {
+    username: profile.username ?? '',
     name: profile.name ?? '',
     highlights: profile.highlights ?? '',
     newKey: '',
@@ -89,6 +97,7 @@ function valuesOf(profile: Profile): Values {
 /** The PATCH body: only the fields that differ from the saved profile. */
 function changesOf(saved: Values, values: Values): ProfileChanges {
   const changes: ProfileChanges = {};
+  if (values.username.trim().toLowerCase() !== saved.username) changes.username = values.username;
   if (values.name.trim() !== saved.name) changes.name = values.name;
   if (values.highlights.trim() !== saved.highlights) changes.highlights = values.highlights;
   if (values.newKey.trim() !== '') changes.openaiApiKey = values.newKey;
@@ -117,7 +126,7 @@ export function ProfileSettings({ supportUrl = null, signOut }: ProfileSettingsP
   return <ProfileForm initial={profile.data} supportUrl={supportUrl} signOut={signOut} />;
 }
 
-type Errors = Partial<Record<'name' | 'highlights' | 'openaiApiKey' | 'form', string>>;
+type Errors = Partial<Record<'username' | 'name' | 'highlights' | 'openaiApiKey' | 'form', string>>;
 
 function ProfileForm({
   initial,
@@ -141,6 +150,9 @@ function ProfileForm({
   const [notice, setNotice] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const changes = changesOf(saved, values);
+  const usernameCheck = useUsernameCheck(values.username, profile.username);
+  const usernameStatus = usernameCheckText(usernameCheck);
+  const memberChanged = useMemberChanged();
   const isDirty = Object.keys(changes).length > 0;
   const leave = useLeaveGuard(isDirty, navigate);
 
@@ -166,6 +178,12 @@ function ProfileForm({
   /** Saves; resolves true when saved (or nothing to save). */
   const save = async (): Promise<boolean> => {
     const found: Errors = {};
+    if (changes.username !== undefined) {
+      const parsed = UsernameSchema.safeParse(changes.username);
+      if (!parsed.success) found.username = parsed.error.issues[0]?.message;
+      else if (usernameCheck.state === 'taken')
+        found.username = errorText({ code: 'username_taken' });
+    }
     if (changes.name !== undefined) {
       const parsed = DisplayNameSchema.safeParse(changes.name);
       if (!parsed.success) found.name = parsed.error.issues[0]?.message;
@@ -190,12 +208,18 @@ function ProfileForm({
       setProfile(next);
       setValues(valuesOf(next));
       setNotice(savedText);
+      if (next.username !== profile.username) memberChanged({ username: next.username });
       return true;
     } catch (err) {
       const error = toApiError(err);
       const field = error.field;
       const text = formErrorText(error);
-      if (field === 'name' || field === 'highlights' || field === 'openaiApiKey') {
+      if (
+        field === 'username' ||
+        field === 'name' ||
+        field === 'highlights' ||
+        field === 'openaiApiKey'
+      ) {
         setErrors({ [field]: text });
       } else setErrors({ form: text });
       return false;
@@ -222,6 +246,17 @@ function ProfileForm({
     <Stack>
       <Card aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Profile</h1>
+        <Identity>
+          {profile.username !== null && <Handle>@{profile.username}</Handle>}
+          <EmailRow>
+            <span>
+              Email: <strong>{profile.email ?? 'none yet'}</strong>
+            </span>
+            <Link href={paths.updateEmail.build(paths.profile.build())}>
+              {profile.email === null ? 'Add email' : 'Change email'}
+            </Link>
+          </EmailRow>
+        </Identity>
         <AvatarPicker
           avatarUrl={profile.avatarUrl}
           name={profile.name ?? ''}
@@ -231,6 +266,20 @@ function ProfileForm({
           }}
         />
         <Form onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Username"
+            autoComplete="username"
+            value={values.username}
+            onChange={(e) => {
+              update({ username: e.target.value });
+            }}
+            error={errors.username}
+            status={
+              usernameStatus === null
+                ? null
+                : { text: usernameStatus, tone: usernameCheckTone(usernameCheck) }
+            }
+          />
           <TextField
             label="Name"
             autoComplete="nickname"
@@ -400,6 +449,39 @@ const Stack = styled.div`
 
   h2 {
     font-size: ${({ theme }) => theme.font.size.xl};
+  }
+`;
+
+const Identity = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+const Handle = styled.p`
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  overflow-wrap: anywhere;
+`;
+
+const EmailRow = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  overflow-wrap: anywhere;
+
+  strong {
+    color: ${({ theme }) => theme.color.text};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+
+  a {
+    color: ${({ theme }) => theme.color.primary};
   }
 `;
 
