@@ -42,6 +42,11 @@ export interface RequestInput<P extends z.ZodType, Q extends z.ZodType, B extend
   signal?: AbortSignal;
   /** Headers of this call only, over the identity headers (a partner token being checked). */
   headers?: Record<string, string>;
+  /**
+   * A public read (the library): sent at once with the identity known now, instead of waiting for the
+   * start-up session restore, since the answer is the same for everyone.
+   */
+  isPublic?: boolean;
 }
 
 export interface UploadInput {
@@ -234,7 +239,12 @@ export function createApiClient(options: {
           });
         }
       };
-      const token = auth === undefined ? null : await auth.freshAccessToken();
+      const token =
+        auth === undefined
+          ? null
+          : input.isPublic === true
+            ? auth.accessToken()
+            : await auth.freshAccessToken();
       let response = await send(token);
       // An expired access token: rotate the session once and retry with the new token.
       if (response.status === 401 && token !== null && auth !== undefined) {

@@ -37,8 +37,11 @@ export type RefreshOutcome =
 
 /** Where sessions come from and when they are due for rotation. */
 export interface SessionSource {
-  /** One rotation; `current` is the session held now, if any. */
-  obtain: (current: Session | null) => Promise<RefreshOutcome>;
+  /**
+   * One rotation; `current` is the session held now, if any. `isAnnounced`: another tab has just said
+   * it signed in, so a session exists whatever this tab knew.
+   */
+  obtain: (current: Session | null, isAnnounced: boolean) => Promise<RefreshOutcome>;
   /** When (ms since the epoch) to rotate `session` next. */
   refreshDueAt: (session: Session) => number;
   /** Whether `session` must be rotated before its token is used. */
@@ -47,6 +50,8 @@ export interface SessionSource {
   applicationId: string | null;
   /** Whether the tabs of this browser share the session (our cookie) and follow each other. */
   isSharedAcrossTabs: boolean;
+  /** Told when this tab gains a session or is signed out, before the other tabs are told. */
+  onMemberChange?: (isMember: boolean) => void;
 }
 
 export interface SessionManager {
@@ -78,13 +83,48 @@ export function isSignedOutError(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 401 || err.code === 'sign_in_required');
 }
 
+/** Marks, in this browser, that a refresh cookie may exist; the cookie itself is out of reach. */
+const sessionHintKey = 'charchat.hasSession';
+
+function readHint(): boolean {
+  try {
+    return localStorage.getItem(sessionHintKey) === '1';
+  } catch {
+    return true;
+  }
+}
+
+function writeHint(isMember: boolean): void {
+  try {
+    if (isMember) localStorage.setItem(sessionHintKey, '1');
+    else localStorage.removeItem(sessionHintKey);
+  } catch {
+    // Storage may be blocked; readHint then says yes and every start asks the server.
+  }
+}
+
+/** Whether this page is where a sign-in lands (the server has just set the refresh cookie). */
+function isSignInLanding(): boolean {
+  if (typeof window === 'undefined') return false;
+  const signin = new URLSearchParams(window.location.search).get('signin');
+  return signin === 'link' || signin === 'oauth';
+}
+
 /**
  * Our own site's sessions: POST /api/auth/refresh with the httpOnly cookie, through an API client
- * that sends no token of its own.
+ * that sends no token of its own. A browser that never signed in has no cookie to send: asking anyway
+ * answers 401 on every page load of every guest (red in the console, for nothing). So it is asked
+ * only when this browser has held a session (a hint in localStorage, kept with the session and
+ * cleared at sign-out) or a sign-in has just landed.
  */
 export function cookieSessionSource(api: ApiClient): SessionSource {
+  // Read now: the landing's query is taken out of the address bar once the app renders.
+  const hasLanded = isSignInLanding();
   return {
-    obtain: async () => {
+    obtain: async (_current, isAnnounced) => {
+      // The hint another tab wrote may not have reached this one yet (storage syncs between
+      // processes later than the announcement), so an announcement counts on its own.
+      if (!readHint() && !hasLanded && !isAnnounced) return { kind: 'signed-out' };
       try {
         return { kind: 'session', session: await api.request(refreshSession) };
       } catch (err) {
@@ -95,6 +135,7 @@ export function cookieSessionSource(api: ApiClient): SessionSource {
     isStale: (session) => Date.parse(session.expiresAt) - Date.now() < staleWithinMs,
     applicationId: null,
     isSharedAcrossTabs: true,
+    onMemberChange: writeHint,
   };
 }
 
@@ -148,17 +189,20 @@ export function createSessionManager(options: {
 
   const keep = (session: Session) => {
     schedule(session);
+    source.onMemberChange?.(true);
     setState({ status: 'member', session });
   };
 
+  /** Signed out (not merely unreachable: a failed refresh keeps what the tab holds). */
   const clear = () => {
     clearTimeout(timer);
     timer = undefined;
+    source.onMemberChange?.(false);
     setState({ status: 'guest' });
   };
 
-  const refresh = (): Promise<boolean> => {
-    inFlight ??= withRefreshLock(() => source.obtain(current()))
+  const refresh = (isAnnounced = false): Promise<boolean> => {
+    inFlight ??= withRefreshLock(() => source.obtain(current(), isAnnounced))
       .then((outcome) => {
         switch (outcome.kind) {
           case 'session':
@@ -195,7 +239,7 @@ export function createSessionManager(options: {
   if (channel !== null) {
     channel.onmessage = (event: MessageEvent<unknown>) => {
       if (event.data === 'signed-out') clear();
-      if (event.data === 'signed-in' && current() === null) void refresh();
+      if (event.data === 'signed-in' && current() === null) void refresh(true);
     };
   }
 

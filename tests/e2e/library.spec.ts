@@ -1,7 +1,12 @@
 /** Browsing the library: what the cards say to assistive technology, and what home loads first. */
 import { expect, test, type Page } from '@playwright/test';
 import { listCharacters } from '#shared/api/characters';
-import { characterCards } from './onboarding-steps';
+import {
+  characterCards,
+  completeOnboarding,
+  signInWithCode,
+  uniqueSuffix,
+} from './onboarding-steps';
 
 /** The first character of the library's first page, as the API lists it. */
 async function firstCharacter(page: Page): Promise<{ id: string; name: string; title: string }> {
@@ -28,4 +33,55 @@ test('focus moves to the page heading on navigation', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.getByRole('link', { name: 'CharChat home' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Discover characters' })).toBeFocused();
+});
+
+test("the home grid does not wait for the member's session refresh", async ({ page }, testInfo) => {
+  await page.goto('/');
+  await signInWithCode(page, `grid-${testInfo.project.name}-${uniqueSuffix()}@example.com`);
+  await completeOnboarding(page, { username: `g_${uniqueSuffix()}`, name: 'Gale' });
+
+  // Hold the start-up refresh until the library has been asked for (or give up after 10 s).
+  let isLibraryAsked = false;
+  const libraryAsked = new Promise<void>((resolve) => {
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/characters') {
+        isLibraryAsked = true;
+        resolve();
+      }
+    });
+  });
+  let isRefreshHeld = false;
+  await page.route('**/api/auth/refresh', async (route) => {
+    isRefreshHeld = true;
+    await Promise.race([libraryAsked, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await route.continue();
+  });
+  await page.reload();
+  await expect(characterCards(page).first()).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+  expect(isRefreshHeld).toBe(true);
+  expect(isLibraryAsked).toBe(true);
+});
+
+test('a guest browsing and chatting gets no 401 and no console error', async ({ page }) => {
+  const unauthorised: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) unauthorised.push(response.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto('/');
+  await characterCards(page).first().click();
+  await page.getByRole('link', { name: 'Chat Now' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
+  await page.goto('/');
+  await expect(characterCards(page).first()).toBeVisible();
+  expect(unauthorised).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
