@@ -20,6 +20,13 @@ export function UpdateEmailPage() {
           const to = hasUsername ? (next ?? paths.home.build()) : paths.signup.build(next);
           navigate(to, { replace: true });
         }}
+        onCancel={
+          next === null
+            ? undefined
+            : () => {
+                navigate(next, { replace: true });
+              }
+        }
       />
     </Page>
   );

@@ -14,7 +14,14 @@ import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { confirmNewEmail, sendEmailChangeCode } from '../api';
 
-export function UpdateEmail({ onContinue }: { onContinue: (hasUsername: boolean) => void }) {
+export function UpdateEmail({
+  onContinue,
+  onCancel,
+}: {
+  onContinue: (hasUsername: boolean) => void;
+  /** Leaves without a change (back to the profile); absent where an email is required. */
+  onCancel?: () => void;
+}) {
   const { api } = useServices();
   const state = useSession();
   const memberChanged = useMemberChanged();
@@ -53,6 +60,11 @@ export function UpdateEmail({ onContinue }: { onContinue: (hasUsername: boolean)
           }
           sendLabel="Send Code"
           verifyLabel="Save Email"
+          secondaryAction={
+            onCancel === undefined || current === null ? undefined : (
+              <Button onClick={onCancel}>Cancel</Button>
+            )
+          }
           sendCode={(email) =>
             sendEmailChangeCode(api, email).then(
               () => null,
