@@ -13,7 +13,7 @@ const features = readdirSync('client/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Import boundaries (style.md, "Layout"): who may import whom. tests/unit/lint-boundaries.test.ts tries each. */
+/** Import boundaries (style.md, "Layout"): who may import whom. tests/unit/import-boundaries.test.ts and tests/unit/client/import-boundaries.test.ts try each. */
 const zones = [
   ...features.map((feature) => ({
     target: `./client/features/${feature}`,
