@@ -38,7 +38,7 @@ export function usernameCheckOf(value: string, current: string | null = null): U
 }
 
 /** The spec's words for each state (the status line under the field). */
-export function usernameCheckText(check: UsernameCheck): string | null {
+function usernameCheckText(check: UsernameCheck): string | null {
   switch (check.state) {
     case 'idle':
       return null;
@@ -56,7 +56,7 @@ export function usernameCheckText(check: UsernameCheck): string | null {
 }
 
 /** The status line's tone for each state. */
-export function usernameCheckTone(check: UsernameCheck): 'neutral' | 'good' | 'bad' {
+function usernameCheckTone(check: UsernameCheck): 'neutral' | 'good' | 'bad' {
   switch (check.state) {
     case 'available':
       return 'good';
@@ -68,6 +68,14 @@ export function usernameCheckTone(check: UsernameCheck): 'neutral' | 'good' | 'b
     case 'valid':
       return 'neutral';
   }
+}
+
+/** The status line under a username field, or null when it has nothing to say. */
+export function usernameCheckStatus(
+  check: UsernameCheck,
+): { text: string; tone: 'neutral' | 'good' | 'bad' } | null {
+  const text = usernameCheckText(check);
+  return text === null ? null : { text, tone: usernameCheckTone(check) };
 }
 
 export function useUsernameCheck(username: string, current: string | null = null): UsernameCheck {

@@ -23,11 +23,7 @@ import { useMemberChanged } from '../../../lib/member';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
-import {
-  useUsernameCheck,
-  usernameCheckText,
-  usernameCheckTone,
-} from '../../../lib/use-username-check';
+import { useUsernameCheck, usernameCheckStatus } from '../../../lib/use-username-check';
 import { confirmEmail, sendEmailCode, submitOnboarding } from '../api';
 import { clearDraft, readDraft, writeDraft, type OnboardingDraft } from '../onboarding-draft';
 import { InterestsModal } from './interests-modal';
@@ -261,7 +257,6 @@ function OnboardingForm({
     );
   }
 
-  const checkText = usernameCheckText(check);
   return frame(
     <Card aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
@@ -276,7 +271,7 @@ function OnboardingForm({
             update({ username: e.target.value });
           }}
           error={errors.username}
-          status={checkText === null ? null : { text: checkText, tone: usernameCheckTone(check) }}
+          status={usernameCheckStatus(check)}
         />
         <TextField
           label="Display name"

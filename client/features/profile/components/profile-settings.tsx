@@ -35,11 +35,7 @@ import { memberAvatarAtom, useMemberChanged } from '../../../lib/member';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
-import {
-  useUsernameCheck,
-  usernameCheckText,
-  usernameCheckTone,
-} from '../../../lib/use-username-check';
+import { useUsernameCheck, usernameCheckStatus } from '../../../lib/use-username-check';
 import { loadProfile, saveProfile, type ProfileChanges } from '../api';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { AvatarPicker } from './avatar-picker';
@@ -151,7 +147,6 @@ function ProfileForm({
   const [isBusy, setIsBusy] = useState(false);
   const changes = changesOf(saved, values);
   const usernameCheck = useUsernameCheck(values.username, profile.username);
-  const usernameStatus = usernameCheckText(usernameCheck);
   const memberChanged = useMemberChanged();
   const isDirty = Object.keys(changes).length > 0;
   const leave = useLeaveGuard(isDirty, navigate);
@@ -274,11 +269,7 @@ function ProfileForm({
               update({ username: e.target.value });
             }}
             error={errors.username}
-            status={
-              usernameStatus === null
-                ? null
-                : { text: usernameStatus, tone: usernameCheckTone(usernameCheck) }
-            }
+            status={usernameCheckStatus(usernameCheck)}
           />
           <TextField
             label="Name"

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  usernameCheckOf,
-  usernameCheckText,
-  usernameCheckTone,
-} from '../../../../client/lib/use-username-check';
+import { usernameCheckOf, usernameCheckStatus } from '../../../../client/lib/use-username-check';
 
 describe('usernameCheckOf', () => {
   it('says nothing of an empty field or of the name the member holds now', () => {
@@ -29,15 +25,22 @@ describe('usernameCheckOf', () => {
   });
 });
 
-describe('usernameCheckText and usernameCheckTone', () => {
-  it("use the spec's words: Checking, Available, Not Available, Valid", () => {
-    expect(usernameCheckText({ state: 'checking', username: 'x' })).toBe('Checking');
-    expect(usernameCheckText({ state: 'available' })).toBe('Available');
-    expect(usernameCheckText({ state: 'taken' })).toBe('Not Available');
-    expect(usernameCheckText({ state: 'valid' })).toBe('Valid');
-    expect(usernameCheckText({ state: 'idle' })).toBeNull();
-    expect(usernameCheckTone({ state: 'available' })).toBe('good');
-    expect(usernameCheckTone({ state: 'taken' })).toBe('bad');
-    expect(usernameCheckTone({ state: 'invalid', message: 'x' })).toBe('bad');
+describe('usernameCheckStatus', () => {
+  it("uses the spec's words: Checking, Available, Not Available, Valid, with their tone", () => {
+    expect(usernameCheckStatus({ state: 'checking', username: 'x' })).toEqual({
+      text: 'Checking',
+      tone: 'neutral',
+    });
+    expect(usernameCheckStatus({ state: 'available' })).toEqual({
+      text: 'Available',
+      tone: 'good',
+    });
+    expect(usernameCheckStatus({ state: 'taken' })).toEqual({ text: 'Not Available', tone: 'bad' });
+    expect(usernameCheckStatus({ state: 'valid' })).toEqual({ text: 'Valid', tone: 'neutral' });
+    expect(usernameCheckStatus({ state: 'invalid', message: 'x' })).toEqual({
+      text: 'x',
+      tone: 'bad',
+    });
+    expect(usernameCheckStatus({ state: 'idle' })).toBeNull();
   });
 });
