@@ -63,6 +63,7 @@ const env = {
   WAITING_ROOM_MAX: '0',
   GUEST_MESSAGES_PER_HOUR: '100000',
   GUEST_MESSAGES_PER_IP_PER_HOUR: '10000000',
+  GUESTS_PER_IP_PER_HOUR: '1000000',
   LOG_LEVEL: 'info',
 };
 const ports = [await freePort(), await freePort()];

@@ -151,6 +151,7 @@ const EnvSchema = z.object({
   GUEST_TTL_DAYS: positiveInt.default(30).describe('a whole number of days above 0'),
   GUEST_MESSAGES_PER_HOUR: positiveInt.default(20).describe('a whole number above 0'),
   GUEST_MESSAGES_PER_IP_PER_HOUR: positiveInt.default(300).describe('a whole number above 0'),
+  GUESTS_PER_IP_PER_HOUR: positiveInt.default(200).describe('a whole number above 0'),
   RUN_WORKERS: bool.default(true),
   // No hop count: Fastify 5 trusts nothing for one, since a hop count cannot tell a proxy from a client.
   TRUST_PROXY: z

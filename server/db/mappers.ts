@@ -26,6 +26,7 @@ export interface UserRecord {
   blurNsfw: boolean;
   chatLanguage: string;
   ageVerifiedAt: Date | null;
+  lastSeenAt: Date;
 }
 
 export function toUser(row: UserRow): UserRecord {
@@ -45,6 +46,7 @@ export function toUser(row: UserRow): UserRecord {
     blurNsfw: row.blur_nsfw,
     chatLanguage: row.chat_language,
     ageVerifiedAt: row.age_verified_at,
+    lastSeenAt: row.last_seen_at,
   };
 }
 

@@ -31,6 +31,7 @@ function build(prefix: string) {
     rateLimit: {
       guestMessages: (userId: string) => `${p}rl:guest-messages:${userId}`,
       guestMessagesIp: (ip: string) => `${p}rl:guest-messages-ip:${ip}`,
+      newGuestsIp: (ip: string) => `${p}rl:new-guests-ip:${ip}`,
       memberMessages: (userId: string) => `${p}rl:member-messages:${userId}`,
       mailEmail: (email: string) => `${p}rl:mail:email:${email}`,
       mailIp: (ip: string) => `${p}rl:mail:ip:${ip}`,

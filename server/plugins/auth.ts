@@ -12,7 +12,7 @@ import { credentialsOf, resolveCaller, type IdentityDeps } from '../services/ide
 import { assertMayChat } from '../services/restrictions.service';
 
 export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps): void {
-  const callerOf = (request: FastifyRequest) => resolveCaller(deps, credentialsOf(request.headers));
+  const callerOf = (request: FastifyRequest) => resolveCaller(deps, credentialsOf(request));
   const routeAuth: RouteAuth = {
     caller: callerOf,
     chat: async (request) => {

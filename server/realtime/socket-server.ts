@@ -89,6 +89,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       token: credentials.token,
       guestId: credentials.guestId,
       applicationId: credentials.applicationId,
+      ip: socket.handshake.address,
     }).then(
       (caller) => {
         socket.data.caller = caller;

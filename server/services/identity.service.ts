@@ -4,11 +4,14 @@
  */
 import { z } from 'zod';
 import { applicationHeader } from '#shared/schemas/application';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import * as users from '../db/repositories/users.repo';
 import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
+import { takeAllowances } from '../lib/rate-limit';
 import type { Redis } from '../lib/redis';
+import { redisKeys } from '../lib/redis-keys';
 import { verifyAccessToken } from './auth/access-tokens';
 import { isSessionEnded } from './auth/ended-sessions';
 import { partnerMember, verifyPartnerToken } from './auth/partner-tokens';
@@ -21,6 +24,16 @@ export interface IdentityDeps {
   redis: Redis;
   prefix: string;
   applications: Applications;
+  config: Pick<Config, 'GUESTS_PER_IP_PER_HOUR'>;
+}
+
+/** What a request or socket handshake says of who sends it. */
+export interface Credentials {
+  token?: string | undefined;
+  guestId: unknown;
+  applicationId?: unknown;
+  /** The client's address, for the limit on new guests. */
+  ip: string;
 }
 
 export const guestHeader = 'x-guest-id';
@@ -31,10 +44,33 @@ export function guestIdOf(value: unknown): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export async function resolveCaller(
-  deps: IdentityDeps,
-  credentials: { token?: string | undefined; guestId: unknown; applicationId?: unknown },
-): Promise<Caller> {
+/** A guest seen again within this long is not written again (the purge counts in days). */
+const guestSeenWriteMs = 60 * 60 * 1000;
+
+/**
+ * The guest with this id, made on first sight. New guests are limited per address
+ * (GUESTS_PER_IP_PER_HOUR), so a script cannot mint identities, and their allowances, without end.
+ */
+async function guestOf(deps: IdentityDeps, guestId: string, ip: string) {
+  const known = await users.findByGuestId(deps.db, guestId);
+  if (known !== undefined) {
+    if (Date.now() - known.lastSeenAt.getTime() > guestSeenWriteMs) {
+      await users.touchGuest(deps.db, known.id);
+    }
+    return known;
+  }
+  await takeAllowances(deps.redis, [
+    {
+      key: redisKeys(deps.prefix).rateLimit.newGuestsIp(ip),
+      limit: deps.config.GUESTS_PER_IP_PER_HOUR,
+      windowSeconds: 3600,
+      code: 'rate_limited',
+    },
+  ]);
+  return users.upsertGuest(deps.db, guestId);
+}
+
+export async function resolveCaller(deps: IdentityDeps, credentials: Credentials): Promise<Caller> {
   if (credentials.token !== undefined && credentials.token !== '') {
     // On a partner site the token is the partner's own, verified with that partner's key.
     const application = deps.applications.of(credentials.applicationId);
@@ -72,7 +108,7 @@ export async function resolveCaller(
   }
   const parsed = guestIdOf(guestId);
   if (parsed === undefined) throw new AppError('guest_id_invalid', { field: guestHeader });
-  const user = await users.upsertGuest(deps.db, parsed);
+  const user = await guestOf(deps, parsed, credentials.ip);
   return {
     userId: user.id,
     kind: 'guest',
@@ -91,11 +127,15 @@ export function bearerToken(header: unknown): string | undefined {
 }
 
 /** The credentials of an HTTP request: its bearer token, else its guest id header. */
-export function credentialsOf(headers: Record<string, string | string[] | undefined>) {
+export function credentialsOf(request: {
+  headers: Record<string, string | string[] | undefined>;
+  ip: string;
+}): Credentials {
   return {
-    token: bearerToken(headers.authorization),
-    guestId: headers[guestHeader],
-    applicationId: headers[applicationHeader],
+    token: bearerToken(request.headers.authorization),
+    guestId: request.headers[guestHeader],
+    applicationId: request.headers[applicationHeader],
+    ip: request.ip,
   };
 }
 

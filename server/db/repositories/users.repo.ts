@@ -3,6 +3,15 @@ import type { Db } from '../database';
 import { toUser, type UserRecord } from '../mappers';
 
 /** The guest user behind a browser's guest id, created on first use; marks it seen. */
+/** Notes that a guest was seen (guests unseen for GUEST_TTL_DAYS are purged). */
+export async function touchGuest(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function upsertGuest(db: Db, guestId: string): Promise<UserRecord> {
   return db
     .insertInto('users')

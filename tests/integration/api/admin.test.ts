@@ -374,6 +374,7 @@ describe('account restrictions', () => {
     const caller = await resolveCaller(stack.app.deps, {
       token: session.accessToken,
       guestId: null,
+      ip: '127.0.0.1',
     });
     expect(codeOf(() => assertMayCreate(caller))).toBe('account_terminated');
   });
@@ -384,6 +385,7 @@ describe('account restrictions', () => {
     const before = await resolveCaller(stack.app.deps, {
       token: session.accessToken,
       guestId: null,
+      ip: '127.0.0.1',
     });
     expect(codeOf(() => assertMayCreate(before))).toBeNull();
 
@@ -398,6 +400,7 @@ describe('account restrictions', () => {
     const after = await resolveCaller(stack.app.deps, {
       token: session.accessToken,
       guestId: null,
+      ip: '127.0.0.1',
     });
     expect(codeOf(() => assertMayCreate(after))).toBe('account_restricted');
     const shown = await me(session.accessToken);
@@ -417,7 +420,7 @@ describe('account restrictions', () => {
   });
 
   it('refuses creating to guests', async () => {
-    const guest = await resolveCaller(stack.app.deps, { guestId: newGuestId() });
+    const guest = await resolveCaller(stack.app.deps, { guestId: newGuestId(), ip: '127.0.0.1' });
     expect(codeOf(() => assertMayCreate(guest))).toBe('sign_in_required');
   });
 });
