@@ -4,6 +4,7 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
+import proxyAddr from 'proxy-addr';
 import { Server } from 'socket.io';
 import {
   HandshakeAuthSchema,
@@ -82,18 +83,23 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     deps.log.error({ err }, 'could not subscribe to waiting-room updates');
   });
 
+  // The client's address as REST sees it: X-Forwarded-For counts only from the proxies TRUST_PROXY names.
+  const trusted = deps.config.TRUST_PROXY
+    ? proxyAddr.compile(deps.config.TRUST_PROXY)
+    : () => false;
   io.use((socket, next) => {
+    const ip = proxyAddr(socket.request, trusted);
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
     const credentials = auth.success ? auth.data : {};
     resolveCaller(deps, {
       token: credentials.token,
       guestId: credentials.guestId,
       applicationId: credentials.applicationId,
-      ip: socket.handshake.address,
+      ip,
     }).then(
       (caller) => {
         socket.data.caller = caller;
-        socket.data.ip = socket.handshake.address;
+        socket.data.ip = ip;
         socket.data.country = countryOf(deps.config, socket.handshake.headers);
         socket.data.conversations = new Set();
         if (caller.sessionFamily !== null) void socket.join(sessionRoom(caller.sessionFamily));

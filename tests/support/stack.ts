@@ -41,8 +41,13 @@ export async function startStack(
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export async function connectGuest(url: string, guestId: string): Promise<ClientSocket> {
-  return connect(url, { guestId });
+/** A guest's socket, with any headers a proxy in front would add to its request. */
+export async function connectGuest(
+  url: string,
+  guestId: string,
+  headers: Record<string, string> = {},
+): Promise<ClientSocket> {
+  return connect(url, { guestId }, headers);
 }
 
 /**

@@ -6,10 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app';
 import { testConfig } from '../../support/config';
+import { newGuestId } from '../../support/factories';
+import { connectGuest, startStack, type Stack } from '../../support/stack';
 
 const apps: App[] = [];
+const stacks: Stack[] = [];
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.fastify.close()));
+  await Promise.all(stacks.map((stack) => stack.close()));
 });
 
 async function appWith(overrides: Record<string, string>): Promise<App> {
@@ -58,5 +62,35 @@ describe('TRUST_PROXY', () => {
     expect(await askFor(app, '192.0.2.7', ['10.3.0.1', '10.3.0.2', '10.3.0.3'])).toEqual([
       200, 200, 429,
     ]);
+  });
+});
+
+describe('TRUST_PROXY at the socket handshake', () => {
+  /** Connects a new guest as forwarded from `address`; answers whether the handshake was let in. */
+  async function newGuestFrom(stack: Stack, address: string): Promise<boolean> {
+    try {
+      const socket = await connectGuest(stack.url, newGuestId(), { 'x-forwarded-for': address });
+      socket.close();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it('takes the forwarded address only from a trusted proxy, as REST does', async () => {
+    const trusting = await startStack(
+      testConfig({ TRUST_PROXY: '127.0.0.1', GUESTS_PER_IP_PER_HOUR: '1' }),
+    );
+    stacks.push(trusting);
+    // One new guest per forwarded address: each client has its own share.
+    expect(await newGuestFrom(trusting, '10.3.0.1')).toBe(true);
+    expect(await newGuestFrom(trusting, '10.3.0.2')).toBe(true);
+    expect(await newGuestFrom(trusting, '10.3.0.1')).toBe(false);
+
+    const untrusting = await startStack(testConfig({ GUESTS_PER_IP_PER_HOUR: '1' }));
+    stacks.push(untrusting);
+    // Off: the header is the client's own word, and every guest counts against the peer's address.
+    expect(await newGuestFrom(untrusting, '10.4.0.1')).toBe(true);
+    expect(await newGuestFrom(untrusting, '10.4.0.2')).toBe(false);
   });
 });
