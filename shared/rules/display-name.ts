@@ -27,3 +27,18 @@ export const DisplayNameSchema = z
   .refine((name) => !hasHiddenCharacters(name), {
     message: 'Name cannot contain invisible or text-direction characters',
   });
+
+/**
+ * A display name from elsewhere (a partner's token, a sign-in provider's profile), made to fit the
+ * rules rather than refused: control and invisible characters go, it is trimmed and cut to the longest
+ * name; null when fewer than the shortest name's characters are left.
+ */
+export function displayNameFrom(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const visible = text
+    .replace(/\p{Cc}|\p{Cs}/gu, '')
+    .replace(new RegExp(hiddenCharacter.source, 'g'), '')
+    .trim();
+  const name = Array.from(visible).slice(0, displayNameMax).join('').trim();
+  return Array.from(name).length >= displayNameMin ? name : null;
+}

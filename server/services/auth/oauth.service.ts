@@ -3,6 +3,7 @@
  * exchanges the code, reads who the person is, and finds or creates the member.
  */
 import { CodeChallengeMethod, generateCodeVerifier, generateState } from 'arctic';
+import { displayNameFrom } from '#shared/rules/display-name';
 import * as oauthAccounts from '../../db/repositories/oauth-accounts.repo';
 import * as users from '../../db/repositories/users.repo';
 import { AppError } from '../../lib/errors';
@@ -59,7 +60,7 @@ export async function finishOAuth(
     const email = profile.email?.toLowerCase() ?? null;
     const user =
       email === null
-        ? await users.insertMember(deps.db, profile.name)
+        ? await users.insertMember(deps.db, displayNameFrom(profile.name))
         : await users.upsertMemberByEmail(deps.db, email);
     await oauthAccounts.link(deps.db, {
       provider: provider.name,

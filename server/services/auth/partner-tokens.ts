@@ -5,17 +5,26 @@
 import { createPublicKey } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
+import { displayNameFrom } from '#shared/rules/display-name';
 import type { Db } from '../../db/database';
 import type { UserRecord } from '../../db/mappers';
 import * as oauthAccounts from '../../db/repositories/oauth-accounts.repo';
 import * as users from '../../db/repositories/users.repo';
 import { AppError } from '../../lib/errors';
+import { unstorableTextPath } from '../../lib/storable-text';
 import type { PartnerKey } from '../applications.service';
+
+/** An external id as we store it: at most 255 characters, none PostgreSQL refuses. */
+const ExternalIdSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((id) => unstorableTextPath(id) === undefined);
 
 const PartnerClaimsSchema = z
   .object({
-    external_id: z.string().min(1).optional(),
-    id: z.string().min(1).optional(),
+    external_id: ExternalIdSchema.optional(),
+    id: ExternalIdSchema.optional(),
     name: z.string().optional(),
   })
   .refine((c) => c.external_id !== undefined || c.id !== undefined, { message: 'no external id' });
@@ -38,7 +47,10 @@ export async function verifyPartnerToken(
             algorithms: ['RS256', 'ES256'],
           });
     const claims = PartnerClaimsSchema.parse(verified.payload);
-    return { externalId: claims.external_id ?? claims.id ?? '', name: claims.name ?? null };
+    return {
+      externalId: claims.external_id ?? claims.id ?? '',
+      name: displayNameFrom(claims.name),
+    };
   } catch (err) {
     throw new AppError('sign_in_required', { cause: err });
   }

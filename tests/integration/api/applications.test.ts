@@ -113,6 +113,23 @@ describe('partner tokens', () => {
     expect(other.id).not.toBe(first.id);
   });
 
+  it('stores a partner name made to fit the rules, and refuses an external id we cannot store', async () => {
+    const me = async (claims: Record<string, unknown>) =>
+      inject({
+        url: '/api/me',
+        headers: {
+          authorization: `Bearer ${await rsaToken(claims)}`,
+          'x-application-id': 'partner-one',
+        },
+      });
+    const named = await me({ external_id: `ext-${randomUUID()}`, name: 'Pa\u0000t\u202E Doe' });
+    expect(named.statusCode).toBe(200);
+    expect(getMe.response.parse(named.json())).toMatchObject({ name: 'Pat Doe' });
+    const broken = await me({ external_id: `ext-\u0000-${randomUUID()}` });
+    expect(broken.statusCode).toBe(401);
+    expect(errorCode(broken.json())).toBe('sign_in_required');
+  });
+
   it('refuses a token that is expired, from another issuer, or signed with another key', async () => {
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const forged = await new SignJWT({ external_id: 'x' })

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DisplayNameSchema, hasHiddenCharacters } from '#shared/rules/display-name';
+import {
+  DisplayNameSchema,
+  displayNameFrom,
+  hasHiddenCharacters,
+} from '#shared/rules/display-name';
 import { UsernameSchema } from '#shared/rules/username';
 
 const messageOf = (value: string) => {
@@ -65,5 +69,23 @@ describe('DisplayNameSchema', () => {
 describe('UsernameSchema', () => {
   it.each(hidden)('refuses %s as well', (_name, char) => {
     expect(UsernameSchema.safeParse(`no${char}va`).success).toBe(false);
+  });
+});
+
+describe('displayNameFrom', () => {
+  it('keeps a name that fits the rules as it is', () => {
+    expect(displayNameFrom('Pat Doe')).toBe('Pat Doe');
+  });
+
+  it('drops control, NUL and invisible characters, trims and cuts to the longest name', () => {
+    expect(displayNameFrom('  Pa\u0000t\u202E Doe\u200B ')).toBe('Pat Doe');
+    expect(displayNameFrom('Bartholomew Alexander Fitzgerald')).toBe('Bartholomew Alexande');
+    expect(displayNameFrom('\uD800Ana')).toBe('Ana');
+  });
+
+  it('answers null when too little is left, or nothing was given', () => {
+    expect(displayNameFrom('\u200B\u200BAl')).toBeNull();
+    expect(displayNameFrom(undefined)).toBeNull();
+    expect(displayNameFrom(null)).toBeNull();
   });
 });
