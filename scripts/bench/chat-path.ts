@@ -48,6 +48,7 @@ export async function createBenchCharacter(db: Db): Promise<string> {
     title: 'Tells short stories',
     ...character,
     avatarUrl: null,
+    creatorUserId: null,
     language: 'en',
     tokenCount: 0,
     tags: [],

@@ -64,6 +64,7 @@ export interface CharacterRecord {
   visibility: 'private' | 'permanently_private' | 'hidden' | 'public';
   definitionVisible: boolean;
   creatorUserId: string | null;
+  creatorUsername: string | null;
   language: string;
   tokenCount: number;
   numMessages: number;
@@ -72,7 +73,9 @@ export interface CharacterRecord {
   updatedAt: Date;
 }
 
-export function toCharacterRecord(row: CharacterRow & { tags: string[] }): CharacterRecord {
+export function toCharacterRecord(
+  row: CharacterRow & { tags: string[]; creator_username: string | null },
+): CharacterRecord {
   return {
     id: row.id,
     name: row.name,
@@ -86,6 +89,7 @@ export function toCharacterRecord(row: CharacterRow & { tags: string[] }): Chara
     visibility: row.visibility,
     definitionVisible: row.definition_visible,
     creatorUserId: row.creator_user_id,
+    creatorUsername: row.creator_username,
     language: row.language,
     tokenCount: row.token_count,
     numMessages: Number(row.num_messages),
@@ -104,7 +108,7 @@ export function toCharacterSummary(character: CharacterRecord): CharacterSummary
     tags: character.tags,
     numMessages: character.numMessages,
     isNsfw: character.isNsfw,
-    creatorUsername: null,
+    creatorUsername: character.creatorUsername,
   };
 }
 

@@ -54,7 +54,18 @@ export interface CharactersTable {
   num_messages: BigCount;
   created_at: Timestamp;
   updated_at: Timestamp;
+  moderation_status: ModerationStatusColumn | null;
+  moderation_reasons: Generated<string[]>;
+  moderation_action: string | null;
+  manual_review_requested: Generated<boolean>;
+  avatar_is_nsfw: Generated<boolean>;
+  /** 0..1: the share of ratings that like (3) or love (5) the character. */
+  rating_score: Generated<number>;
+  num_ratings: Generated<number>;
 }
+
+type ModerationStatusColumn =
+  'pending' | 'rereview_required' | 'manual_review_required' | 'fix_required' | 'closed';
 
 export interface TagsTable {
   id: Generated<number>;
@@ -144,6 +155,42 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** character_favorites and character_dislikes share this shape. */
+export interface CharacterMarkTable {
+  user_id: string;
+  character_id: string;
+  created_at: Timestamp;
+}
+
+export interface CharacterRatingsTable {
+  user_id: string;
+  character_id: string;
+  /** like 3, dislike 1, love 5 (product-core.md, "Rating values"). */
+  value: 1 | 3 | 5;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CreatorBlocksTable {
+  user_id: string;
+  creator_user_id: string;
+  created_at: Timestamp;
+}
+
+export interface CharacterReportsTable {
+  id: Generated<string>;
+  reporter_user_id: string | null;
+  /** Not a foreign key: a report outlives the character it names. */
+  character_id: string;
+  issue_type: 'Guidelines' | 'Categorization' | 'Incorrect Authorization' | 'Invalid';
+  details: string;
+  expected_resolution: 'private' | 'modified' | 'deleted';
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  resolved_by: string | null;
+  resolved_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -156,6 +203,11 @@ export interface Database {
   restrictions: RestrictionsTable;
   carried_restrictions: CarriedRestrictionsTable;
   audit_log: AuditLogTable;
+  character_favorites: CharacterMarkTable;
+  character_dislikes: CharacterMarkTable;
+  character_ratings: CharacterRatingsTable;
+  creator_blocks: CreatorBlocksTable;
+  character_reports: CharacterReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 /** Seeds the library with the original characters of db/seed-characters.ts (npm run seed). */
 import type { Db } from '../db/database';
 import * as characters from '../db/repositories/characters.repo';
+import * as users from '../db/repositories/users.repo';
 import { seedCharacters } from '../db/seed-characters';
 
 /** Card token counts shown on profiles: about four characters a token. */
@@ -8,7 +9,15 @@ function estimateTokens(...texts: string[]): number {
   return Math.ceil(texts.reduce((n, t) => n + t.length, 0) / 4);
 }
 
+/** The account the seeded characters belong to; its username is reserved for the product. */
+export const systemCreator = { username: 'charchat', name: 'CharChat' } as const;
+
 export async function seedLibrary(db: Db): Promise<number> {
+  const creatorUserId = await users.upsertSystemCreator(
+    db,
+    systemCreator.username,
+    systemCreator.name,
+  );
   for (const c of seedCharacters) {
     await characters.upsertBySlug(db, {
       slug: c.slug,
@@ -22,6 +31,7 @@ export async function seedLibrary(db: Db): Promise<number> {
       language: c.language,
       tokenCount: estimateTokens(c.persona, c.scenario, c.greeting, c.dialogue),
       tags: c.tags,
+      creatorUserId,
     });
   }
   return seedCharacters.length;

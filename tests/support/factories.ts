@@ -20,6 +20,7 @@ export async function createCharacter(
     language: 'en',
     tokenCount: 40,
     tags: ['Test'],
+    creatorUserId: null,
     ...overrides,
   });
 }

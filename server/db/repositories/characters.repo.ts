@@ -9,6 +9,13 @@ function tagsOf(characterId: Expression<string>) {
     where ct.character_id = ${characterId} order by t.name)`.as('tags');
 }
 
+/** The creator's username (null for a deleted creator), as a column. */
+function creatorUsernameOf(creatorUserId: Expression<string | null>) {
+  return sql<string | null>`(select u.username from users u where u.id = ${creatorUserId})`.as(
+    'creator_username',
+  );
+}
+
 export async function listPublic(
   db: Db,
   page: { page: number; pageSize: number },
@@ -17,7 +24,7 @@ export async function listPublic(
     db
       .selectFrom('characters as c')
       .selectAll('c')
-      .select((eb) => tagsOf(eb.ref('c.id')))
+      .select((eb) => [tagsOf(eb.ref('c.id')), creatorUsernameOf(eb.ref('c.creator_user_id'))])
       .where('c.visibility', '=', 'public')
       .orderBy('c.num_messages', 'desc')
       .orderBy('c.id')
@@ -37,7 +44,7 @@ export async function findById(db: Db, id: string): Promise<CharacterRecord | un
   const row = await db
     .selectFrom('characters as c')
     .selectAll('c')
-    .select((eb) => tagsOf(eb.ref('c.id')))
+    .select((eb) => [tagsOf(eb.ref('c.id')), creatorUsernameOf(eb.ref('c.creator_user_id'))])
     .where('c.id', '=', id)
     .executeTakeFirst();
   return row && toCharacterRecord(row);
@@ -55,6 +62,8 @@ export interface CharacterInput {
   language: string;
   tokenCount: number;
   tags: readonly string[];
+  /** Null only for test and bench characters that belong to nobody. */
+  creatorUserId: string | null;
 }
 
 /** Inserts or refreshes a character keyed by slug, with its tags; used by the seed. */
@@ -71,6 +80,7 @@ export async function upsertBySlug(db: Db, input: CharacterInput): Promise<strin
       avatar_url: input.avatarUrl,
       language: input.language,
       token_count: input.tokenCount,
+      creator_user_id: input.creatorUserId,
     };
     const { id } = await trx
       .insertInto('characters')

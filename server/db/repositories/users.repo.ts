@@ -239,3 +239,17 @@ export async function setAvatar(db: Db, id: string, avatarUrl: string): Promise<
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * The product's own account, creator of the seeded library. Its username is reserved
+ * (shared/rules/username.ts), so no member can take or pass for it.
+ */
+export async function upsertSystemCreator(db: Db, username: string, name: string): Promise<string> {
+  const { id } = await db
+    .insertInto('users')
+    .values({ kind: 'member', username, name })
+    .onConflict((oc) => oc.column('username').doUpdateSet({ name }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app';
 import * as users from '#server/db/repositories/users.repo';
 import { getCharacter, listCharacters } from '#shared/api/characters';
+import { seedCharacters } from '#server/db/seed-characters';
+import { seedLibrary, systemCreator } from '#server/services/seed.service';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { errorCode, errorOf, rawItems } from '../../support/http';
@@ -192,5 +194,22 @@ describe('message:send and the visibility rule', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'character_not_found' } });
     const sent = await send(creator, id);
     expect(sent.ok).toBe(true);
+  });
+});
+
+describe('the seeded library', () => {
+  it('belongs to the system creator, whose username every character carries', async () => {
+    await seedLibrary(app.deps.db);
+    const seeded = await app.deps.db
+      .selectFrom('characters')
+      .select('id')
+      .where('slug', '=', seedCharacters[0]?.slug ?? '')
+      .executeTakeFirstOrThrow();
+    const res = await app.fastify.inject({
+      method: 'GET',
+      url: `/api/characters/${seeded.id}`,
+      headers: asGuest(),
+    });
+    expect(getCharacter.response.parse(res.json()).creatorUsername).toBe(systemCreator.username);
   });
 });
