@@ -6,7 +6,7 @@ import {
   defaultErrorMessage,
   errorStatus,
 } from '#shared/errors';
-import { unstorableTextPath } from './storable-text';
+import { unstorableTextPath } from '#shared/rules/storable-text';
 
 export class AppError extends Error {
   readonly code: ErrorCode;

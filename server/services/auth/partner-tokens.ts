@@ -11,7 +11,7 @@ import type { UserRecord } from '../../db/mappers';
 import * as oauthAccounts from '../../db/repositories/oauth-accounts.repo';
 import * as users from '../../db/repositories/users.repo';
 import { AppError } from '../../lib/errors';
-import { unstorableTextPath } from '../../lib/storable-text';
+import { unstorableTextPath } from '#shared/rules/storable-text';
 import type { PartnerKey } from '../applications.service';
 
 /** An external id as we store it: at most 255 characters, none PostgreSQL refuses. */

@@ -1,7 +1,8 @@
 /**
  * Text PostgreSQL refuses: a NUL character (text columns cannot hold U+0000, jsonb refuses `\u0000`)
  * or a lone UTF-16 surrogate (no UTF-8 exists for it: jsonb refuses its escape, and a text column would
- * silently get U+FFFD instead). Input is checked for it once, where it is parsed (lib/errors.ts).
+ * silently get U+FFFD instead). Input is checked for it once, where it is parsed (server/lib/errors.ts),
+ * and a whole imported character card is checked with it too (shared/cards).
  */
 
 const unstorable = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unstorableTextPath } from '#server/lib/storable-text';
+import { unstorableTextPath } from '#shared/rules/storable-text';
 
 describe('unstorableTextPath', () => {
   it('finds nothing in storable text of any script, emoji included', () => {

@@ -1,0 +1,70 @@
+/**
+ * What a character card import produces and what export reads back (docs/formats.md §2): our fields, the
+ * card data we have no field for (kept as `card_extras` so a re-export loses nothing), and warnings.
+ */
+import { z } from 'zod';
+import { characterLimits } from '../rules/character';
+
+/** The largest card file read: a PNG card with its image (asset chunks included), or a JSON card. */
+export const cardFileMaxBytes = 8 * 1024 * 1024;
+
+/**
+ * The most JSON characters of card data kept beside a character (lorebooks and extensions fit; a card
+ * whose kept data is larger, such as one carrying base64 assets, is refused naming its largest key).
+ */
+export const cardExtrasMaxChars = 1_000_000;
+
+/** Our own key in a card's `extensions`, carrying the title cards have no field for. */
+export const titleExtensionKey = 'charchat/title';
+
+/** The card shapes read (docs/formats.md §1): flat V1, V2, V3, V2 without its wrapper, Pygmalion. */
+export const CardShapeSchema = z.enum(['v1', 'v2', 'v3', 'v2_flat', 'gradio']);
+export type CardShape = z.infer<typeof CardShapeSchema>;
+
+/** Export formats: Character Card V2 JSON, V3 JSON, or a PNG carrying both. */
+export const CardExportFormatSchema = z.enum(['v2', 'v3', 'png']);
+export type CardExportFormat = z.infer<typeof CardExportFormatSchema>;
+
+const limited = (max: number) => z.string().max(max);
+
+/**
+ * A card mapped to our chatbot fields, each within its maximum. Minimums (a 3-character greeting, a
+ * title cards do not have) are the editor's to ask for; warnings say which are missing.
+ */
+export const ImportedCharacterSchema = z.object({
+  name: limited(characterLimits.name.max),
+  title: limited(characterLimits.title.max),
+  greeting: limited(characterLimits.greeting.max),
+  persona: limited(characterLimits.persona.max),
+  scenario: limited(characterLimits.scenario.max),
+  dialogue: limited(characterLimits.dialogue.max),
+  tags: z.array(z.string()).max(characterLimits.tags.max),
+  isNsfw: z.boolean(),
+});
+export type ImportedCharacter = z.infer<typeof ImportedCharacterSchema>;
+
+/** Card data kept with a character so that export writes it back (`characters.card_extras`). */
+export const CardExtrasSchema = z
+  .object({
+    /** Keys of the card's `data` we have no field for, as the file had them (creator_notes, extensions…). */
+    data: z.record(z.string(), z.json()),
+    /** Top-level keys besides the wrapper and the stale V1 copies (SillyTavern's chat, fav, …). */
+    root: z.record(z.string(), z.json()),
+    /** The card's own `personality`, which import appends to the persona; export splits it back off. */
+    personality: z.string(),
+  })
+  .refine((extras) => JSON.stringify(extras).length <= cardExtrasMaxChars, {
+    message: `Kept card data allows ${cardExtrasMaxChars.toLocaleString('en-US')} characters`,
+  });
+export type CardExtras = z.infer<typeof CardExtrasSchema>;
+
+/**
+ * Something the import changed or could not fill: `cut` (text shortened), `dropped` (an item left out),
+ * `missing` (the editor must fill it), `changed` (read differently from the file).
+ */
+export const CardWarningSchema = z.object({
+  field: z.string(),
+  kind: z.enum(['cut', 'dropped', 'missing', 'changed']),
+  message: z.string(),
+});
+export type CardWarning = z.infer<typeof CardWarningSchema>;
