@@ -20,6 +20,7 @@ export const errorStatus = {
   age_verification_required: 403,
   sign_up_required: 403,
   nsfw_disabled: 403,
+  definition_hidden: 403,
   not_found: 404,
   character_not_found: 404,
   conversation_not_found: 404,
@@ -34,6 +35,7 @@ export const errorStatus = {
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  card_invalid: 422,
   rate_limited: 429,
   guest_message_limit: 429,
   waiting_room: 429,
@@ -79,6 +81,8 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   age_verification_required: 'Verify your age to see NSFW content.',
   sign_up_required: 'Sign up free to chat with this chatbot.',
   nsfw_disabled: 'Turn on NSFW in your profile settings to chat with this chatbot.',
+  definition_hidden:
+    "The creator keeps this chatbot's definition hidden, so it cannot be exported.",
   not_found: 'Not found.',
   character_not_found: 'This chatbot does not exist or is unavailable.',
   conversation_not_found: 'This conversation does not exist.',
@@ -93,6 +97,7 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   payload_too_large: 'The request body is too large.',
   uri_too_long: 'The address is too long.',
   unsupported_media_type: 'This kind of request body is not accepted here.',
+  card_invalid: 'This file cannot be imported as a character card.',
   rate_limited: 'Too many requests. Please wait a moment and try again.',
   guest_message_limit:
     'Guests can send a limited number of messages. Sign up free to keep chatting.',

@@ -62,6 +62,8 @@ export interface CharactersTable {
   /** 0..1: the share of ratings that like (3) or love (5) the character. */
   rating_score: Generated<number>;
   num_ratings: Generated<number>;
+  /** jsonb: card data kept from an import for export (shared/cards CardExtras); written as a JSON string. */
+  card_extras: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 type ModerationStatusColumn =

@@ -100,15 +100,16 @@ export function embedCardInPng(
   png: Uint8Array,
   character: CardSource,
   kept: CardExtras | null,
-): Uint8Array {
+): Uint8Array<ArrayBuffer> {
   const chunks = readPngChunks(png).filter((chunk) => {
     if (chunk.type !== 'tEXt' && chunk.type !== 'zTXt' && chunk.type !== 'iTXt') return true;
     const nul = chunk.data.indexOf(0);
     const keyword = String.fromCharCode(...chunk.data.subarray(0, Math.max(nul, 0))).toLowerCase();
     return keyword !== 'chara' && keyword !== 'ccv3';
   });
+  // readPngChunks always ends with IEND.
   const iend = chunks.pop();
-  if (!iend) return png;
+  if (!iend) return writePng(chunks);
   const v2 = utf8ToBase64(JSON.stringify(characterToCard(character, kept, 'v2')));
   const v3 = utf8ToBase64(JSON.stringify(characterToCard(character, kept, 'v3')));
   return writePng([...chunks, textChunk('chara', v2), textChunk('ccv3', v3), iend]);

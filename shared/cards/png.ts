@@ -82,7 +82,7 @@ export function readPngChunks(bytes: Uint8Array): PngChunk[] {
 }
 
 /** Joins chunks into a PNG file, computing each length and checksum. */
-export function writePng(chunks: readonly PngChunk[]): Uint8Array {
+export function writePng(chunks: readonly PngChunk[]): Uint8Array<ArrayBuffer> {
   const size = chunks.reduce((n, c) => n + 12 + c.data.length, pngSignature.length);
   const out = new Uint8Array(size);
   const view = new DataView(out.buffer);

@@ -117,11 +117,14 @@ export async function readCardFile(bytes: Uint8Array): Promise<CardFile> {
     throw new CardError(
       'file',
       `This ${other[0]} image holds no card we read: character cards are PNG images or JSON files.`,
+      { isWrongType: true },
     );
   }
   const text = utf8Text(bytes);
   if (text === undefined || !/^\s*[[{]/.test(text)) {
-    throw new CardError('file', 'This file is neither a JSON nor a PNG character card.');
+    throw new CardError('file', 'This file is neither a JSON nor a PNG character card.', {
+      isWrongType: true,
+    });
   }
   const card = mapCard(parseJson(text, 'The file', 'file'));
   return { ...card, container: 'json', image: embeddedIcon(card) };

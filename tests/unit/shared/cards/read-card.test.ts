@@ -142,7 +142,11 @@ describe('readCardFile', () => {
     expect((await refusal(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1]))).message).toMatch(
       /JPEG image/,
     );
-    expect((await refusal(new TextEncoder().encode('name: Bob'))).message).toMatch(/neither/);
+    const text = await refusal(new TextEncoder().encode('name: Bob'));
+    expect([text.message, text.isWrongType]).toEqual([
+      'This file is neither a JSON nor a PNG character card.',
+      true,
+    ]);
     expect((await refusal(new Uint8Array([0x7b, 0xff, 0xfe]))).message).toMatch(/neither/);
   });
 

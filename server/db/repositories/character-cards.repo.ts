@@ -1,0 +1,32 @@
+/**
+ * The card data kept beside a character imported from a Character Card (characters.card_extras), read
+ * by export and written when an imported character is saved. Kept apart from characters.repo so the
+ * listing and profile queries never carry it.
+ */
+import { CardExtrasSchema, type CardExtras } from '#shared/cards/card-schemas';
+import type { Db } from '../database';
+
+/** The kept card data, or null when the character never came from a card (or what is stored no longer parses). */
+export async function findCardExtras(db: Db, characterId: string): Promise<CardExtras | null> {
+  const row = await db
+    .selectFrom('characters')
+    .select('card_extras')
+    .where('id', '=', characterId)
+    .executeTakeFirst();
+  if (row?.card_extras === null || row?.card_extras === undefined) return null;
+  const parsed = CardExtrasSchema.safeParse(row.card_extras);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Stores (or with null, clears) the card data kept beside a character. */
+export async function setCardExtras(
+  db: Db,
+  characterId: string,
+  extras: CardExtras | null,
+): Promise<void> {
+  await db
+    .updateTable('characters')
+    .set({ card_extras: extras === null ? null : JSON.stringify(extras) })
+    .where('id', '=', characterId)
+    .execute();
+}

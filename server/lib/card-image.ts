@@ -1,0 +1,63 @@
+/**
+ * The PNG a character card is written into (docs/formats.md §1.4): the character's avatar converted to
+ * PNG when it is one of our files (an upload, or a seeded avatar the client ships), else a plain PNG. Remote
+ * URLs are never fetched, so an export cannot be made to request an arbitrary address.
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** Side of the square PNG a card is written into. */
+const cardImageSize = 512;
+
+/** Where our own avatar URLs live on disk: uploads, and the avatars the built client serves. */
+function localFile(
+  dirs: { uploadDir: string; clientDist: string },
+  avatarUrl: string,
+): string | null {
+  const roots: [string, string][] = [
+    ['/uploads/', dirs.uploadDir],
+    ['/avatars/', path.join(dirs.clientDist, 'avatars')],
+  ];
+  for (const [prefix, root] of roots) {
+    if (!avatarUrl.startsWith(prefix)) continue;
+    const file = path.resolve(root, avatarUrl.slice(prefix.length));
+    return file.startsWith(path.resolve(root) + path.sep) ? file : null;
+  }
+  return null;
+}
+
+/** A soft colour picked from the name, so generated cards of different characters differ. */
+function colourOf(name: string): { r: number; g: number; b: number } {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return { r: 96 + (hash & 0x7f), g: 96 + ((hash >> 7) & 0x7f), b: 96 + ((hash >> 14) & 0x7f) };
+}
+
+/** The PNG bytes to embed a card in for a character with this avatar. */
+export async function cardImage(
+  dirs: { uploadDir: string; clientDist: string },
+  avatarUrl: string | null,
+  name: string,
+): Promise<Uint8Array> {
+  const file = avatarUrl === null ? null : localFile(dirs, avatarUrl);
+  if (file !== null) {
+    try {
+      return await sharp(file, { limitInputPixels: 40_000_000 })
+        .resize(cardImageSize, cardImageSize, { fit: 'cover' })
+        .png()
+        .toBuffer();
+    } catch {
+      // A missing or unreadable avatar file: the card still exports, on a plain image.
+    }
+  }
+  return sharp({
+    create: {
+      width: cardImageSize,
+      height: cardImageSize,
+      channels: 3,
+      background: colourOf(name),
+    },
+  })
+    .png()
+    .toBuffer();
+}

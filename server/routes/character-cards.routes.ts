@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { cardFileField, exportCard, previewCardImport } from '#shared/api/character-cards';
+import { cardFileMaxBytes } from '#shared/cards/card-schemas';
+import type { AppDeps } from '../app';
+import { AppError } from '../lib/errors';
+import { addRoute } from '../lib/route';
+import * as cards from '../services/character-cards.service';
+import { assertMayCreate } from '../services/restrictions.service';
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\/]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function characterCardRoutes(app: FastifyInstance, deps: AppDeps): void {
+  addRoute(app, previewCardImport, async ({ caller, request }) => {
+    assertMayCreate(caller);
+    const file = await request.file({ limits: { fileSize: cardFileMaxBytes, files: 1 } });
+    if (file?.fieldname !== cardFileField) {
+      throw new AppError('validation_failed', {
+        field: cardFileField,
+        message: 'Choose a character card file (JSON or PNG).',
+      });
+    }
+    const bytes = await file.toBuffer().catch((err: unknown) => {
+      throw new AppError('payload_too_large', {
+        field: cardFileField,
+        message: `The card file is larger than ${cardFileMaxBytes / 1024 / 1024} MB.`,
+        cause: err,
+      });
+    });
+    return cards.previewImport(deps, new Uint8Array(bytes));
+  });
+
+  addRoute(app, exportCard, async ({ caller, params, query, reply }) => {
+    const file = await cards.exportCard(deps, caller, params.id, query.format);
+    void reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', attachment(file.fileName))
+      .header('cache-control', 'private, no-store');
+    return file.body;
+  });
+}

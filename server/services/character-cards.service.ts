@@ -1,0 +1,105 @@
+/**
+ * Character Card import preview and export (issue 10, docs/formats.md). The card format itself is
+ * shared/cards; this service adds who may do it, the avatar upload and the stored extras.
+ */
+import path from 'node:path';
+import type { CardImportPreview } from '#shared/api/character-cards';
+import { CardError } from '#shared/cards/card-error';
+import type { CardExportFormat, CardWarning } from '#shared/cards/card-schemas';
+import { characterToCard, embedCardInPng, type CardSource } from '#shared/cards/export-card';
+import { readCardFile } from '#shared/cards/read-card';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import * as cardsRepo from '../db/repositories/character-cards.repo';
+import * as characters from '../db/repositories/characters.repo';
+import { cardImage } from '../lib/card-image';
+import type { Caller } from '../lib/caller';
+import { AppError } from '../lib/errors';
+import { storeSquareWebp } from '../lib/images';
+import { visibleCharacter } from './characters.service';
+
+/** Side of the square WebP a card's image is stored as (a chatbot avatar). */
+const avatarSize = 512;
+
+/**
+ * Reads a card file into an editor draft. Nothing is created but the avatar upload (as the editor's
+ * own upload would be), so the preview can show it; an unreadable image only loses the avatar.
+ */
+export async function previewImport(
+  deps: { config: Config },
+  file: Uint8Array,
+): Promise<CardImportPreview> {
+  const card = await readCardFile(file).catch((err: unknown) => {
+    if (err instanceof CardError) {
+      const code = err.isWrongType ? 'unsupported_media_type' : 'card_invalid';
+      throw new AppError(code, { field: err.field, message: err.message, cause: err });
+    }
+    throw err;
+  });
+  const warnings: CardWarning[] = [...card.warnings];
+  let avatarUrl: string | null = null;
+  if (card.image) {
+    try {
+      const dir = path.join(deps.config.UPLOAD_DIR, 'avatars');
+      avatarUrl = `/uploads/avatars/${await storeSquareWebp(dir, Buffer.from(card.image), avatarSize)}`;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      warnings.push({
+        field: 'avatar',
+        kind: 'dropped',
+        message: "The card's image could not be read, so the chatbot has no avatar yet.",
+      });
+    }
+  }
+  return {
+    shape: card.shape,
+    container: card.container,
+    character: card.character,
+    extras: card.extras,
+    warnings,
+    avatarUrl,
+  };
+}
+
+/** A card file ready to send. */
+export interface CardDownload {
+  body: string | Uint8Array<ArrayBuffer>;
+  contentType: string;
+  fileName: string;
+}
+
+/**
+ * A chatbot as a card file, for whoever may see it (visibleCharacter) and its definition: its creator,
+ * or anyone when the definition is visible. Others get definition_hidden.
+ */
+export async function exportCard(
+  deps: { db: Db; config: Config },
+  caller: Caller,
+  id: string,
+  format: CardExportFormat,
+): Promise<CardDownload> {
+  const character = visibleCharacter(await characters.findById(deps.db, id), caller);
+  if (!character.definitionVisible && character.creatorUserId !== caller.userId) {
+    throw new AppError('definition_hidden');
+  }
+  const extras = await cardsRepo.findCardExtras(deps.db, id);
+  const source: CardSource = character;
+  const base = character.name;
+  if (format === 'png') {
+    const image = await cardImage(
+      { uploadDir: deps.config.UPLOAD_DIR, clientDist: deps.config.CLIENT_DIST },
+      character.avatarUrl,
+      character.name,
+    );
+    return {
+      body: embedCardInPng(image, source, extras),
+      contentType: 'image/png',
+      fileName: `${base}.png`,
+    };
+  }
+  return {
+    body: JSON.stringify(characterToCard(source, extras, format), null, 2),
+    contentType: 'application/json; charset=utf-8',
+    fileName: `${base}_${format}.json`,
+  };
+}
