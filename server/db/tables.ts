@@ -45,6 +45,8 @@ export interface CharactersTable {
   greeting: Generated<string>;
   dialogue: Generated<string>;
   avatar_url: string | null;
+  /** jsonb: card data kept from an import for export (shared/cards CardExtras); written as a JSON string. */
+  card_extras: ColumnType<unknown, string | null | undefined, string | null>;
   is_nsfw: Generated<boolean>;
   visibility: Generated<'private' | 'permanently_private' | 'hidden' | 'public'>;
   definition_visible: Generated<boolean>;
@@ -62,8 +64,6 @@ export interface CharactersTable {
   /** 0..1: the share of ratings that like (3) or love (5) the character. */
   rating_score: Generated<number>;
   num_ratings: Generated<number>;
-  /** jsonb: card data kept from an import for export (shared/cards CardExtras); written as a JSON string. */
-  card_extras: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 type ModerationStatusColumn =

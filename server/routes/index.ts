@@ -4,9 +4,9 @@ import type { AppDeps } from '../app';
 import { accountRoutes } from './account.routes';
 import { ageVerificationRoutes } from './age-verification.routes';
 import { applicationRoutes } from './applications.routes';
+import { characterCardRoutes } from './character-cards.routes';
 import { adminRoutes } from './admin.routes';
 import { authRoutes } from './auth.routes';
-import { characterCardRoutes } from './character-cards.routes';
 import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
 import { healthRoutes } from './health.routes';
@@ -25,8 +25,8 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   profileRoutes(app, deps);
   ageVerificationRoutes(app, deps);
   characterRoutes(app, deps);
-  characterCardRoutes(app, deps);
   conversationRoutes(app, deps);
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);
+  characterCardRoutes(app, deps);
 }
