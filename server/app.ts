@@ -19,7 +19,8 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
-import { GenerationQueue, openAllQueues } from './lib/queues';
+import { GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
+import { LocalDiskStorage, type FileStorage } from './lib/storage';
 import { createRedis, type Redis } from './lib/redis';
 import { ReplyState } from './lib/reply-state';
 import { createRealtime, type Realtime } from './realtime/socket-server';
@@ -37,6 +38,10 @@ export interface AppDeps {
   redis: Redis;
   prefix: string;
   queue: GenerationQueue;
+  /** Chatbots sent to review (workers/moderation). */
+  moderation: ModerationQueue;
+  /** Where uploaded files are kept (local disk; see lib/storage.ts). */
+  storage: FileStorage;
   /** The replies in flight (server/lib/reply-state.ts). */
   replies: ReplyState;
   mailer: Mailer;
@@ -107,6 +112,8 @@ export async function buildApp(config: Config): Promise<App> {
     redis,
     prefix: config.REDIS_PREFIX,
     queue,
+    moderation: new ModerationQueue(queueConnection, config.REDIS_PREFIX, fastify.log),
+    storage: new LocalDiskStorage(config.UPLOAD_DIR, '/uploads'),
     replies,
     secret,
     applications,
@@ -161,6 +168,7 @@ export async function buildApp(config: Config): Promise<App> {
   fastify.addHook('onClose', async () => {
     await realtime.close();
     await deps.queue.close();
+    await deps.moderation.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await deps.db.destroy();

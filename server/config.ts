@@ -110,10 +110,12 @@ const EnvSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.optional().describe('a whole number above 0'),
   WORKER_QUEUES: z
     .string()
-    .regex(/^(generation|maintenance|waiting-room)(,(generation|maintenance|waiting-room))*$/)
-    .default('generation,maintenance,waiting-room')
+    .regex(
+      /^(generation|maintenance|waiting-room|moderation)(,(generation|maintenance|waiting-room|moderation))*$/,
+    )
+    .default('generation,maintenance,waiting-room,moderation')
     .transform((v) => v.split(','))
-    .describe('a comma-separated list of generation, maintenance, waiting-room'),
+    .describe('a comma-separated list of generation, maintenance, waiting-room, moderation'),
   WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt
     .default(30_000)

@@ -15,6 +15,7 @@ import {
   maintenanceQueue,
   purgeGuestsEveryMs,
 } from '#shared/jobs/maintenance';
+import { moderationJobs, moderationQueue, ReviewCharacterJobSchema } from '#shared/jobs/moderation';
 import {
   waitingRoomJobOptions,
   waitingRoomJobs,
@@ -35,6 +36,7 @@ import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';
 import { ageReplies } from './maintenance/age-replies.processor';
 import { purgeGuests } from './maintenance/purge-guests.processor';
+import { reviewCharacter, reviewGaveUp } from './moderation/review.processor';
 import { createProvider } from './providers/create-provider';
 import { admitWaiters } from './waiting-room/admit.processor';
 
@@ -73,10 +75,13 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   };
 
   const workers: Worker[] = [];
-  const provider = serves.has('generation') ? await createProvider(config, log) : null;
+  // One model for replies and reviews: a second local model would double the memory for little use.
+  const provider =
+    serves.has('generation') || serves.has('moderation') ? await createProvider(config, log) : null;
   let heartbeat: NodeJS.Timeout | undefined;
-  const stops = provider ? await StopRegistry.listen(subscriber, prefix) : null;
-  if (provider && stops) {
+  const stops =
+    provider && serves.has('generation') ? await StopRegistry.listen(subscriber, prefix) : null;
+  if (provider && stops && serves.has('generation')) {
     const replyDeps = {
       db,
       redis,
@@ -118,6 +123,24 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     };
     announce();
     heartbeat = setInterval(announce, heartbeatTtlMs / 3);
+  }
+
+  if (provider && serves.has('moderation')) {
+    const reviewDeps = { db, provider, log, timeoutMs: config.LLM_TIMEOUT_MS };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: moderationQueue,
+        jobs: moderationJobs,
+        // Reviews are background work: one at a time leaves the model to the replies people wait for.
+        concurrency: 1,
+        handlers: { 'review-character': (data) => reviewCharacter(reviewDeps, data) },
+        onFinalFailure: async (job) => {
+          const review = ReviewCharacterJobSchema.safeParse(job.data);
+          if (review.success) await reviewGaveUp(reviewDeps, review.data);
+        },
+      }),
+    );
   }
 
   if (serves.has('maintenance')) {

@@ -4,6 +4,8 @@
  */
 import type { CharacterSummary, Character } from '#shared/schemas/character';
 import type { Message } from '#shared/schemas/message';
+import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
+import { offersManualReview } from '#shared/rules/moderation';
 import { RoleSchema, type Role } from '#shared/schemas/user';
 import type { CharacterRow, ConversationRow, MessageRow, SessionRow, UserRow } from './tables';
 
@@ -127,6 +129,41 @@ export function toCharacter(character: CharacterRecord, isCreator: boolean): Cha
     language: character.language,
     createdAt: character.createdAt.toISOString(),
     updatedAt: character.updatedAt.toISOString(),
+  };
+}
+
+/** A character row with its tags and creator, as the creator's own views read it. */
+export type OwnCharacterRow = CharacterRow & { tags: string[]; creator_username: string | null };
+
+/** A row of My Chatbots: the card plus visibility and the moderation record. */
+export function toOwnCharacterSummary(row: OwnCharacterRow): OwnCharacterSummary {
+  const moderation = {
+    moderationStatus: row.moderation_status,
+    moderationAction: row.moderation_action,
+  };
+  return {
+    ...toCharacterSummary(toCharacterRecord(row)),
+    visibility: row.visibility,
+    ...moderation,
+    moderationReasons: row.moderation_reasons,
+    submitForManualReview: offersManualReview(moderation),
+    ratingScore: row.rating_score,
+    tokenCount: row.token_count,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The editor's view of a character: its whole definition and moderation record. */
+export function toOwnCharacter(row: OwnCharacterRow): OwnCharacter {
+  const character = toCharacterRecord(row);
+  return {
+    ...toCharacter(character, true),
+    ...toOwnCharacterSummary(row),
+    persona: character.persona,
+    scenario: character.scenario,
+    dialogue: character.dialogue,
+    avatarIsNsfw: row.avatar_is_nsfw,
   };
 }
 

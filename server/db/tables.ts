@@ -64,9 +64,11 @@ export interface CharactersTable {
   /** 0..1: the share of ratings that like (3) or love (5) the character. */
   rating_score: Generated<number>;
   num_ratings: Generated<number>;
+  /** Bumped by every save sent to review; a review writes only while its revision is current. */
+  moderation_revision: Generated<number>;
 }
 
-type ModerationStatusColumn =
+export type ModerationStatusColumn =
   'pending' | 'rereview_required' | 'manual_review_required' | 'fix_required' | 'closed';
 
 export interface TagsTable {

@@ -5,11 +5,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from './errors';
 
-/** Resizes an uploaded image to a `size` px square WebP under `dir`; answers the file name. */
-export async function storeSquareWebp(dir: string, input: Buffer, size: number): Promise<string> {
-  let output: Buffer;
+/** Resizes an uploaded image to a `size` px square WebP; an unreadable file is a validation error. */
+export async function squareWebp(input: Buffer, size: number): Promise<Buffer> {
   try {
-    output = await sharp(input, { limitInputPixels: 40_000_000 })
+    return await sharp(input, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(size, size, { fit: 'cover' })
       .webp({ quality: 85 })
@@ -21,6 +20,11 @@ export async function storeSquareWebp(dir: string, input: Buffer, size: number):
       cause: err,
     });
   }
+}
+
+/** Resizes an uploaded image to a `size` px square WebP under `dir`; answers the file name. */
+export async function storeSquareWebp(dir: string, input: Buffer, size: number): Promise<string> {
+  const output = await squareWebp(input, size);
   const name = `${randomUUID()}.webp`;
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, name), output);

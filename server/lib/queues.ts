@@ -12,12 +12,23 @@ import {
   type GenerationJobName,
 } from '#shared/jobs/generation';
 import { maintenanceQueue } from '#shared/jobs/maintenance';
+import {
+  moderationJobOptions,
+  moderationQueue,
+  reviewJobId,
+  type ReviewCharacterJob,
+  ReviewCharacterJobSchema,
+} from '#shared/jobs/moderation';
 import { waitingRoomQueue } from '#shared/jobs/waiting-room';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
 
-type QueueName = typeof generationQueue | typeof maintenanceQueue | typeof waitingRoomQueue;
+type QueueName =
+  | typeof generationQueue
+  | typeof maintenanceQueue
+  | typeof waitingRoomQueue
+  | typeof moderationQueue;
 
 /** Opens a queue of ours; its connection errors go to the log. */
 export function openQueue(name: QueueName, connection: Redis, prefix: string, log: Logger): Queue {
@@ -30,7 +41,7 @@ export function openQueue(name: QueueName, connection: Redis, prefix: string, lo
 
 /** Every queue, opened for looking in (metrics, the admin dashboard), not for producing. */
 export function openAllQueues(connection: Redis, prefix: string, log: Logger): Queue[] {
-  const names: QueueName[] = [generationQueue, maintenanceQueue, waitingRoomQueue];
+  const names: QueueName[] = [generationQueue, maintenanceQueue, waitingRoomQueue, moderationQueue];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }
 
@@ -53,6 +64,27 @@ export class GenerationQueue {
   /** Removes a job no worker holds yet; one already taken is left to its worker. */
   async remove(jobId: string): Promise<void> {
     await this.queue.remove(jobId).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The `moderation` queue as the server fills it: one review per save sent to review. */
+export class ModerationQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(moderationQueue, connection, prefix, log);
+  }
+
+  async enqueueReview(data: ReviewCharacterJob): Promise<void> {
+    const parsed = ReviewCharacterJobSchema.parse(data);
+    await this.queue.add('review-character', parsed, {
+      ...moderationJobOptions,
+      jobId: reviewJobId(parsed),
+    });
   }
 
   async close(): Promise<void> {

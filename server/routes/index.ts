@@ -7,6 +7,7 @@ import { applicationRoutes } from './applications.routes';
 import { characterCardRoutes } from './character-cards.routes';
 import { adminRoutes } from './admin.routes';
 import { authRoutes } from './auth.routes';
+import { authoringRoutes } from './authoring.routes';
 import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
 import { healthRoutes } from './health.routes';
@@ -25,6 +26,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   profileRoutes(app, deps);
   ageVerificationRoutes(app, deps);
   characterRoutes(app, deps);
+  authoringRoutes(app, deps);
   conversationRoutes(app, deps);
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);

@@ -1,13 +1,9 @@
 /** Seeds the library with the original characters of db/seed-characters.ts (npm run seed). */
+import { estimateCharacterTokens } from '#shared/rules/token-estimate';
 import type { Db } from '../db/database';
 import * as characters from '../db/repositories/characters.repo';
 import * as users from '../db/repositories/users.repo';
 import { seedCharacters } from '../db/seed-characters';
-
-/** Card token counts shown on profiles: about four characters a token. */
-function estimateTokens(...texts: string[]): number {
-  return Math.ceil(texts.reduce((n, t) => n + t.length, 0) / 4);
-}
 
 /** The account the seeded characters belong to; its username is reserved for the product. */
 export const systemCreator = { username: 'charchat', name: 'CharChat' } as const;
@@ -29,7 +25,7 @@ export async function seedLibrary(db: Db): Promise<number> {
       dialogue: c.dialogue,
       avatarUrl: `/avatars/${c.slug}.svg`,
       language: c.language,
-      tokenCount: estimateTokens(c.persona, c.scenario, c.greeting, c.dialogue),
+      tokenCount: estimateCharacterTokens(c),
       tags: c.tags,
       creatorUserId,
     });

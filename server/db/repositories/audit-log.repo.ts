@@ -15,7 +15,8 @@ export async function insert(
   entry: {
     actorUserId: string;
     action: string;
-    targetUserId: string;
+    /** The member the change is about; null when it has none (a test character, say). */
+    targetUserId: string | null;
     details: Record<string, unknown>;
   },
 ): Promise<void> {

@@ -88,25 +88,25 @@ export async function upsertBySlug(db: Db, input: CharacterInput): Promise<strin
       .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: sql`now()` }))
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom('character_tags').where('character_id', '=', id).execute();
-    if (input.tags.length > 0) {
-      await trx
-        .insertInto('tags')
-        .values(input.tags.map((name) => ({ name })))
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const tags = await trx
-        .selectFrom('tags')
-        .select('id')
-        .where('name', 'in', input.tags)
-        .execute();
-      await trx
-        .insertInto('character_tags')
-        .values(tags.map((t) => ({ character_id: id, tag_id: t.id })))
-        .execute();
-    }
+    await replaceTags(trx, id, input.tags);
     return id;
   });
+}
+
+/** Sets a character's tags to exactly these names, creating tags not seen before; call in a transaction. */
+export async function replaceTags(trx: Db, characterId: string, names: readonly string[]) {
+  await trx.deleteFrom('character_tags').where('character_id', '=', characterId).execute();
+  if (names.length === 0) return;
+  await trx
+    .insertInto('tags')
+    .values(names.map((name) => ({ name })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const tags = await trx.selectFrom('tags').select('id').where('name', 'in', names).execute();
+  await trx
+    .insertInto('character_tags')
+    .values(tags.map((t) => ({ character_id: characterId, tag_id: t.id })))
+    .execute();
 }
 
 export async function countAll(db: Db): Promise<number> {

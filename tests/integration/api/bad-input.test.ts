@@ -27,6 +27,8 @@ let smtp: LocalSmtp;
 let member: SignedInMember;
 let admin: SignedInMember;
 let characterId: string;
+/** A chatbot the member made, for the update case. */
+let ownCharacterId: string;
 const sockets: ClientSocket[] = [];
 
 const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
@@ -42,6 +44,9 @@ beforeAll(async () => {
   await users.setRole(stack.app.deps.db, adminRow.id, 'admin');
   admin = await signInMember(stack, smtp, adminEmail);
   characterId = await createCharacter(stack.app.deps.db);
+  ownCharacterId = await createCharacter(stack.app.deps.db, {
+    creatorUserId: member.session.user.id,
+  });
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -78,6 +83,12 @@ async function rowsOf(userIds: string[]) {
       .selectFrom('restrictions')
       .select('id')
       .where('user_id', 'in', userIds)
+      .execute(),
+    characters: await db
+      .selectFrom('characters')
+      .selectAll()
+      .where('creator_user_id', 'in', userIds)
+      .orderBy('id')
       .execute(),
     audit: await db
       .selectFrom('audit_log')
@@ -122,7 +133,41 @@ const loneSurrogate = (text: string) => `${text}\uD83D`;
  */
 function writeCases(targetId: string) {
   const email = `someone-${randomUUID()}@example.com`;
+  const chatbot = {
+    name: 'Nova',
+    title: 'A star pilot',
+    greeting: 'Hello, cadet.',
+    persona: 'Bold.',
+    scenario: 'A starship bridge.',
+    dialogue: '',
+    avatarUrl: null,
+    avatarIsNsfw: false,
+    isNsfw: false,
+    visibility: 'public',
+    tags: ['Sci-Fi'],
+    language: 'en',
+    guidelines: true,
+  };
+  const chatbotFields = ['name', 'title', 'greeting', 'persona', 'scenario', 'dialogue', 'tags.0'];
   return {
+    'POST /api/characters': {
+      as: 'member',
+      url: '/api/characters',
+      payload: chatbot,
+      fields: chatbotFields,
+    },
+    'PUT /api/characters/:id': {
+      as: 'member',
+      url: `/api/characters/${ownCharacterId}`,
+      payload: chatbot,
+      fields: chatbotFields,
+    },
+    'POST /api/admin/moderation/:id': {
+      as: 'admin',
+      url: `/api/admin/moderation/${ownCharacterId}`,
+      payload: { decision: 'reject', reasons: ['Misleading title'], action: 'Asked for a fix' },
+      fields: ['reasons.0', 'action'],
+    },
     'PUT /api/me/onboarding': {
       as: 'member',
       url: '/api/me/onboarding',

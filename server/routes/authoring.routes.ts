@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  characterAvatarMaxBytes,
+  characterAvatarTypes,
+  createCharacter,
+  decideReview,
+  getOwnCharacter,
+  listOwnCharacters,
+  listReviewQueue,
+  updateCharacter,
+  uploadCharacterAvatar,
+} from '#shared/api/authoring';
+import type { AppDeps } from '../app';
+import { AppError } from '../lib/errors';
+import { addRoute } from '../lib/route';
+import * as authoring from '../services/authoring.service';
+import { assertMayCreate } from '../services/restrictions.service';
+
+export function authoringRoutes(app: FastifyInstance, deps: AppDeps): void {
+  addRoute(app, createCharacter, async ({ caller, body }) =>
+    authoring.createCharacter(deps, caller, body),
+  );
+
+  addRoute(app, updateCharacter, async ({ caller, params, body }) =>
+    authoring.updateCharacter(deps, caller, params.id, body),
+  );
+
+  addRoute(app, listOwnCharacters, async ({ caller }) => ({
+    items: await authoring.listOwnCharacters(deps.db, caller),
+  }));
+
+  addRoute(app, getOwnCharacter, async ({ caller, params }) =>
+    authoring.getOwnCharacter(deps.db, caller, params.id),
+  );
+
+  addRoute(app, uploadCharacterAvatar, async ({ caller, request }) => {
+    // Refused before the upload is read, so a Restricted member's file is never stored.
+    assertMayCreate(caller);
+    const file = await request.file({ limits: { fileSize: characterAvatarMaxBytes, files: 1 } });
+    if (file?.fieldname !== 'avatar') {
+      throw new AppError('validation_failed', { field: 'avatar', message: 'Avatar is required' });
+    }
+    if (!characterAvatarTypes.some((t) => t === file.mimetype)) {
+      throw new AppError('validation_failed', {
+        field: 'avatar',
+        message: 'Use a JPEG, PNG, WebP or GIF image.',
+      });
+    }
+    const input = await file.toBuffer().catch((err: unknown) => {
+      throw new AppError('payload_too_large', {
+        field: 'avatar',
+        message: 'The image is larger than 5 MB.',
+        cause: err,
+      });
+    });
+    return { avatarUrl: await authoring.storeCharacterAvatar(deps.storage, caller, input) };
+  });
+
+  addRoute(app, listReviewQueue, async ({ query }) => ({
+    items: await authoring.listReviewQueue(deps.db, query.status),
+  }));
+
+  addRoute(app, decideReview, async ({ caller, params, body }) =>
+    authoring.decideReview(deps.db, caller, params.id, body),
+  );
+}
