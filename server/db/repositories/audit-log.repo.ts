@@ -15,7 +15,7 @@ export async function insert(
   entry: {
     actorUserId: string;
     action: string;
-    targetUserId: string;
+    targetUserId: string | null;
     details: Record<string, unknown>;
   },
 ): Promise<void> {
