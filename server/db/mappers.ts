@@ -70,6 +70,9 @@ export interface CharacterRecord {
   language: string;
   tokenCount: number;
   numMessages: number;
+  /** 0..1, kept by ratings.repo with numRatings. */
+  ratingScore: number;
+  numRatings: number;
   tags: string[];
   createdAt: Date;
   updatedAt: Date;
@@ -95,6 +98,8 @@ export function toCharacterRecord(
     language: row.language,
     tokenCount: row.token_count,
     numMessages: Number(row.num_messages),
+    ratingScore: row.rating_score,
+    numRatings: row.num_ratings,
     tags: row.tags,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -115,8 +120,11 @@ export function toCharacterSummary(character: CharacterRecord): CharacterSummary
 }
 
 /** The chatbot profile; the definition is shown to everyone only when `definitionVisible`. */
-export function toCharacter(character: CharacterRecord, isCreator: boolean): Character {
-  const showDefinition = character.definitionVisible || isCreator;
+export function toCharacter(
+  character: CharacterRecord,
+  viewer: { isCreator: boolean; isFavorite: boolean; myRating: Character['myRating'] },
+): Character {
+  const showDefinition = character.definitionVisible || viewer.isCreator;
   return {
     ...toCharacterSummary(character),
     greeting: character.greeting,
@@ -129,6 +137,9 @@ export function toCharacter(character: CharacterRecord, isCreator: boolean): Cha
     language: character.language,
     createdAt: character.createdAt.toISOString(),
     updatedAt: character.updatedAt.toISOString(),
+    ratingScore: character.ratingScore,
+    numRatings: character.numRatings,
+    ...viewer,
   };
 }
 

@@ -36,6 +36,7 @@ function build(prefix: string) {
       mailEmail: (email: string) => `${p}rl:mail:email:${email}`,
       mailIp: (ip: string) => `${p}rl:mail:ip:${ip}`,
       verifyIp: (ip: string) => `${p}rl:verify:ip:${ip}`,
+      reports: (userId: string) => `${p}rl:reports:${userId}`,
     },
 
     /** A pending sign-in code, by the hash of the email. */

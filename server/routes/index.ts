@@ -14,6 +14,8 @@ import { healthRoutes } from './health.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
 import { profileRoutes } from './profile.routes';
+import { reportRoutes } from './reports.routes';
+import { socialRoutes } from './social.routes';
 import { waitingRoomRoutes } from './waiting-room.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -27,6 +29,8 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   ageVerificationRoutes(app, deps);
   characterRoutes(app, deps);
   authoringRoutes(app, deps);
+  socialRoutes(app, deps);
+  reportRoutes(app, deps);
   conversationRoutes(app, deps);
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);

@@ -1,25 +1,49 @@
 /**
  * Characters as callers see them. Who may see a character is decided here, once, for REST and the
  * socket send path alike (docs/style.md, "Ownership"): public and hidden (unlisted) characters are
- * everyone's, private ones only their creator's.
+ * everyone's, private ones only their creator's, and none of a creator the caller blocked.
  */
+import { ratingOfValue } from '#shared/rules/social';
 import type { Character, CharacterSummary } from '#shared/schemas/character';
 import type { Db } from '../db/database';
 import { toCharacter, toCharacterSummary, type CharacterRecord } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
+import * as creatorBlocks from '../db/repositories/creator-blocks.repo';
+import * as favorites from '../db/repositories/favorites.repo';
+import * as ratings from '../db/repositories/ratings.repo';
 import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 
-/** The character if the caller may see it; otherwise character_not_found (ids of others never leak). */
-export function visibleCharacter(
+/**
+ * The character if the caller may see it; otherwise character_not_found (ids of others never leak).
+ * A blocked creator's characters are inaccessible to the member who blocked them (product-core.md §6),
+ * as if they did not exist: the profile, the chat and every action refuse them alike.
+ */
+export async function visibleCharacter(
+  db: Db,
   character: CharacterRecord | undefined,
   caller: Caller,
-): CharacterRecord {
+): Promise<CharacterRecord> {
   const isListed = character?.visibility === 'public' || character?.visibility === 'hidden';
   if (!character || !(isListed || character.creatorUserId === caller.userId)) {
     throw new AppError('character_not_found');
   }
+  // Only members block, and never themselves: guests and creators skip the lookup.
+  const creator = character.creatorUserId;
+  if (
+    caller.kind === 'member' &&
+    creator !== null &&
+    creator !== caller.userId &&
+    (await creatorBlocks.isBlocked(db, caller.userId, creator))
+  ) {
+    throw new AppError('character_not_found');
+  }
   return character;
+}
+
+/** A character by id if the caller may see it (visibleCharacter). */
+export async function findVisible(db: Db, caller: Caller, id: string): Promise<CharacterRecord> {
+  return visibleCharacter(db, await characters.findById(db, id), caller);
 }
 
 /** The public library, most talked-to first. */
@@ -31,8 +55,25 @@ export async function listPublic(
   return { items: items.map(toCharacterSummary), total };
 }
 
-/** A character's profile; its definition shows when the creator made it visible, or to the creator. */
+/**
+ * A character's profile; its definition shows when the creator made it visible, or to the creator.
+ * It carries the caller's favorite and rating, so the profile shows them without asking again. Guests
+ * get sign_up_required for an NSFW character (product-core.md §4: NSFW needs sign-in; the client
+ * shows its login prompt), never its text.
+ */
 export async function getCharacter(db: Db, caller: Caller, id: string): Promise<Character> {
-  const character = visibleCharacter(await characters.findById(db, id), caller);
-  return toCharacter(character, character.creatorUserId === caller.userId);
+  const character = await findVisible(db, caller, id);
+  if (character.isNsfw && caller.kind === 'guest' && character.creatorUserId !== caller.userId) {
+    throw new AppError('sign_up_required');
+  }
+  const isMember = caller.kind === 'member';
+  const [isFavorite, rating] = await Promise.all([
+    isMember ? favorites.isFavorite(db, caller.userId, id) : false,
+    isMember ? ratings.valueOf(db, caller.userId, id) : undefined,
+  ]);
+  return toCharacter(character, {
+    isCreator: character.creatorUserId === caller.userId,
+    isFavorite,
+    myRating: rating === undefined ? null : ratingOfValue(rating),
+  });
 }

@@ -121,3 +121,18 @@ export function assertMayCreate(subject: RestrictedSubject): void {
     throw new AppError('forbidden');
   }
 }
+
+/**
+ * Whether the member may delete their chatbot (delete_character): Restricted members get
+ * account_restricted, the spec's "Restricted!" dialog; a member without the permission, forbidden.
+ */
+export function assertMayDeleteCharacter(subject: RestrictedSubject): void {
+  if (subject.kind === 'guest') throw new AppError('sign_in_required');
+  assertMayChat(subject);
+  if (subject.restrictions.some((r) => r.type === 'restriction_limited')) {
+    throw new AppError('account_restricted');
+  }
+  if (!hasPermission(permissionSubject(subject), 'delete_character')) {
+    throw new AppError('forbidden');
+  }
+}

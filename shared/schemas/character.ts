@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BotRatingSchema } from '../rules/social';
 
 /** Visibility values of the spec; `hidden` is shown as Unlisted. */
 export const VisibilitySchema = z.enum(['private', 'permanently_private', 'hidden', 'public']);
@@ -28,5 +29,14 @@ export const CharacterSchema = CharacterSummarySchema.extend({
   language: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** 0..1: the share of bot ratings that like or love it (shown as a like percentage). */
+  ratingScore: z.number().min(0).max(1),
+  numRatings: z.number().int(),
+  /** Whether the caller made it; the creator sees Edit and Delete, others Report and Block Creator. */
+  isCreator: z.boolean(),
+  /** Whether it is among the caller's favorites (always false for guests). */
+  isFavorite: z.boolean(),
+  /** The caller's own bot rating, if any. */
+  myRating: BotRatingSchema.nullable(),
 });
 export type Character = z.infer<typeof CharacterSchema>;

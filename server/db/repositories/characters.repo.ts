@@ -50,6 +50,16 @@ export async function findById(db: Db, id: string): Promise<CharacterRecord | un
   return row && toCharacterRecord(row);
 }
 
+/** Deletes a character of the creator (its chats, favorites and ratings go with it); false if none. */
+export async function deleteOwned(db: Db, id: string, creatorUserId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('characters')
+    .where('id', '=', id)
+    .where('creator_user_id', '=', creatorUserId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 export interface CharacterInput {
   slug: string;
   name: string;
