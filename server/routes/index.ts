@@ -9,6 +9,7 @@ import { authRoutes } from './auth.routes';
 import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
 import { healthRoutes } from './health.routes';
+import { libraryRoutes } from './library.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
 import { profileRoutes } from './profile.routes';
@@ -24,6 +25,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   profileRoutes(app, deps);
   ageVerificationRoutes(app, deps);
   characterRoutes(app, deps);
+  libraryRoutes(app, deps);
   conversationRoutes(app, deps);
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);

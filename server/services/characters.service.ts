@@ -3,9 +3,9 @@
  * socket send path alike (docs/style.md, "Ownership"): public and hidden (unlisted) characters are
  * everyone's, private ones only their creator's.
  */
-import type { Character, CharacterSummary } from '#shared/schemas/character';
+import type { Character } from '#shared/schemas/character';
 import type { Db } from '../db/database';
-import { toCharacter, toCharacterSummary, type CharacterRecord } from '../db/mappers';
+import { toCharacter, type CharacterRecord } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
 import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
@@ -20,15 +20,6 @@ export function visibleCharacter(
     throw new AppError('character_not_found');
   }
   return character;
-}
-
-/** The public library, most talked-to first. */
-export async function listPublic(
-  db: Db,
-  page: { page: number; pageSize: number },
-): Promise<{ items: CharacterSummary[]; total: number }> {
-  const { items, total } = await characters.listPublic(db, page);
-  return { items: items.map(toCharacterSummary), total };
 }
 
 /** A character's profile; its definition shows when the creator made it visible, or to the creator. */
