@@ -14,6 +14,8 @@ import {
   maintenanceJobs,
   maintenanceQueue,
   purgeGuestsEveryMs,
+  recountTrendingEveryMs,
+  refreshSearchStatsEveryMs,
 } from '#shared/jobs/maintenance';
 import { moderationJobs, moderationQueue, ReviewCharacterJobSchema } from '#shared/jobs/moderation';
 import {
@@ -24,6 +26,7 @@ import {
 import { generationConcurrency, type Config } from '#server/config';
 import { CharacterCache } from '#server/db/character-cache';
 import { createDb } from '#server/db/database';
+import { recountRecentMessages, refreshSearchStats } from '#server/db/repositories/library.repo';
 import type { Logger } from '#server/lib/log';
 import { AppError } from '#server/lib/errors';
 import { openQueue } from '#server/lib/queues';
@@ -155,6 +158,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
           'age-replies': async () => {
             await ageReplies({ generation, ageingSeconds: config.PRIORITY_AGEING_SECONDS });
           },
+          'refresh-search-stats': () => refreshSearchStats(db),
+          'recount-trending': () => recountRecentMessages(db),
         },
       }),
     );
@@ -162,6 +167,16 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       'purge-guests',
       { every: purgeGuestsEveryMs },
       { name: 'purge-guests', data: {}, opts: maintenanceJobOptions },
+    );
+    await maintenance.upsertJobScheduler(
+      'refresh-search-stats',
+      { every: refreshSearchStatsEveryMs, immediately: true },
+      { name: 'refresh-search-stats', data: {}, opts: maintenanceJobOptions },
+    );
+    await maintenance.upsertJobScheduler(
+      'recount-trending',
+      { every: recountTrendingEveryMs },
+      { name: 'recount-trending', data: {}, opts: maintenanceJobOptions },
     );
     await maintenance.upsertJobScheduler(
       'age-replies',

@@ -70,6 +70,18 @@ export interface ApiClient {
 }
 
 /** Keeps the defined values of a parsed object as strings, for paths and query strings. */
+/** A query string from parsed query input; a list becomes a repeated parameter (`tags=a&tags=b`). */
+function toSearchParams(value: unknown): URLSearchParams {
+  const search = new URLSearchParams();
+  if (typeof value !== 'object' || value === null) return search;
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined || v === null) continue;
+    const items: unknown[] = Array.isArray(v) ? v : [v];
+    for (const item of items) search.append(key, String(item));
+  }
+  return search;
+}
+
 function toStringRecord(value: unknown): Record<string, string> {
   if (typeof value !== 'object' || value === null) return {};
   const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
@@ -210,9 +222,7 @@ export function createApiClient(options: {
     },
     async request(endpoint, input = {}) {
       const params = toStringRecord(parseInput(endpoint.params, input.params));
-      const query = new URLSearchParams(
-        toStringRecord(parseInput(endpoint.query, input.query ?? {})),
-      );
+      const query = toSearchParams(parseInput(endpoint.query, input.query ?? {}));
       const search = query.size > 0 ? `?${query.toString()}` : '';
       const body =
         endpoint.body === undefined

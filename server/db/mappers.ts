@@ -169,7 +169,7 @@ export function toOwnCharacterSummary(row: OwnCharacterRow): OwnCharacterSummary
 export function toOwnCharacter(row: OwnCharacterRow): OwnCharacter {
   const character = toCharacterRecord(row);
   return {
-    ...toCharacter(character, true),
+    ...toCharacter(character, { isCreator: true, isFavorite: false, myRating: null }),
     ...toOwnCharacterSummary(row),
     persona: character.persona,
     scenario: character.scenario,

@@ -66,6 +66,13 @@ export interface CharactersTable {
   num_ratings: Generated<number>;
   /** Bumped by every save sent to review; a review writes only while its revision is current. */
   moderation_revision: Generated<number>;
+  /** Messages of the last 24 hours (Trending): added on store, recounted by the maintenance queue. */
+  num_messages_24h: Generated<number>;
+  /** Copies of the character's tags kept by a trigger on character_tags (filters, search vector). */
+  tag_ids: Generated<number[]>;
+  tag_names: Generated<string>;
+  /** Generated from name, title, tags and the opening of the persona. */
+  search_vector: ColumnType<string, never, never>;
 }
 
 export type ModerationStatusColumn =
@@ -74,6 +81,8 @@ export type ModerationStatusColumn =
 export interface TagsTable {
   id: Generated<number>;
   name: string;
+  /** Listed characters carrying the tag, as of the last search statistics refresh. */
+  num_listed: Generated<number>;
 }
 
 export interface CharacterTagsTable {
@@ -195,6 +204,18 @@ export interface CharacterReportsTable {
   created_at: Timestamp;
 }
 
+/** Listed characters per search word (words in at least 20), refreshed by the maintenance queue. */
+export interface SearchTermStatsTable {
+  term: string;
+  ndoc: number;
+}
+
+export interface SearchStatsTable {
+  id: Generated<boolean>;
+  num_listed: number;
+  refreshed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -212,6 +233,8 @@ export interface Database {
   character_ratings: CharacterRatingsTable;
   creator_blocks: CreatorBlocksTable;
   character_reports: CharacterReportsTable;
+  search_term_stats: SearchTermStatsTable;
+  search_stats: SearchStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

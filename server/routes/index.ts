@@ -11,6 +11,7 @@ import { authoringRoutes } from './authoring.routes';
 import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
 import { healthRoutes } from './health.routes';
+import { libraryRoutes } from './library.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
 import { profileRoutes } from './profile.routes';
@@ -31,6 +32,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   authoringRoutes(app, deps);
   socialRoutes(app, deps);
   reportRoutes(app, deps);
+  libraryRoutes(app, deps);
   conversationRoutes(app, deps);
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);

@@ -102,7 +102,7 @@ export async function updateCharacter(
 ): Promise<OwnCharacter> {
   assertMayCreate(caller);
   const { revision, review } = await deps.db.transaction().execute(async (trx) => {
-    assertOwner(await characters.findById(trx, id), caller);
+    await assertOwner(trx, await characters.findById(trx, id), caller);
     const before = await own.lockForSave(trx, id);
     if (!before) throw new AppError('character_not_found');
     const decision = moderationOnSave(before, input);
@@ -117,11 +117,12 @@ export async function updateCharacter(
 }
 
 /** The creator may; anyone else who may see the bot is refused as not its owner. */
-function assertOwner(
-  character: Parameters<typeof visibleCharacter>[0],
+async function assertOwner(
+  db: Db,
+  character: Parameters<typeof visibleCharacter>[1],
   caller: MemberCaller,
-): void {
-  const visible = visibleCharacter(character, caller);
+): Promise<void> {
+  const visible = await visibleCharacter(db, character, caller);
   if (visible.creatorUserId !== caller.userId) throw new AppError('character_not_owner');
 }
 
@@ -131,7 +132,7 @@ export async function getOwnCharacter(
   caller: MemberCaller,
   id: string,
 ): Promise<OwnCharacter> {
-  assertOwner(await characters.findById(db, id), caller);
+  await assertOwner(db, await characters.findById(db, id), caller);
   const character = await own.findOwn(db, id);
   if (!character) throw new AppError('character_not_found');
   return character;

@@ -11,12 +11,11 @@ import { readCardFile } from '#shared/cards/read-card';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import * as cardsRepo from '../db/repositories/character-cards.repo';
-import * as characters from '../db/repositories/characters.repo';
 import { cardImage } from '../lib/card-image';
 import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { storeSquareWebp } from '../lib/images';
-import { visibleCharacter } from './characters.service';
+import { findVisible } from './characters.service';
 
 /** Side of the square WebP a card's image is stored as (a chatbot avatar). */
 const avatarSize = 512;
@@ -78,7 +77,7 @@ export async function exportCard(
   id: string,
   format: CardExportFormat,
 ): Promise<CardDownload> {
-  const character = visibleCharacter(await characters.findById(deps.db, id), caller);
+  const character = await findVisible(deps.db, caller, id);
   if (!character.definitionVisible && character.creatorUserId !== caller.userId) {
     throw new AppError('definition_hidden');
   }

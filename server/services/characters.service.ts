@@ -4,9 +4,9 @@
  * everyone's, private ones only their creator's, and none of a creator the caller blocked.
  */
 import { ratingOfValue } from '#shared/rules/social';
-import type { Character, CharacterSummary } from '#shared/schemas/character';
+import type { Character } from '#shared/schemas/character';
 import type { Db } from '../db/database';
-import { toCharacter, toCharacterSummary, type CharacterRecord } from '../db/mappers';
+import { toCharacter, type CharacterRecord } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
 import * as creatorBlocks from '../db/repositories/creator-blocks.repo';
 import * as favorites from '../db/repositories/favorites.repo';
@@ -44,15 +44,6 @@ export async function visibleCharacter(
 /** A character by id if the caller may see it (visibleCharacter). */
 export async function findVisible(db: Db, caller: Caller, id: string): Promise<CharacterRecord> {
   return visibleCharacter(db, await characters.findById(db, id), caller);
-}
-
-/** The public library, most talked-to first. */
-export async function listPublic(
-  db: Db,
-  page: { page: number; pageSize: number },
-): Promise<{ items: CharacterSummary[]; total: number }> {
-  const { items, total } = await characters.listPublic(db, page);
-  return { items: items.map(toCharacterSummary), total };
 }
 
 /**

@@ -9,6 +9,10 @@ export const maintenanceQueue = 'maintenance';
 export const maintenanceJobs = {
   'purge-guests': z.object({}),
   'age-replies': z.object({}),
+  /** Rebuilds the library's search statistics (word and tag frequencies the search plan reads). */
+  'refresh-search-stats': z.object({}),
+  /** Recounts each character's messages of the last 24 hours (the Trending sort). */
+  'recount-trending': z.object({}),
 } as const;
 export type MaintenanceJobName = keyof typeof maintenanceJobs;
 
@@ -17,6 +21,12 @@ export const maintenanceJobOptions = { removeOnComplete: true, removeOnFail: 100
 
 /** How often expired guests are purged. */
 export const purgeGuestsEveryMs = 60 * 60 * 1000;
+
+/** How often search statistics are rebuilt: word frequencies drift slowly; a pass costs seconds at 1M. */
+export const refreshSearchStatsEveryMs = 60 * 60 * 1000;
+
+/** How often the 24-hour message counts drop what has aged out (storing a reply adds at once). */
+export const recountTrendingEveryMs = 15 * 60 * 1000;
 
 /** How often waiting replies are aged: twice per ageing period, so none waits a step too long. */
 export function ageRepliesEveryMs(ageingSeconds: number): number {

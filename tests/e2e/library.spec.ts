@@ -1,6 +1,7 @@
 /** Browsing the library: what the cards say to assistive technology, and what home loads first. */
 import { expect, test, type Page } from '@playwright/test';
-import { listCharacters } from '#shared/api/characters';
+import { randomUUID } from 'node:crypto';
+import { listLibrary } from '#shared/api/library';
 import {
   characterCards,
   completeOnboarding,
@@ -10,8 +11,10 @@ import {
 
 /** The first character of the library's first page, as the API lists it. */
 async function firstCharacter(page: Page): Promise<{ id: string; name: string; title: string }> {
-  const response = await page.request.get('/api/characters');
-  const { items } = listCharacters.response.parse(await response.json());
+  const response = await page.request.get('/api/library', {
+    headers: { 'x-guest-id': randomUUID() },
+  });
+  const { items } = listLibrary.response.parse(await response.json());
   const first = items[0];
   if (first === undefined) throw new Error('no character in the library');
   return first;
@@ -44,7 +47,7 @@ test("the home grid does not wait for the member's session refresh", async ({ pa
   let isLibraryAsked = false;
   const libraryAsked = new Promise<void>((resolve) => {
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/characters') {
+      if (new URL(request.url()).pathname === '/api/library') {
         isLibraryAsked = true;
         resolve();
       }

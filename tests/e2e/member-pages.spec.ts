@@ -3,7 +3,8 @@
  * is never blank, and a new member taken back to where they started.
  */
 import { expect, test } from '@playwright/test';
-import { listCharacters } from '#shared/api/characters';
+import { randomUUID } from 'node:crypto';
+import { listLibrary } from '#shared/api/library';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
 
 const notLoggedIn = 'You are not logged in yet!';
@@ -44,8 +45,10 @@ test('/signup asks a guest to sign in and sends a finished member home', async (
 test('a new member who signed in from a character returns to it after onboarding', async ({
   page,
 }, testInfo) => {
-  const { items } = listCharacters.response.parse(
-    await (await page.request.get('/api/characters')).json(),
+  const { items } = listLibrary.response.parse(
+    await (
+      await page.request.get('/api/library', { headers: { 'x-guest-id': randomUUID() } })
+    ).json(),
   );
   const character = items[0];
   if (character === undefined) throw new Error('no character in the library');

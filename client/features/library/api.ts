@@ -1,13 +1,17 @@
-import { listCharacters } from '#shared/api/characters';
+import { listLibrary, type LibraryQueryInput } from '#shared/api/library';
 import type { ApiClient } from '../../lib/api-client';
 
 /** Cards per library page: fills 2, 3 and 4 column grids evenly. */
-export const libraryPageSize = 12;
+export const libraryPageSize = 24;
 
-/** One page of the public library; the same for everyone, so it does not wait for the session. */
-export function fetchCharacterPage(api: ApiClient, page: number, signal: AbortSignal) {
-  return api.request(listCharacters, {
-    query: { page, pageSize: libraryPageSize },
+/**
+ * One page of the library as the caller sees it. Sent at once with the identity known now (isPublic):
+ * callers key the query by who is signed in, so a restored session asks again and its blocked creators
+ * and NSFW choice apply.
+ */
+export function fetchLibraryPage(api: ApiClient, query: LibraryQueryInput, signal: AbortSignal) {
+  return api.request(listLibrary, {
+    query: { pageSize: libraryPageSize, ...query },
     signal,
     isPublic: true,
   });

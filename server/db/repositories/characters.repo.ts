@@ -16,30 +16,6 @@ function creatorUsernameOf(creatorUserId: Expression<string | null>) {
   );
 }
 
-export async function listPublic(
-  db: Db,
-  page: { page: number; pageSize: number },
-): Promise<{ items: CharacterRecord[]; total: number }> {
-  const [items, count] = await Promise.all([
-    db
-      .selectFrom('characters as c')
-      .selectAll('c')
-      .select((eb) => [tagsOf(eb.ref('c.id')), creatorUsernameOf(eb.ref('c.creator_user_id'))])
-      .where('c.visibility', '=', 'public')
-      .orderBy('c.num_messages', 'desc')
-      .orderBy('c.id')
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
-      .execute(),
-    db
-      .selectFrom('characters')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('visibility', '=', 'public')
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: items.map(toCharacterRecord), total: Number(count.n) };
-}
-
 export async function findById(db: Db, id: string): Promise<CharacterRecord | undefined> {
   const row = await db
     .selectFrom('characters as c')

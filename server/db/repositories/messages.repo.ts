@@ -119,7 +119,7 @@ export async function storeReply(
       where id = ${reply.conversation_id} and exists (select 1 from inserted)
     ),
     counted as (
-      update characters set num_messages = num_messages + 2
+      update characters set num_messages = num_messages + 2, num_messages_24h = num_messages_24h + 2
       where id = ${characterId} and exists (select 1 from inserted)
     )
     select * from inserted

@@ -38,7 +38,7 @@ describe('OpenAPI docs', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/health',
-        '/api/characters',
+        '/api/library',
         '/api/characters/{id}',
         '/api/conversations',
         '/api/conversations/{id}',

@@ -1,8 +1,8 @@
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
-import { fetchCharacterPage } from '../api';
+import { fetchLibraryPage } from '../api';
 
 export function useCharacterPage(page: number) {
   const { api } = useServices();
-  return useQuery(`characters:page:${page}`, (signal) => fetchCharacterPage(api, page, signal));
+  return useQuery(`characters:page:${page}`, (signal) => fetchLibraryPage(api, { page }, signal));
 }

@@ -1,0 +1,390 @@
+/**
+ * Library search and listing SQL (issue 10 part 2). docs/performance.md trap 6: a full-text match
+ * ordered by a sort and limited either walks the sort's index until enough rows match (fast when many
+ * match, seconds when few do) or gathers every match through the GIN index and sorts them (fast when few
+ * match, slow when many do). The planner guesses wrong for rare terms, so the plan is chosen here from
+ * the terms' and tags' document frequencies (search_term_stats, tags.num_listed, refreshed by the
+ * maintenance queue): walk when (offset + limit) · N / matches < matches, gather otherwise.
+ */
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { LibrarySort } from '#shared/rules/library';
+import type { Db } from '../database';
+import type { Database } from '../tables';
+import { toCharacterRecord, type CharacterRecord } from '../mappers';
+
+/** Listed: public and not held by moderation (null or closed). Matches the partial indexes' predicate. */
+const listed = sql`c.visibility = 'public' and (c.moderation_status is null or c.moderation_status = 'closed')`;
+/** Reachable from a favorites list: listed or unlisted (a favorite may have been found by link). */
+const favoritable = sql`c.visibility in ('public', 'hidden') and (c.moderation_status is null or c.moderation_status = 'closed')`;
+
+const orderBy: Record<LibrarySort, RawBuilder<unknown>> = {
+  trending: sql`c.num_messages_24h desc, c.num_messages desc, c.id`,
+  top_rated: sql`c.rating_score desc, c.num_ratings desc, c.id`,
+  popular: sql`c.num_messages desc, c.id`,
+  latest: sql`c.created_at desc, c.id`,
+  name: sql`lower(c.name) collate "C", c.id`,
+};
+
+/** Everything a listing filters on; the service fills it from the request and the caller. */
+export interface LibraryFilter {
+  /** listed: the public library; favorites: this member's favorites (listed or unlisted). */
+  scope: { kind: 'listed' } | { kind: 'favorites'; userId: string };
+  /** Only these creators' bots (a creator page, an @username search), or null. */
+  creatorIds: string[] | null;
+  /** Full-text search text (AND of its words), or null. */
+  text: string | null;
+  tagIds: number[];
+  languages: string[];
+  tokenRanges: { min: number; max: number | null }[];
+  includeNsfw: boolean;
+  excludeCreatorIds: string[];
+  excludeIds: string[];
+}
+
+type Plan = 'walk' | 'gather';
+
+function conditions(f: LibraryFilter, extraExclude: readonly string[] = []): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (f.scope.kind === 'favorites') {
+    parts.push(favoritable);
+    parts.push(
+      sql`c.id in (select character_id from character_favorites where user_id = ${f.scope.userId})`,
+    );
+  } else {
+    parts.push(listed);
+  }
+  if (f.creatorIds !== null) parts.push(sql`c.creator_user_id = any(${f.creatorIds}::uuid[])`);
+  if (f.text !== null) parts.push(sql`c.search_vector @@ plainto_tsquery('simple', ${f.text})`);
+  if (f.tagIds.length > 0) parts.push(sql`c.tag_ids @> ${f.tagIds}::integer[]`);
+  if (f.languages.length > 0) parts.push(sql`c.language = any(${f.languages}::text[])`);
+  if (f.tokenRanges.length > 0) {
+    parts.push(
+      sql`(${sql.join(
+        f.tokenRanges.map((r) =>
+          r.max === null
+            ? sql`c.token_count >= ${r.min}`
+            : sql`c.token_count between ${r.min} and ${r.max}`,
+        ),
+        sql` or `,
+      )})`,
+    );
+  }
+  if (!f.includeNsfw) parts.push(sql`c.is_nsfw = false`);
+  if (f.excludeCreatorIds.length > 0) {
+    parts.push(
+      sql`(c.creator_user_id is null or c.creator_user_id <> all(${f.excludeCreatorIds}::uuid[]))`,
+    );
+  }
+  const exclude = [...f.excludeIds, ...extraExclude];
+  if (exclude.length > 0) parts.push(sql`c.id <> all(${exclude}::uuid[])`);
+  return sql.join(parts, sql` and `);
+}
+
+const columns = sql`c.*,
+  array(select t.name from character_tags ct join tags t on t.id = ct.tag_id
+    where ct.character_id = c.id order by t.name) as tags,
+  (select u.username from users u where u.id = c.creator_user_id) as creator_username`;
+
+type Row = Parameters<typeof toCharacterRecord>[0];
+
+/** Makes the planner take `plan` for the rest of the transaction. */
+async function usePlan(trx: Transaction<Database>, plan: Plan): Promise<void> {
+  if (plan === 'gather') {
+    await sql`select set_config('enable_indexscan', 'off', true),
+      set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'on', true),
+      set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'on', true)`.execute(trx);
+  } else {
+    await sql`select set_config('enable_indexscan', 'on', true),
+      set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
+      set_config('enable_sort', 'off', true)`.execute(trx);
+  }
+}
+
+/** Document frequencies: listed characters, and per search word and per tag how many carry it. */
+export interface Frequencies {
+  numListed: number;
+  /** One entry per word of the text (0 for words too rare to be counted). */
+  wordDocs: number[];
+  tags: { name: string; id: number; numListed: number }[];
+}
+
+export async function frequencies(
+  db: Db,
+  text: string | null,
+  tagNames: readonly string[],
+): Promise<Frequencies> {
+  const [stats, words, tags] = await Promise.all([
+    sql<{ num_listed: number }>`select num_listed from search_stats`.execute(db),
+    text === null
+      ? Promise.resolve({ rows: [] })
+      : sql<{ ndoc: number }>`
+          select coalesce(s.ndoc, 0) as ndoc
+          from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w(term)
+          left join search_term_stats s on s.term = w.term`.execute(db),
+    tagNames.length === 0
+      ? Promise.resolve({ rows: [] })
+      : sql<{ id: number; name: string; num_listed: number }>`
+          select id, name, num_listed from tags where name = any(${[...tagNames]}::text[])`.execute(
+          db,
+        ),
+  ]);
+  return {
+    numListed: stats.rows[0]?.num_listed ?? 0,
+    wordDocs: words.rows.map((r) => r.ndoc),
+    tags: tags.rows.map((r) => ({ id: r.id, name: r.name, numListed: r.num_listed })),
+  };
+}
+
+/**
+ * How many listed characters are expected to match, assuming the words and tags are independent; null
+ * when nothing selective is asked for (every listed character may match) or the statistics were never
+ * gathered.
+ */
+export function expectedMatches(freq: Frequencies, selectiveCounts: number[]): number | null {
+  if (freq.numListed === 0) return selectiveCounts.length === 0 ? null : 0;
+  if (selectiveCounts.length === 0) return null;
+  return selectiveCounts.reduce((est, n) => (est * n) / freq.numListed, freq.numListed);
+}
+
+/** The plan for a page: walk the sort's index, or gather every match and sort it. */
+export function choosePlan(
+  expected: number | null,
+  numListed: number,
+  offset: number,
+  limit: number,
+): Plan {
+  if (expected === null) return 'walk';
+  if (numListed === 0) return 'gather';
+  return ((offset + limit) * numListed) / Math.max(expected, 1) < expected ? 'walk' : 'gather';
+}
+
+export interface ListArgs {
+  filter: LibraryFilter;
+  sort: LibrarySort;
+  offset: number;
+  limit: number;
+  /** Results are counted up to this many. */
+  countCap: number;
+  expected: number | null;
+  numListed: number;
+  /** Ids to put first (prefix matches on the name), already ordered; excluded from the rest. */
+  leading: readonly string[];
+}
+
+/** One page of matches and their count (capped); the leading ids come first. */
+export async function list(
+  db: Db,
+  args: ListArgs,
+): Promise<{ items: CharacterRecord[]; total: number; isCapped: boolean }> {
+  const { filter, sort, offset, limit, leading } = args;
+  const isScoped = filter.scope.kind !== 'listed';
+  const plan = isScoped ? null : choosePlan(args.expected, args.numListed, offset, limit);
+  const where = conditions(filter, leading);
+  const leadOnPage = leading.slice(offset, offset + limit);
+  const restOffset = Math.max(0, offset - leading.length);
+  const restLimit = limit - leadOnPage.length;
+  // Counting walks far when many match: past 20× the cap the count is taken as capped.
+  const countIsCapped =
+    !isScoped && (args.expected === null ? args.numListed : args.expected) >= args.countCap * 20;
+
+  return db.transaction().execute(async (trx) => {
+    const lead =
+      leadOnPage.length === 0
+        ? []
+        : (
+            await sql<Row>`select ${columns} from characters c where c.id = any(${leadOnPage}::uuid[])`.execute(
+              trx,
+            )
+          ).rows;
+    if (plan !== null) await usePlan(trx, plan);
+    const rest =
+      restLimit <= 0
+        ? []
+        : (
+            await sql<Row>`select ${columns} from characters c where ${where}
+              order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset}`.execute(trx)
+          ).rows;
+    let counted = 0;
+    if (!countIsCapped) {
+      if (plan === 'walk' && args.expected !== null) await usePlan(trx, 'gather');
+      const result = await sql<{ n: string }>`
+        select count(*) as n from (select 1 from characters c where ${where} limit ${args.countCap}) m`.execute(
+        trx,
+      );
+      counted = Number(result.rows[0]?.n ?? 0);
+    }
+    const byId = new Map(lead.map((r) => [r.id, r]));
+    const ordered = leadOnPage.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
+    const total = countIsCapped ? args.countCap : Math.min(args.countCap, leading.length + counted);
+    return {
+      items: [...ordered, ...rest].map(toCharacterRecord),
+      total,
+      isCapped: countIsCapped || leading.length + counted >= args.countCap,
+    };
+  });
+}
+
+/**
+ * Listed characters whose name starts with `prefix` (relevance tier one of a search), at most `limit`,
+ * best by `sort` among the first 200 names in name order (exact names sort first there).
+ */
+export async function namePrefixIds(
+  db: Db,
+  prefix: string,
+  filter: LibraryFilter,
+  sort: LibrarySort,
+  limit: number,
+): Promise<string[]> {
+  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const where = conditions({ ...filter, text: null });
+  const result = await sql<{ id: string }>`
+    select c.id from (
+      select c.* from characters c
+      where (lower(c.name) collate "C") like ${pattern} and ${where}
+      order by lower(c.name) collate "C", c.id limit 200
+    ) c order by ${orderBy[sort]} limit ${limit}`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
+/** Listed names most like `text` (trigram similarity), for a search that found nothing (typos). */
+export async function similarNameIds(
+  db: Db,
+  text: string,
+  filter: LibraryFilter,
+  limit: number,
+): Promise<string[]> {
+  const where = conditions({ ...filter, text: null });
+  const result = await sql<{ id: string }>`
+    select c.id from characters c
+    where lower(c.name) % lower(${text}) and ${where}
+    order by similarity(lower(c.name), lower(${text})) desc, c.num_messages desc, c.id
+    limit ${limit}`.execute(db);
+  return result.rows.map((r) => r.id);
+}
+
+export async function findRecords(db: Db, ids: readonly string[]): Promise<CharacterRecord[]> {
+  if (ids.length === 0) return [];
+  const result =
+    await sql<Row>`select ${columns} from characters c where c.id = any(${[...ids]}::uuid[])`.execute(
+      db,
+    );
+  const byId = new Map(result.rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCharacterRecord(row)] : [];
+  });
+}
+
+/** Ids of members with these usernames (the @creator search and creator pages). */
+export async function creatorIdsByUsername(db: Db, username: string): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    select id from users where username = ${username.toLowerCase()} and kind = 'member'`.execute(
+    db,
+  );
+  return result.rows.map((r) => r.id);
+}
+
+/** A member's signals about characters, each with the tags of the character it names. */
+export interface Signal {
+  characterId: string;
+  kind: 'rating' | 'favorite' | 'dislike' | 'chat';
+  /** The rating's value (1, 3 or 5) for ratings; 0 otherwise. */
+  value: number;
+  tagIds: number[];
+  /** The names of tagIds, in the same order. */
+  tagNames: string[];
+}
+
+/** The member's ratings, favorites, dislikes and chats (the 200 latest of each). */
+export async function signals(db: Db, userId: string): Promise<Signal[]> {
+  const result = await sql<{
+    character_id: string;
+    kind: Signal['kind'];
+    value: number;
+    tag_ids: number[];
+    tag_names: string[];
+  }>`
+    select s.character_id, s.kind, s.value, c.tag_ids,
+      array(select t.name from unnest(c.tag_ids) with ordinality as u(id, n)
+        join tags t on t.id = u.id order by u.n) as tag_names
+    from (
+      (select character_id, 'rating' as kind, value::integer as value from character_ratings
+        where user_id = ${userId} order by updated_at desc limit 200)
+      union all
+      (select character_id, 'favorite', 0 from character_favorites
+        where user_id = ${userId} order by created_at desc limit 200)
+      union all
+      (select character_id, 'dislike', 0 from character_dislikes
+        where user_id = ${userId} order by created_at desc limit 200)
+      union all
+      (select character_id, 'chat', 0 from conversations
+        where user_id = ${userId} group by character_id order by max(updated_at) desc limit 200)
+    ) s join characters c on c.id = s.character_id`.execute(db);
+  return result.rows.map((r) => ({
+    characterId: r.character_id,
+    kind: r.kind,
+    value: r.value,
+    tagIds: r.tag_ids,
+    tagNames: r.tag_names,
+  }));
+}
+
+/** Creators the member blocked. */
+export async function blockedCreatorIds(db: Db, userId: string): Promise<string[]> {
+  const result = await sql<{ creator_user_id: string }>`
+    select creator_user_id from creator_blocks where user_id = ${userId}`.execute(db);
+  return result.rows.map((r) => r.creator_user_id);
+}
+
+/**
+ * Rebuilds the statistics the plan choice reads: listed count, per-word document frequency (words in
+ * fewer than 20 listed characters are left out: a missing word counts as rare) and per-tag counts.
+ */
+export async function refreshSearchStats(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`delete from search_term_stats`.execute(trx);
+    await sql`
+      insert into search_term_stats (term, ndoc)
+      select word, ndoc from ts_stat(${"select search_vector from characters c where c.visibility = 'public' and (c.moderation_status is null or c.moderation_status = 'closed')"})
+      where ndoc >= 20`.execute(trx);
+    await sql`
+      with counts as (
+        select ct.tag_id, count(*) as n from character_tags ct
+        join characters c on c.id = ct.character_id
+        where ${listed} group by ct.tag_id)
+      update tags t set num_listed = coalesce((select n from counts where counts.tag_id = t.id), 0)`.execute(
+      trx,
+    );
+    await sql`
+      insert into search_stats (id, num_listed, refreshed_at)
+      select true, count(*), now() from characters c where ${listed}
+      on conflict (id) do update set num_listed = excluded.num_listed, refreshed_at = now()`.execute(
+      trx,
+    );
+  });
+}
+
+/**
+ * Recounts each character's messages of the last 24 hours (Trending). Storing a reply adds to the count
+ * as it happens; this run drops what has aged out.
+ */
+export async function recountRecentMessages(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`
+      create temporary table recent_counts on commit drop as
+      select cv.character_id, count(*)::integer as n from messages m
+      join conversations cv on cv.id = m.conversation_id
+      where m.created_at > now() - interval '24 hours' and m.is_alternative = false
+      group by cv.character_id`.execute(trx);
+    await sql`
+      update characters c set num_messages_24h = r.n from recent_counts r
+      where c.id = r.character_id and c.num_messages_24h <> r.n`.execute(trx);
+    await sql`
+      update characters c set num_messages_24h = 0
+      where c.num_messages_24h > 0
+        and not exists (select 1 from recent_counts r where r.character_id = c.id)`.execute(trx);
+  });
+}

@@ -1,0 +1,220 @@
+/**
+ * The library as a caller sees it (issue 10 parts 1, 2, 4): search, filters, sorts, favorites, a
+ * creator's bots and recommendations, always without private, unlisted and moderated bots, the bots of
+ * creators the caller blocked, and NSFW unless the caller may see it (rules/library.ts).
+ */
+import type { LibraryPage, LibraryQuery } from '#shared/api/library';
+import {
+  definitionSizes,
+  isNsfwAllowed,
+  libraryLimits,
+  readSearchText,
+  recommendationWeights,
+} from '#shared/rules/library';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { toCharacterSummary, type CharacterRecord } from '../db/mappers';
+import * as library from '../db/repositories/library.repo';
+import * as users from '../db/repositories/users.repo';
+import type { Caller } from '../lib/caller';
+import { statusOf } from './age-verification/age-verification.service';
+
+export interface LibraryDeps {
+  db: Db;
+  config: Config;
+}
+
+function emptyPage(query: LibraryQuery, nsfwIncluded: boolean): LibraryPage {
+  return {
+    items: [],
+    total: 0,
+    totalIsCapped: false,
+    page: query.page,
+    pageSize: query.pageSize,
+    nsfwIncluded,
+  };
+}
+
+function pageOf(
+  query: LibraryQuery,
+  result: { items: CharacterRecord[]; total: number; isCapped: boolean },
+  nsfwIncluded: boolean,
+): LibraryPage {
+  return {
+    items: result.items.map(toCharacterSummary),
+    total: result.total,
+    totalIsCapped: result.isCapped,
+    page: query.page,
+    pageSize: query.pageSize,
+    nsfwIncluded,
+  };
+}
+
+async function nsfwAllowedFor(
+  deps: LibraryDeps,
+  caller: Caller,
+  country: string | undefined,
+  requested: boolean,
+): Promise<boolean> {
+  if (!requested || caller.kind !== 'member') return false;
+  const user = await users.findById(deps.db, caller.userId);
+  return isNsfwAllowed({
+    requested,
+    isMember: true,
+    showNsfw: user?.showNsfw ?? false,
+    ageVerification: statusOf(deps.config, user, country),
+  });
+}
+
+export async function listLibrary(
+  deps: LibraryDeps,
+  caller: Caller,
+  country: string | undefined,
+  query: LibraryQuery,
+): Promise<LibraryPage> {
+  const [includeNsfw, blocked] = await Promise.all([
+    nsfwAllowedFor(deps, caller, country, query.nsfw),
+    caller.kind === 'member' ? library.blockedCreatorIds(deps.db, caller.userId) : [],
+  ]);
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset >= libraryLimits.countCap) return emptyPage(query, includeNsfw);
+  if (query.scope === 'favorites' && caller.kind !== 'member') return emptyPage(query, includeNsfw);
+
+  const search = readSearchText(query.q);
+  const creatorName =
+    query.scope === 'creator' ? query.creator : search.kind === 'creator' ? search.username : null;
+  const creatorIds =
+    creatorName === null || creatorName === undefined
+      ? null
+      : await library.creatorIdsByUsername(deps.db, creatorName);
+  if (creatorIds !== null && creatorIds.length === 0) return emptyPage(query, includeNsfw);
+  // An @username inside a creator page narrows nothing more: both name creators.
+  const text = search.kind === 'text' ? search.text : null;
+
+  const freq = await library.frequencies(deps.db, text, query.tags);
+  if (freq.tags.length < new Set(query.tags).size) return emptyPage(query, includeNsfw);
+  const hasWords = freq.wordDocs.length > 0;
+  const filter: library.LibraryFilter = {
+    scope:
+      query.scope === 'favorites' && caller.kind === 'member'
+        ? { kind: 'favorites', userId: caller.userId }
+        : { kind: 'listed' },
+    creatorIds,
+    text: text !== null && hasWords ? text : null,
+    tagIds: freq.tags.map((t) => t.id),
+    languages: query.languages,
+    tokenRanges: query.sizes.map((s) => definitionSizes[s]),
+    includeNsfw,
+    excludeCreatorIds: blocked,
+    excludeIds: [],
+  };
+  if (query.scope === 'recommended') {
+    if (caller.kind !== 'member') return emptyPage(query, includeNsfw);
+    return pageOf(query, await recommend(deps.db, caller.userId, filter, query), includeNsfw);
+  }
+
+  const leading =
+    text === null
+      ? []
+      : await library.namePrefixIds(deps.db, text, filter, query.sort, query.pageSize);
+  if (text !== null && !hasWords && leading.length === 0) {
+    return emptyPage(query, includeNsfw);
+  }
+  const result = await library.list(deps.db, {
+    filter,
+    sort: query.sort,
+    offset,
+    limit: query.pageSize,
+    countCap: libraryLimits.countCap,
+    expected: library.expectedMatches(freq, [
+      ...freq.wordDocs,
+      ...freq.tags.map((t) => t.numListed),
+    ]),
+    numListed: freq.numListed,
+    leading,
+  });
+  if (result.total > 0 || text === null || query.page > 1) {
+    return pageOf(query, result, includeNsfw);
+  }
+  // Nothing matched: names that look like the text (a typo) are better than an empty page.
+  const similar = await library.similarNameIds(deps.db, text, filter, query.pageSize);
+  const items = await library.findRecords(deps.db, similar);
+  return pageOf(query, { items, total: items.length, isCapped: false }, includeNsfw);
+}
+
+/**
+ * Recommendations from the member's ratings, favorites, chats and dislikes: tags weigh what the
+ * member's signals about bots carrying them add up to (rules/library.ts, recommendationWeights); the
+ * most popular listed bots of the best tags are scored by the tags they share and their popularity.
+ * Bots the member already rated, favorited, disliked or chatted with are left out (disliked ones
+ * always); with no signals, the trending library is the recommendation.
+ */
+async function recommend(
+  db: Db,
+  userId: string,
+  filter: library.LibraryFilter,
+  query: LibraryQuery,
+): Promise<{ items: CharacterRecord[]; total: number; isCapped: boolean }> {
+  const signals = await library.signals(db, userId);
+  const affinity = new Map<number, number>();
+  const byName = new Map<string, number>();
+  for (const s of signals) {
+    const weight =
+      s.kind === 'rating'
+        ? recommendationWeights.rating[s.value === 1 ? 1 : s.value === 5 ? 5 : 3]
+        : recommendationWeights[s.kind];
+    s.tagIds.forEach((tag, i) => {
+      affinity.set(tag, (affinity.get(tag) ?? 0) + weight);
+      const name = s.tagNames[i];
+      if (name !== undefined) byName.set(name, (byName.get(name) ?? 0) + weight);
+    });
+  }
+  const seen = [...new Set(signals.map((s) => s.characterId))];
+  const base = { ...filter, excludeIds: seen };
+  const topTags = [...affinity.entries()]
+    .filter(([, w]) => w > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([tag]) => tag);
+  const offset = (query.page - 1) * query.pageSize;
+  const limitPool = 60;
+  if (topTags.length === 0) {
+    return library.list(db, {
+      filter: base,
+      sort: 'trending',
+      offset,
+      limit: query.pageSize,
+      countCap: limitPool,
+      expected: null,
+      numListed: 0,
+      leading: [],
+    });
+  }
+  const pools = await Promise.all(
+    topTags.map((tag) =>
+      library.list(db, {
+        filter: { ...base, tagIds: [...new Set([...base.tagIds, tag])] },
+        sort: 'popular',
+        offset: 0,
+        limit: limitPool,
+        countCap: 1,
+        expected: null,
+        numListed: 0,
+        leading: [],
+      }),
+    ),
+  );
+  const byId = new Map<string, CharacterRecord>();
+  for (const pool of pools) for (const c of pool.items) byId.set(c.id, c);
+  const score = (c: CharacterRecord) =>
+    c.tags.reduce((s, tag) => s + (byName.get(tag) ?? 0), 0) + Math.log10(1 + c.numMessages) * 0.1;
+  const ranked = [...byId.values()]
+    .map((c) => ({ c, s: score(c) }))
+    .sort((a, b) => b.s - a.s || a.c.id.localeCompare(b.c.id))
+    .map((r) => r.c);
+  return {
+    items: ranked.slice(offset, offset + query.pageSize),
+    total: ranked.length,
+    isCapped: false,
+  };
+}
