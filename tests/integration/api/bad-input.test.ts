@@ -162,6 +162,29 @@ function writeCases(targetId: string) {
       payload: chatbot,
       fields: chatbotFields,
     },
+    'PUT /api/characters/:id/rating': {
+      as: 'member',
+      url: `/api/characters/${ownCharacterId}/rating`,
+      payload: { value: 'like' },
+      fields: ['value'],
+    },
+    'POST /api/reports': {
+      as: 'member',
+      url: '/api/reports',
+      payload: {
+        characterId: ownCharacterId,
+        userIssueType: 'Guidelines',
+        userReportDetails: 'It breaks the guidelines.',
+        userExpectedResolution: 'deleted',
+      },
+      fields: ['characterId', 'userIssueType', 'userReportDetails', 'userExpectedResolution'],
+    },
+    'PUT /api/admin/reports/:id': {
+      as: 'admin',
+      url: `/api/admin/reports/${randomUUID()}`,
+      payload: { status: 'resolved' },
+      fields: ['status'],
+    },
     'POST /api/admin/moderation/:id': {
       as: 'admin',
       url: `/api/admin/moderation/${ownCharacterId}`,
