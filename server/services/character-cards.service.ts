@@ -13,13 +13,35 @@ import type { Db } from '../db/database';
 import * as cardsRepo from '../db/repositories/character-cards.repo';
 import * as characters from '../db/repositories/characters.repo';
 import { cardImage } from '../lib/card-image';
-import type { Caller } from '../lib/caller';
+import type { Caller, MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { storeSquareWebp } from '../lib/images';
+import { hitRateLimit } from '../lib/rate-limit';
+import type { Redis } from '../lib/redis';
+import { redisKeys } from '../lib/redis-keys';
 import { visibleCharacter } from './characters.service';
 
 /** Side of the square WebP a card's image is stored as (a chatbot avatar). */
 const avatarSize = 512;
+
+/**
+ * Previews a member may ask for per window: each reads up to 8 MB and may store an image, and a
+ * person importing cards by hand needs a few a minute at most.
+ */
+export const cardImportLimit = { limit: 30, windowSeconds: 600 } as const;
+
+/** Counts a preview against the member's allowance; beyond it, rate_limited with the wait. */
+export async function takeImportAllowance(
+  deps: { redis: Redis; prefix: string },
+  caller: MemberCaller,
+): Promise<void> {
+  await hitRateLimit(
+    deps.redis,
+    redisKeys(deps.prefix).rateLimit.cardImports(caller.userId),
+    cardImportLimit.limit,
+    cardImportLimit.windowSeconds,
+  );
+}
 
 /**
  * Reads a card file into an editor draft. Nothing is created but the avatar upload (as the editor's

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cardsRepo from '#server/db/repositories/character-cards.repo';
 import { CardImportPreviewSchema } from '#shared/api/character-cards';
 import { cardFileMaxBytes } from '#shared/cards/card-schemas';
+import { cardImportLimit } from '#server/services/character-cards.service';
 import { readCardFile } from '#shared/cards/read-card';
 import {
   base64Json,
@@ -155,6 +156,20 @@ describe('POST /api/characters/import/preview', () => {
     expect(errorOf(json.json()).code).toBe('unsupported_media_type');
   });
 
+  it('refuses a member beyond the preview allowance with rate_limited and the wait', async () => {
+    const busy = await signInMember(stack, smtp);
+    const card = cardFixture('minimal_v2.json');
+    for (let i = 0; i < cardImportLimit.limit; i++) {
+      expect((await preview(card, { headers: busy.headers })).statusCode).toBe(200);
+    }
+    const refused = await preview(card, { headers: busy.headers });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused.json())).toMatchObject({ code: 'rate_limited' });
+    expect(errorOf(refused.json()).details?.retryAfterSeconds).toBeGreaterThan(0);
+    // Another member is not held back by it.
+    expect((await preview(card)).statusCode).toBe(200);
+  });
+
   it('is for members: guests are asked to sign in', async () => {
     const res = await preview(cardFixture('minimal_v2.json'), {
       headers: { 'x-guest-id': randomUUID() },
@@ -162,7 +177,7 @@ describe('POST /api/characters/import/preview', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 20 members previewing at once, each with their own avatar', async () => {
+  it('answers 20 previews sent at once by several members, each with its own avatar', async () => {
     const members = await Promise.all(Array.from({ length: 4 }, () => signInMember(stack, smtp)));
     const cards = Array.from({ length: 20 }, () => uniqueCard());
     const results = await Promise.all(
