@@ -13,7 +13,7 @@ import { FieldError, FieldNote } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/errors';
+import { formErrorText } from '../../../lib/errors';
 import { useServices } from '../../../lib/services';
 import { previewCard } from '../api';
 import { CardPreview } from './card-preview';
@@ -84,7 +84,7 @@ export function ImportCardDialog({
       if (controller.signal.aborted) return;
       setStep({
         name: 'choose',
-        error: `${file.name} was not imported: ${errorText(toApiError(err))}`,
+        error: `${file.name} was not imported: ${formErrorText(toApiError(err))}`,
       });
     }
   };
