@@ -18,7 +18,8 @@
  *   Step-Family are recognised in any case and make the chatbot NSFW.
  * - title: cards have none; ours travels in `extensions["charchat/title"]` (cut to the limit).
  * - `<BOT>` and `<USER>` become `{{char}}` and `{{user}}`, the macros our prompts fill.
- * - any text that cannot be stored (NUL, broken Unicode) anywhere in the card is refused naming it.
+ * - any text that cannot be stored (NUL, broken Unicode) anywhere in the card is refused naming it, and
+ *   so is JSON nested more than `cardMaxDepth` levels deep.
  */
 import { characterLimits, specialTags, TagNameSchema, tagsMakeNsfw } from '../rules/character';
 import { unstorableTextPath } from '../rules/storable-text';
@@ -26,6 +27,8 @@ import { CardError } from './card-error';
 import {
   cardExtrasMaxChars,
   CardExtrasSchema,
+  cardMaxDepth,
+  tooDeepPath,
   titleExtensionKey,
   type CardExtras,
   type CardShape,
@@ -383,6 +386,16 @@ function largestKey(extras: { data: JsonObject; root: JsonObject }, prefix: stri
 export function mapCard(card: unknown): CardImport {
   if (!isObject(card)) {
     throw new CardError('file', `This file holds ${describe(card)}, not a character card.`);
+  }
+  // One level less than kept data allows: a flat card's keys sit one level deeper there.
+  const maxDepth = cardMaxDepth - 1;
+  const deep = tooDeepPath(card, maxDepth);
+  if (deep !== undefined) {
+    const shown = deep.length > 60 ? `${deep.slice(0, 60)}…` : deep;
+    throw new CardError(
+      deep.split(/[.[]/)[0] ?? 'file',
+      `${shown} is nested more than ${maxDepth} levels deep.`,
+    );
   }
   const unstorable = unstorableTextPath(card);
   if (unstorable !== undefined) {

@@ -135,6 +135,15 @@ describe('POST /api/characters/import/preview', () => {
     ],
     ['a PDF', new TextEncoder().encode('%PDF-1.7 ...'), 415, 'unsupported_media_type', 'file'],
     ['an empty file', new Uint8Array(), 422, 'card_invalid', 'file'],
+    [
+      'JSON nested a million levels deep',
+      new TextEncoder().encode(
+        `{"name":"Deep","first_mes":"Hi there","extensions":{"x":${'['.repeat(1e6)}${']'.repeat(1e6)}}}`,
+      ),
+      422,
+      'card_invalid',
+      'extensions',
+    ],
   ])('refuses %s with a named error', async (_, content, status, code, field) => {
     const res = await preview(content);
     expect(res.statusCode).toBe(status);
