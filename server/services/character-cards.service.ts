@@ -21,8 +21,9 @@ import type { Redis } from '../lib/redis';
 import { redisKeys } from '../lib/redis-keys';
 import { visibleCharacter } from './characters.service';
 
-/** Side of the square WebP a card's image is stored as (a chatbot avatar). */
+/** Side of the square WebP a card's image is stored as, and where: as the editor stores chatbot avatars. */
 const avatarSize = 512;
+const avatarFolder = 'character-avatars';
 
 /**
  * Previews a member may ask for per window: each reads up to 8 MB and may store an image, and a
@@ -62,8 +63,9 @@ export async function previewImport(
   let avatarUrl: string | null = null;
   if (card.image) {
     try {
-      const dir = path.join(deps.config.UPLOAD_DIR, 'avatars');
-      avatarUrl = `/uploads/avatars/${await storeSquareWebp(dir, Buffer.from(card.image), avatarSize)}`;
+      const dir = path.join(deps.config.UPLOAD_DIR, avatarFolder);
+      const name = await storeSquareWebp(dir, Buffer.from(card.image), avatarSize);
+      avatarUrl = `/uploads/${avatarFolder}/${name}`;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       warnings.push({

@@ -90,7 +90,7 @@ describe('POST /api/characters/import/preview', () => {
     expect(body.extras).toEqual(expected.extras);
     expect(body.shape).toBe(expected.shape);
     if (name.endsWith('.png')) {
-      expect(body.avatarUrl).toMatch(/^\/uploads\/avatars\/[\w-]+\.webp$/);
+      expect(body.avatarUrl).toMatch(/^\/uploads\/character-avatars\/[\w-]+\.webp$/);
       const image = await inject({ url: body.avatarUrl ?? '' });
       expect(await sharp(image.rawPayload).metadata()).toMatchObject({
         width: 512,
