@@ -49,8 +49,12 @@ export type ImportedCharacter = z.infer<typeof ImportedCharacterSchema>;
  */
 export const cardMaxDepth = 100;
 
-/** The path of a value nested deeper than `maxDepth`, found without recursion, or undefined. */
-export function tooDeepPath(card: unknown, maxDepth: number = cardMaxDepth): string | undefined {
+/**
+ * The path of a value nested deeper than `maxDepth`, or of a `__proto__` key (which object checks and
+ * copies would turn into a prototype; the server's JSON parser refuses it too), found without
+ * recursion; undefined when there is none.
+ */
+export function unsafeJsonPath(card: unknown, maxDepth: number = cardMaxDepth): string | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [
     { value: card, path: '', depth: 0 },
   ];
@@ -60,6 +64,7 @@ export function tooDeepPath(card: unknown, maxDepth: number = cardMaxDepth): str
     if (depth >= maxDepth) return path;
     for (const [key, item] of Object.entries(value)) {
       const itemPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      if (key === '__proto__') return itemPath;
       stack.push({ value: item, path: itemPath, depth: depth + 1 });
     }
   }
@@ -83,8 +88,8 @@ const CardExtrasShapeSchema = z
 /** The kept card data, its depth checked first (without recursion) so the shape check cannot overflow. */
 export const CardExtrasSchema = z
   .unknown()
-  .refine((value) => tooDeepPath(value) === undefined, {
-    message: `Kept card data may nest at most ${cardMaxDepth} levels`,
+  .refine((value) => unsafeJsonPath(value) === undefined, {
+    message: `Kept card data may nest at most ${cardMaxDepth} levels, with no __proto__ key`,
   })
   .pipe(CardExtrasShapeSchema);
 export type CardExtras = z.infer<typeof CardExtrasSchema>;

@@ -249,6 +249,11 @@ describe('mapCard', () => {
       /^data\.extensions\.x\[0\]\[0\].*nested more than 99 levels deep\.$/,
     );
     expect(mapCard(v2With({ extensions: { x: nest(90) } })).extras.data.extensions).toBeDefined();
+    // A __proto__ key (written as text: in an object literal it would set a prototype) is refused too.
+    const proto = refusal(
+      JSON.parse('{"name": "P", "first_mes": "Hi there", "x": {"__proto__": {}}}'),
+    );
+    expect([proto.field, proto.message]).toEqual(['x', 'x.__proto__ is a key no card may use.']);
     // Kept data sent back by a client is checked the same way, without overflowing the stack.
     const sent = { data: { extensions: { x: nest(100_000) } }, root: {}, personality: '' };
     expect(CardExtrasSchema.safeParse(sent).success).toBe(false);
