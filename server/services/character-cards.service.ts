@@ -10,15 +10,15 @@ import { characterToCard, embedCardInPng, type CardSource } from '#shared/cards/
 import { readCardFile } from '#shared/cards/read-card';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { hitRateLimit } from '../lib/rate-limit';
+import type { Redis } from '../lib/redis';
+import { redisKeys } from '../lib/redis-keys';
 import * as cardsRepo from '../db/repositories/character-cards.repo';
 import * as characters from '../db/repositories/characters.repo';
 import { cardImage } from '../lib/card-image';
 import type { Caller, MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { storeSquareWebp } from '../lib/images';
-import { hitRateLimit } from '../lib/rate-limit';
-import type { Redis } from '../lib/redis';
-import { redisKeys } from '../lib/redis-keys';
 import { visibleCharacter } from './characters.service';
 
 /** Side of the square WebP a card's image is stored as, and where: as the editor stores chatbot avatars. */
