@@ -49,6 +49,26 @@ export interface RequestInput<P extends z.ZodType, Q extends z.ZodType, B extend
   isPublic?: boolean;
 }
 
+/** A file answered by the server. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (its UTF-8 `filename*` when given), else "download". */
+  fileName: string;
+}
+
+/** The file name a Content-Disposition header gives (RFC 6266). */
+export function fileNameOf(disposition: string | null): string {
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (exact !== undefined) {
+    try {
+      return decodeURIComponent(exact);
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition ?? '')?.[1] ?? 'download';
+}
+
 export interface UploadInput {
   /** The multipart body (for example an image under the endpoint's field name). */
   form: FormData;
@@ -62,6 +82,11 @@ export interface ApiClient {
     endpoint: Endpoint<P, Q, B, R>,
     input?: RequestInput<P, Q, B>,
   ): Promise<z.output<R>>;
+  /** GETs a file an endpoint answers (an export), with the name its Content-Disposition gives. */
+  download<P extends z.ZodType, Q extends z.ZodType>(
+    endpoint: Endpoint<P, Q>,
+    input?: Pick<RequestInput<P, Q, z.ZodType>, 'params' | 'query' | 'signal'>,
+  ): Promise<DownloadedFile>;
   /** Sends multipart form data to a body-less endpoint, reporting upload progress. */
   upload<R extends z.ZodType>(
     endpoint: Endpoint<z.ZodType, z.ZodType, z.ZodType, R>,
@@ -199,6 +224,35 @@ export function createApiClient(options: {
     };
   };
   return {
+    async download(endpoint, input = {}) {
+      const params = toStringRecord(parseInput(endpoint.params, input.params));
+      const query = new URLSearchParams(
+        toStringRecord(parseInput(endpoint.query, input.query ?? {})),
+      );
+      const url = `${baseUrl}${buildPath(endpoint.path, params)}?${query.toString()}`;
+      const send = (token: string | null): Promise<Response> =>
+        fetch(url, {
+          credentials: 'same-origin',
+          headers: { ...identityHeaders(token), accept: '*/*' },
+          signal: input.signal,
+        }).catch((err: unknown) => {
+          if (input.signal?.aborted) throw err;
+          throw new ApiError({
+            code: 'service_unavailable',
+            message: 'Could not reach the server.',
+          });
+        });
+      const token = auth === undefined ? null : await auth.freshAccessToken();
+      let response = await send(token);
+      if (response.status === 401 && token !== null && auth !== undefined) {
+        if (await auth.refresh()) response = await send(auth.accessToken());
+      }
+      if (!response.ok) throw await readError(response);
+      return {
+        blob: await response.blob(),
+        fileName: fileNameOf(response.headers.get('content-disposition')),
+      };
+    },
     async upload(endpoint, input) {
       const url = `${baseUrl}${buildPath(endpoint.path)}`;
       const token = auth === undefined ? null : await auth.freshAccessToken();

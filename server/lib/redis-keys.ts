@@ -33,6 +33,8 @@ function build(prefix: string) {
       guestMessagesIp: (ip: string) => `${p}rl:guest-messages-ip:${ip}`,
       newGuestsIp: (ip: string) => `${p}rl:new-guests-ip:${ip}`,
       memberMessages: (userId: string) => `${p}rl:member-messages:${userId}`,
+      /** Character card import previews of a member (each reads a file and may store an image). */
+      cardImports: (userId: string) => `${p}rl:card-imports:${userId}`,
       mailEmail: (email: string) => `${p}rl:mail:email:${email}`,
       mailIp: (ip: string) => `${p}rl:mail:ip:${ip}`,
       verifyIp: (ip: string) => `${p}rl:verify:ip:${ip}`,

@@ -16,6 +16,7 @@ function attachment(fileName: string): string {
 export function characterCardRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, previewCardImport, async ({ caller, request }) => {
     assertMayCreate(caller);
+    await cards.takeImportAllowance(deps, caller);
     const file = await request.file({ limits: { fileSize: cardFileMaxBytes, files: 1 } });
     if (file?.fieldname !== cardFileField) {
       throw new AppError('validation_failed', {

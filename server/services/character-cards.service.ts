@@ -10,15 +10,38 @@ import { characterToCard, embedCardInPng, type CardSource } from '#shared/cards/
 import { readCardFile } from '#shared/cards/read-card';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { hitRateLimit } from '../lib/rate-limit';
+import type { Redis } from '../lib/redis';
+import { redisKeys } from '../lib/redis-keys';
 import * as cardsRepo from '../db/repositories/character-cards.repo';
 import { cardImage } from '../lib/card-image';
-import type { Caller } from '../lib/caller';
+import type { Caller, MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { storeSquareWebp } from '../lib/images';
 import { findVisible } from './characters.service';
 
-/** Side of the square WebP a card's image is stored as (a chatbot avatar). */
+/** Side of the square WebP a card's image is stored as, and where: as the editor stores chatbot avatars. */
 const avatarSize = 512;
+const avatarFolder = 'character-avatars';
+
+/**
+ * Previews a member may ask for per window: each reads up to 8 MB and may store an image, and a
+ * person importing cards by hand needs a few a minute at most.
+ */
+export const cardImportLimit = { limit: 30, windowSeconds: 600 } as const;
+
+/** Counts a preview against the member's allowance; beyond it, rate_limited with the wait. */
+export async function takeImportAllowance(
+  deps: { redis: Redis; prefix: string },
+  caller: MemberCaller,
+): Promise<void> {
+  await hitRateLimit(
+    deps.redis,
+    redisKeys(deps.prefix).rateLimit.cardImports(caller.userId),
+    cardImportLimit.limit,
+    cardImportLimit.windowSeconds,
+  );
+}
 
 /**
  * Reads a card file into an editor draft. Nothing is created but the avatar upload (as the editor's
@@ -39,8 +62,9 @@ export async function previewImport(
   let avatarUrl: string | null = null;
   if (card.image) {
     try {
-      const dir = path.join(deps.config.UPLOAD_DIR, 'avatars');
-      avatarUrl = `/uploads/avatars/${await storeSquareWebp(dir, Buffer.from(card.image), avatarSize)}`;
+      const dir = path.join(deps.config.UPLOAD_DIR, avatarFolder);
+      const name = await storeSquareWebp(dir, Buffer.from(card.image), avatarSize);
+      avatarUrl = `/uploads/${avatarFolder}/${name}`;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       warnings.push({

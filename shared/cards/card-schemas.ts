@@ -43,8 +43,36 @@ export const ImportedCharacterSchema = z.object({
 });
 export type ImportedCharacter = z.infer<typeof ImportedCharacterSchema>;
 
+/**
+ * How deep card JSON may nest. Real cards nest a few levels (a lorebook entry's extensions sit at six);
+ * the checks and the export walk the data recursively, so a bottomless file is refused up front.
+ */
+export const cardMaxDepth = 100;
+
+/**
+ * The path of a value nested deeper than `maxDepth`, or of a `__proto__` key (which object checks and
+ * copies would turn into a prototype; the server's JSON parser refuses it too), found without
+ * recursion; undefined when there is none.
+ */
+export function unsafeJsonPath(card: unknown, maxDepth: number = cardMaxDepth): string | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [
+    { value: card, path: '', depth: 0 },
+  ];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    const { value, path, depth } = node;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= maxDepth) return path;
+    for (const [key, item] of Object.entries(value)) {
+      const itemPath = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      if (key === '__proto__') return itemPath;
+      stack.push({ value: item, path: itemPath, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
 /** Card data kept with a character so that export writes it back (`characters.card_extras`). */
-export const CardExtrasSchema = z
+const CardExtrasShapeSchema = z
   .object({
     /** Keys of the card's `data` we have no field for, as the file had them (creator_notes, extensions…). */
     data: z.record(z.string(), z.json()),
@@ -56,6 +84,14 @@ export const CardExtrasSchema = z
   .refine((extras) => JSON.stringify(extras).length <= cardExtrasMaxChars, {
     message: `Kept card data allows ${cardExtrasMaxChars.toLocaleString('en-US')} characters`,
   });
+
+/** The kept card data, its depth checked first (without recursion) so the shape check cannot overflow. */
+export const CardExtrasSchema = z
+  .unknown()
+  .refine((value) => unsafeJsonPath(value) === undefined, {
+    message: `Kept card data may nest at most ${cardMaxDepth} levels, with no __proto__ key`,
+  })
+  .pipe(CardExtrasShapeSchema);
 export type CardExtras = z.infer<typeof CardExtrasSchema>;
 
 /**

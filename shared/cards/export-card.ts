@@ -59,7 +59,7 @@ export function characterToCard(
       : {}),
     ...(character.title === '' ? {} : { [titleExtensionKey]: character.title }),
   };
-  const data: JsonObject = {
+  const ours: JsonObject = {
     name: character.name,
     description,
     personality,
@@ -77,9 +77,11 @@ export function characterToCard(
     extensions,
     group_only_greetings: keptData.group_only_greetings ?? [],
   };
-  for (const [key, value] of Object.entries(keptData)) {
-    if (!(key in data)) data[key] = value;
-  }
+  // Our fields first, then every other kept key; built from entries so any key stays a plain key.
+  const data: JsonObject = Object.fromEntries([
+    ...Object.entries(ours),
+    ...Object.entries(keptData).filter(([key]) => !Object.hasOwn(ours, key)),
+  ]);
   if (version === 'v3') {
     data.creation_date = keptData.creation_date ?? seconds(character.createdAt);
     data.modification_date = seconds(character.updatedAt);

@@ -18,7 +18,8 @@
  *   Step-Family are recognised in any case and make the chatbot NSFW.
  * - title: cards have none; ours travels in `extensions["charchat/title"]` (cut to the limit).
  * - `<BOT>` and `<USER>` become `{{char}}` and `{{user}}`, the macros our prompts fill.
- * - any text that cannot be stored (NUL, broken Unicode) anywhere in the card is refused naming it.
+ * - any text that cannot be stored (NUL, broken Unicode) anywhere in the card is refused naming it, and
+ *   so is JSON nested more than `cardMaxDepth` levels deep or holding a `__proto__` key.
  */
 import { characterLimits, specialTags, TagNameSchema, tagsMakeNsfw } from '../rules/character';
 import { unstorableTextPath } from '../rules/storable-text';
@@ -26,6 +27,8 @@ import { CardError } from './card-error';
 import {
   cardExtrasMaxChars,
   CardExtrasSchema,
+  cardMaxDepth,
+  unsafeJsonPath,
   titleExtensionKey,
   type CardExtras,
   type CardShape,
@@ -129,12 +132,8 @@ function classify(card: JsonObject): Classified {
     if (!isObject(data)) {
       throw new CardError('data', `This ${spec} card has no data object.`);
     }
-    const root: JsonObject = {};
-    for (const [key, value] of Object.entries(card)) {
-      if (key === 'spec' || key === 'spec_version' || key === 'data' || key === 'tags') continue;
-      if (v1FieldSet.has(key)) continue;
-      root[key] = value;
-    }
+    const wrapperKeys = new Set(['spec', 'spec_version', 'data', 'tags']);
+    const root = pick(card, (key) => !wrapperKeys.has(key) && !v1FieldSet.has(key));
     return {
       shape: spec === 'chara_card_v3' ? 'v3' : 'v2',
       // `data` wins; a root copy (hybrid exports) is read only when `data` lacks the field.
@@ -177,7 +176,7 @@ function classify(card: JsonObject): Classified {
         };
       },
       data: {},
-      root: pick(card, (key) => !(key in gradioFields) && key !== 'tags'),
+      root: pick(card, (key) => !Object.hasOwn(gradioFields, key) && key !== 'tags'),
     };
   }
   if ('name' in card && ('first_mes' in card || 'mes_example' in card)) {
@@ -201,6 +200,7 @@ function classify(card: JsonObject): Classified {
   );
 }
 
+/** The entries of `object` that `keep` accepts, as a new object (any key, "__proto__" included). */
 function pick(object: JsonObject, keep: (key: string) => boolean): JsonObject {
   return Object.fromEntries(Object.entries(object).filter(([key]) => keep(key)));
 }
@@ -293,7 +293,8 @@ function mapTags(source: Located, warnings: CardWarning[]): string[] {
 
 /** Checks the V2 keys export writes back, so a kept value always makes a valid card again. */
 function checkKeptData(data: JsonObject, prefix: string): JsonObject {
-  const kept: JsonObject = {};
+  // Entries, then Object.fromEntries: a "__proto__" key in a card stays a key, never a prototype.
+  const kept: [string, unknown][] = [];
   for (const [key, value] of Object.entries(data)) {
     const path = `${prefix}${key}`;
     if (value === null && (key === 'character_book' || dataOnlyKeys.has(key))) continue;
@@ -311,7 +312,7 @@ function checkKeptData(data: JsonObject, prefix: string): JsonObject {
       case 'character_version':
         // Often written as a number (1.2); the spec wants text.
         if (typeof value === 'number') {
-          kept[key] = String(value);
+          kept.push([key, String(value)]);
           continue;
         }
         if (typeof value !== 'string') {
@@ -331,9 +332,9 @@ function checkKeptData(data: JsonObject, prefix: string): JsonObject {
         }
         break;
     }
-    kept[key] = value;
+    kept.push([key, value]);
   }
-  return kept;
+  return Object.fromEntries(kept);
 }
 
 function readTitle(data: JsonObject, prefix: string, warnings: CardWarning[]): string {
@@ -383,6 +384,18 @@ function largestKey(extras: { data: JsonObject; root: JsonObject }, prefix: stri
 export function mapCard(card: unknown): CardImport {
   if (!isObject(card)) {
     throw new CardError('file', `This file holds ${describe(card)}, not a character card.`);
+  }
+  // One level less than kept data allows: a flat card's keys sit one level deeper there.
+  const maxDepth = cardMaxDepth - 1;
+  const unsafe = unsafeJsonPath(card, maxDepth);
+  if (unsafe !== undefined) {
+    const shown = unsafe.length > 60 ? `${unsafe.slice(0, 60)}…` : unsafe;
+    throw new CardError(
+      unsafe.split(/[.[]/)[0] ?? 'file',
+      unsafe.endsWith('__proto__')
+        ? `${shown} is a key no card may use.`
+        : `${shown} is nested more than ${maxDepth} levels deep.`,
+    );
   }
   const unstorable = unstorableTextPath(card);
   if (unstorable !== undefined) {

@@ -1,5 +1,7 @@
+import { ExportCardButtons } from '../../features/cards/components/export-card-buttons';
 import { CharacterProfile } from '../../features/characters/components/character-profile';
 import { useCharacter } from '../../features/characters/hooks/use-character';
+import styled from 'styled-components';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -19,6 +21,18 @@ export function ChatbotProfilePage({ id }: { id: string }) {
         <ErrorState message={errorText(character.error)} onRetry={character.retry} />
       )}
       {character.status === 'success' && <CharacterProfile character={character.data} />}
+      {/* Only when the caller sees the definition (the creator, or a visible definition). */}
+      {character.status === 'success' && character.data.persona !== null && (
+        <Below>
+          <ExportCardButtons characterId={character.data.id} />
+        </Below>
+      )}
     </Page>
   );
 }
+
+/** Under the profile, in its reading column. */
+const Below = styled.div`
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: ${({ theme }) => theme.space.lg} auto 0;
+`;

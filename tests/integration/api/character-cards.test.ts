@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cardsRepo from '#server/db/repositories/character-cards.repo';
 import { CardImportPreviewSchema } from '#shared/api/character-cards';
 import { cardFileMaxBytes } from '#shared/cards/card-schemas';
+import { cardImportLimit } from '#server/services/character-cards.service';
 import { readCardFile } from '#shared/cards/read-card';
 import {
   base64Json,
@@ -89,7 +90,7 @@ describe('POST /api/characters/import/preview', () => {
     expect(body.extras).toEqual(expected.extras);
     expect(body.shape).toBe(expected.shape);
     if (name.endsWith('.png')) {
-      expect(body.avatarUrl).toMatch(/^\/uploads\/avatars\/[\w-]+\.webp$/);
+      expect(body.avatarUrl).toMatch(/^\/uploads\/character-avatars\/[\w-]+\.webp$/);
       const image = await inject({ url: body.avatarUrl ?? '' });
       expect(await sharp(image.rawPayload).metadata()).toMatchObject({
         width: 512,
@@ -134,6 +135,15 @@ describe('POST /api/characters/import/preview', () => {
     ],
     ['a PDF', new TextEncoder().encode('%PDF-1.7 ...'), 415, 'unsupported_media_type', 'file'],
     ['an empty file', new Uint8Array(), 422, 'card_invalid', 'file'],
+    [
+      'JSON nested a million levels deep',
+      new TextEncoder().encode(
+        `{"name":"Deep","first_mes":"Hi there","extensions":{"x":${'['.repeat(1e6)}${']'.repeat(1e6)}}}`,
+      ),
+      422,
+      'card_invalid',
+      'extensions',
+    ],
   ])('refuses %s with a named error', async (_, content, status, code, field) => {
     const res = await preview(content);
     expect(res.statusCode).toBe(status);
@@ -155,6 +165,20 @@ describe('POST /api/characters/import/preview', () => {
     expect(errorOf(json.json()).code).toBe('unsupported_media_type');
   });
 
+  it('refuses a member beyond the preview allowance with rate_limited and the wait', async () => {
+    const busy = await signInMember(stack, smtp);
+    const card = cardFixture('minimal_v2.json');
+    for (let i = 0; i < cardImportLimit.limit; i++) {
+      expect((await preview(card, { headers: busy.headers })).statusCode).toBe(200);
+    }
+    const refused = await preview(card, { headers: busy.headers });
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused.json())).toMatchObject({ code: 'rate_limited' });
+    expect(errorOf(refused.json()).details?.retryAfterSeconds).toBeGreaterThan(0);
+    // Another member is not held back by it.
+    expect((await preview(card)).statusCode).toBe(200);
+  });
+
   it('is for members: guests are asked to sign in', async () => {
     const res = await preview(cardFixture('minimal_v2.json'), {
       headers: { 'x-guest-id': randomUUID() },
@@ -162,7 +186,7 @@ describe('POST /api/characters/import/preview', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 20 members previewing at once, each with their own avatar', async () => {
+  it('answers 20 previews sent at once by several members, each with its own avatar', async () => {
     const members = await Promise.all(Array.from({ length: 4 }, () => signInMember(stack, smtp)));
     const cards = Array.from({ length: 20 }, () => uniqueCard());
     const results = await Promise.all(

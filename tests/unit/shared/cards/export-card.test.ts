@@ -95,6 +95,19 @@ describe('characterToCard', () => {
     expect(mapCard(card).character.title).toBe('Star pilot');
   });
 
+  it('keeps keys named like Object properties as plain keys, both ways', () => {
+    const text = `{"spec": "chara_card_v2", "toString": "root text", "hasOwnProperty": 2,
+      "data": {"name": "Odd", "first_mes": "Hello there", "constructor": 1, "valueOf": {"a": 1}}}`;
+    const imported = mapCard(JSON.parse(text));
+    expect(Object.keys(imported.extras.root)).toEqual(['toString', 'hasOwnProperty']);
+    expect(Object.keys(imported.extras.data)).toEqual(['constructor', 'valueOf']);
+    const card = characterToCard(savedFrom(imported.character), imported.extras, 'v2');
+    expect(Object.keys(asObject(card.data))).toEqual(
+      expect.arrayContaining(['constructor', 'valueOf']),
+    );
+    expect(mapCard(JSON.parse(JSON.stringify(card))).extras).toMatchObject(imported.extras);
+  });
+
   it('puts an edited persona all in the description', () => {
     const imported = mapCard(JSON.parse(new TextDecoder().decode(cardFixture('minimal_v2.json'))));
     const edited = { ...savedFrom(imported.character), persona: 'Rewritten entirely' };

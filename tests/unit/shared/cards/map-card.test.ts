@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CardError } from '#shared/cards/card-error';
-import { cardExtrasMaxChars } from '#shared/cards/card-schemas';
+import { cardExtrasMaxChars, CardExtrasSchema } from '#shared/cards/card-schemas';
 import { mapCard } from '#shared/cards/map-card';
 import { characterLimits } from '#shared/rules/character';
 import { cardData, cardFixtureJson } from '../../../support/cards';
@@ -235,6 +235,28 @@ describe('mapCard', () => {
     const err = refusal(card);
     expect(err.field).toBe(field);
     expect(err.message).toMatch(message);
+  });
+
+  it('refuses JSON nested beyond the limit, naming where, and accepts real depths', () => {
+    const nest = (depth: number): unknown => {
+      let value: unknown = 'leaf';
+      for (let i = 0; i < depth; i++) value = [value];
+      return value;
+    };
+    const err = refusal(v2With({ extensions: { x: nest(100_000) } }));
+    expect(err.field).toBe('data');
+    expect(err.message).toMatch(
+      /^data\.extensions\.x\[0\]\[0\].*nested more than 99 levels deep\.$/,
+    );
+    expect(mapCard(v2With({ extensions: { x: nest(90) } })).extras.data.extensions).toBeDefined();
+    // A __proto__ key (written as text: in an object literal it would set a prototype) is refused too.
+    const proto = refusal(
+      JSON.parse('{"name": "P", "first_mes": "Hi there", "x": {"__proto__": {}}}'),
+    );
+    expect([proto.field, proto.message]).toEqual(['x', 'x.__proto__ is a key no card may use.']);
+    // Kept data sent back by a client is checked the same way, without overflowing the stack.
+    const sent = { data: { extensions: { x: nest(100_000) } }, root: {}, personality: '' };
+    expect(CardExtrasSchema.safeParse(sent).success).toBe(false);
   });
 
   it('accepts null for optional parts and a numeric character_version', () => {
