@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { characterLimits } from '#shared/rules/character';
 import { e2eDatabaseUrl } from './global-setup';
 import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
 
@@ -31,8 +32,8 @@ async function newCreator(): Promise<{ id: string; username: string }> {
 }
 
 /**
- * A public chatbot of `creatorId`, talked to so much that it opens the home page's first page (each
- * test's own, so tests running together each find theirs there).
+ * A public chatbot of `creatorId`, talked to so much that it opens the home page's first page (the
+ * newest first, so tests running together each find theirs there).
  */
 async function newBot(
   creatorId: string,
@@ -48,7 +49,8 @@ async function newBot(
       options.name,
       creatorId,
       options.isNsfw ?? false,
-      9_000_000_000 + Math.floor(Math.random() * 1_000_000),
+      // The newest bot ranks first, so the test that just made it finds it on the first page.
+      Date.now() * 10 + Math.floor(Math.random() * 10),
     ],
   );
   if (!row) throw new Error('no bot');
@@ -217,4 +219,58 @@ test('guests get sign-in prompts instead of member actions', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
   await page.goto('/report');
   await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
+});
+
+test('at the favorites limit the heart reverts and the error modal explains', async ({
+  page,
+}, testInfo) => {
+  const creator = await newCreator();
+  const name = `Full ${uniqueSuffix()}`;
+  await newBot(creator.id, { name });
+  const { username } = await signUp(page, 'lim', testInfo.project.name);
+  // Fill the member's favorites with private bots nobody lists.
+  await sql(
+    `with bots as (
+       insert into characters (slug, name, creator_user_id, visibility)
+       select 'limit-' || gen_random_uuid(), 'Limit', null, 'private'
+       from generate_series(1, $2::int) returning id)
+     insert into character_favorites (user_id, character_id)
+     select (select id from users where username = $1), id from bots`,
+    [username, characterLimits.favorites],
+  );
+
+  await page.goto('/');
+  const heart = page.getByRole('button', { name: `Add ${name} to favorites` });
+  await heart.click();
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog).toContainText(`up to ${characterLimits.favorites} favorite chatbots`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the card menu works from the keyboard', async ({ page }) => {
+  const creator = await newCreator();
+  const name = `Keys ${uniqueSuffix()}`;
+  await newBot(creator.id, { name });
+  await page.goto('/');
+  const button = page.getByRole('button', { name: `More actions for ${name}` });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: `More actions for ${name}` });
+  await expect(menu.getByRole('menuitem', { name: 'Chat' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Share' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Less like this' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  // Share opens its dialog with the chat link.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const share = page.getByRole('dialog', { name: `Share ${name}` });
+  await expect(share.getByRole('textbox', { name: 'Chat link' })).toHaveValue(
+    /\/chat\/[0-9a-f-]+$/,
+  );
 });
