@@ -1,6 +1,6 @@
 /**
  * Short confirmations of an action ('Bot added to Favorites', product-rules.md §8): the one place toasts
- * are queued; components/toast-host.tsx shows them in a live region and lets each go after a while.
+ * are queued; app/layouts/toast-host.tsx shows them in a live region and lets each go after a while.
  */
 import { atom, useSetAtom } from 'jotai';
 import { useCallback } from 'react';

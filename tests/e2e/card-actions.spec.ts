@@ -134,6 +134,24 @@ test('blocking a creator takes their bot away; Blocked Creators unblocks', async
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
+test('less like this hides the card and records a dislike', async ({ page }, testInfo) => {
+  const creator = await newCreator();
+  const name = `Meh ${uniqueSuffix()}`;
+  const bot = await newBot(creator.id, { name });
+  const { username } = await signUp(page, 'meh', testInfo.project.name);
+  await page.goto('/');
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Less like this' }).click();
+  await expect(toast(page, "you'll see less like this")).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 2 })).toHaveCount(0);
+  const rows = await sql<{ character_id: string }>(
+    `select d.character_id from character_dislikes d join users u on u.id = d.user_id
+     where u.username = $1`,
+    [username],
+  );
+  expect(rows).toEqual([{ character_id: bot }]);
+});
+
 test('a member reports a bot and an admin resolves it in the queue', async ({ page }, testInfo) => {
   const creator = await newCreator();
   const name = `Reported ${uniqueSuffix()}`;

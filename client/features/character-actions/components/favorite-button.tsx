@@ -21,7 +21,7 @@ export function FavoriteButton({
   const isOn = isMember && favorite.isFavorite;
   const onClick = () => {
     if (!isMember) onSignInRequired();
-    else if (favorite.isReady) void favorite.toggle();
+    else favorite.toggle();
   };
   const label = isOn
     ? `Remove ${character.name} from favorites`

@@ -1,10 +1,11 @@
 /**
  * The favorite toggle (product-core.md §4, "Favorite"): optimistic; on character_favorite_limit the
  * state reverts and the error modal shows, any other failure reverts with a toast. The member's
- * favorite ids load once per member for every card on screen.
+ * favorite ids load once per member for every card on screen; a click before they are known waits
+ * for them instead of being lost.
  */
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
@@ -36,7 +37,8 @@ export function useFavorite(characterId: string, initial?: boolean) {
   const [limitError, setLimitError] = useState<ApiError | null>(null);
   const [isPending, setIsPending] = useState(false);
 
-  useEffect(() => {
+  /** Loads the member's favorite ids unless they are known or on their way. */
+  const ensureLoaded = useCallback(() => {
     if (memberId === null || store.get(favoritesAtom)?.memberId === memberId) return;
     store.set(favoritesAtom, { memberId, ids: null });
     fetchFavoriteIds(api).then(
@@ -46,11 +48,26 @@ export function useFavorite(characterId: string, initial?: boolean) {
         }
       },
       () => {
-        // Forget the attempt, so the next card or page that asks loads them again.
+        // Forget the attempt, so the next card, page or click that asks loads them again.
         if (store.get(favoritesAtom)?.memberId === memberId) store.set(favoritesAtom, null);
       },
     );
   }, [api, store, memberId]);
+  useEffect(ensureLoaded, [ensureLoaded]);
+
+  /** The member's favorite ids once known; null when loading them failed. */
+  const loadedIds = (): Promise<ReadonlySet<string> | null> =>
+    new Promise((resolve) => {
+      ensureLoaded();
+      const check = () => {
+        const state = store.get(favoritesAtom);
+        if (state?.memberId === memberId && state.ids === null) return;
+        unsubscribe();
+        resolve(state?.ids ?? null);
+      };
+      const unsubscribe = store.sub(favoritesAtom, check);
+      check();
+    });
 
   const ids = memberId !== null && favorites?.memberId === memberId ? favorites.ids : null;
   const isFavorite = ids !== null ? ids.has(characterId) : (initial ?? false);
@@ -62,14 +79,21 @@ export function useFavorite(characterId: string, initial?: boolean) {
   };
 
   const toggle = async () => {
-    const next = !isFavorite;
+    if (isPending) return;
     setIsPending(true);
-    patch(next);
     try {
-      await setFavorite(api, characterId, next);
-      toast(next ? favoriteTexts.added : favoriteTexts.removed);
+      const known = await loadedIds();
+      if (known === null) throw new Error('favorites could not be loaded');
+      const next = !known.has(characterId);
+      patch(next);
+      try {
+        await setFavorite(api, characterId, next);
+        toast(next ? favoriteTexts.added : favoriteTexts.removed);
+      } catch (err) {
+        patch(!next);
+        throw err;
+      }
     } catch (err) {
-      patch(!next);
       const error = toApiError(err);
       if (error.code === 'character_favorite_limit') setLimitError(error);
       else toast(favoriteTexts.failed, 'error');
@@ -80,9 +104,12 @@ export function useFavorite(characterId: string, initial?: boolean) {
 
   return {
     isFavorite,
-    /** Whether a toggle can run now (the member's favorites are known and none is in flight). */
+    /** Whether the member's favorites are known and no change is in flight. */
     isReady: ids !== null && !isPending,
-    toggle,
+    /** Flips the favorite, at once or as soon as the member's favorites are known. */
+    toggle: () => {
+      void toggle();
+    },
     limitError,
     clearLimitError: () => {
       setLimitError(null);

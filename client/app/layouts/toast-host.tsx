@@ -5,7 +5,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { toastMs, toastsAtom, type Toast } from '../lib/toast';
+import { toastMs, toastsAtom, type Toast } from '../../lib/toast';
 
 export function ToastHost() {
   const [toasts, setToasts] = useAtom(toastsAtom);
