@@ -27,6 +27,8 @@ let smtp: LocalSmtp;
 let member: SignedInMember;
 let admin: SignedInMember;
 let characterId: string;
+/** A chatbot the member made, for the update case. */
+let ownCharacterId: string;
 const sockets: ClientSocket[] = [];
 
 const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
@@ -42,6 +44,9 @@ beforeAll(async () => {
   await users.setRole(stack.app.deps.db, adminRow.id, 'admin');
   admin = await signInMember(stack, smtp, adminEmail);
   characterId = await createCharacter(stack.app.deps.db);
+  ownCharacterId = await createCharacter(stack.app.deps.db, {
+    creatorUserId: member.session.user.id,
+  });
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -182,6 +187,29 @@ function writeCases(targetId: string) {
         chatLanguage: 'en',
       },
       fields: ['name', 'highlights', 'openaiApiKey', 'chatLanguage'],
+    },
+    'PUT /api/characters/:id/rating': {
+      as: 'member',
+      url: `/api/characters/${ownCharacterId}/rating`,
+      payload: { value: 'like' },
+      fields: ['value'],
+    },
+    'POST /api/reports': {
+      as: 'member',
+      url: '/api/reports',
+      payload: {
+        characterId: ownCharacterId,
+        userIssueType: 'Guidelines',
+        userReportDetails: 'It breaks the guidelines.',
+        userExpectedResolution: 'deleted',
+      },
+      fields: ['characterId', 'userIssueType', 'userReportDetails', 'userExpectedResolution'],
+    },
+    'PUT /api/admin/reports/:id': {
+      as: 'admin',
+      url: `/api/admin/reports/${randomUUID()}`,
+      payload: { status: 'resolved' },
+      fields: ['status'],
     },
     'PUT /api/admin/users/:id/role': {
       as: 'admin',

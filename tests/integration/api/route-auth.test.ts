@@ -29,7 +29,8 @@ function allEndpoints(): Endpoint[] {
 const endpoints = allEndpoints();
 const atLevel = (...levels: string[]) => endpoints.filter((e) => levels.includes(e.auth));
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
-const urlOf = (e: Endpoint) => buildPath(e.path, { id: randomUUID(), restrictionId: randomUUID() });
+const urlOf = (e: Endpoint) =>
+  buildPath(e.path, { id: randomUUID(), restrictionId: randomUUID(), username: 'nobody' });
 
 let stack: Stack;
 let smtp: LocalSmtp;
