@@ -12,6 +12,7 @@ import {
   useAppFlagWhenSettled,
   useAppSettingsLoader,
 } from '../features/app-settings/hooks/use-app-settings';
+import { ToastHost } from './layouts/toast-host';
 import type { Services } from '../lib/services';
 import { useSession } from '../lib/session';
 import type { AppStore } from '../lib/store';
@@ -59,6 +60,7 @@ function Pages() {
       <SignInHost />
       <SignInLinkLanding />
       <WaitingRoomHost />
+      <ToastHost />
     </AppLayout>
   );
 }

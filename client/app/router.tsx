@@ -1,9 +1,10 @@
 import { Route, Switch } from 'wouter';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
-import { AdminPage, AdminUserPage } from './routes/admin';
+import { AdminPage, AdminReportsPage, AdminUserPage } from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
+import { BlockedCreatorsPage } from './routes/blocked-creators';
 import { ChatPage } from './routes/chat';
 import { ChatWithCharacterPage } from './routes/chat-with-character';
 import { ChatbotProfilePage } from './routes/chatbot-profile';
@@ -11,6 +12,7 @@ import { HomePage } from './routes/home';
 import { LegalPageRoute } from './routes/legal';
 import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
+import { ReportPage } from './routes/report';
 import { SignupPage } from './routes/signup';
 import { SubscribePage } from './routes/subscribe';
 import { UpdateEmailPage } from './routes/update-email';
@@ -41,7 +43,13 @@ export function AppRouter() {
           <LegalPageRoute slug={slug} />
         </Route>
       ))}
+      <Route path={paths.blockedCreators.pattern} component={BlockedCreatorsPage} />
+      <Route path={paths.report.patterns[0]}>{() => <ReportPage />}</Route>
+      <Route path={paths.report.patterns[1]}>
+        {(params) => <ReportPage characterId={params.characterId} />}
+      </Route>
       <Route path={paths.admin.pattern} component={AdminPage} />
+      <Route path={paths.adminReports.pattern} component={AdminReportsPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
       <Route>
         <NotFoundPage />

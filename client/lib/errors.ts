@@ -4,6 +4,7 @@
  * a code itself only where it adds what to do next.
  */
 import { defaultErrorMessage, type AppErrorBody, type ErrorCode } from '#shared/errors';
+import { characterLimits } from '#shared/rules/character';
 
 /** Codes the client words differently from the server's default message. */
 const clientTexts: Partial<Record<ErrorCode, string>> = {
@@ -14,6 +15,7 @@ const clientTexts: Partial<Record<ErrorCode, string>> = {
   service_unavailable: 'The service is not available right now. Please try again soon.',
   internal: 'Something went wrong on our side. Please try again.',
   login_code_invalid: 'This code is not valid or has expired. Check it or send a new one.',
+  character_favorite_limit: `You can keep up to ${characterLimits.favorites} favorite chatbots. Remove one to add another.`,
 };
 
 /**

@@ -39,6 +39,35 @@ export const paths = {
     build: (characterId: string, conversationId: string): string =>
       `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`,
   },
+  /** A creator's chatbots ('@{username}'s Chatbots'). */
+  creator: {
+    pattern: '/creator/:username',
+    build: (username: string): string => `/creator/${encodeURIComponent(username)}`,
+  },
+  /** The chatbot editor for an existing chatbot (creator only). */
+  chatbotEdit: {
+    pattern: '/chatbot/edit/:characterId',
+    build: (characterId: string): string => `/chatbot/edit/${encodeURIComponent(characterId)}`,
+  },
+  /** The report page, with the chatbot's id when reporting from its card or profile. */
+  report: {
+    patterns: ['/report', '/report/:characterId'],
+    build: (characterId?: string): string =>
+      characterId === undefined ? '/report' : `/report/${encodeURIComponent(characterId)}`,
+  },
+  /** The creators the member blocked, with Unblock. */
+  blockedCreators: {
+    pattern: '/blocked-creators',
+    build: (): string => '/blocked-creators',
+  },
+  /** Admin: the chatbot report queue, one numbered page at a time. */
+  adminReports: {
+    pattern: '/admin/reports',
+    build: (page = 1): string =>
+      page > 1
+        ? `/admin/reports?${new URLSearchParams({ page: String(page) }).toString()}`
+        : '/admin/reports',
+  },
   /** The member's profile settings. */
   profile: {
     pattern: '/profile',

@@ -47,7 +47,7 @@ const shared = {
   },
   breakpoint: { sm: '600px', md: '900px' },
   duration: { fast: '120ms', normal: '200ms', typingDot: '1.2s', skeleton: '1.4s' },
-  zIndex: { header: 10, modal: 100 },
+  zIndex: { header: 10, menu: 20, modal: 100, toast: 110 },
 } as const;
 
 export const lightTheme = {

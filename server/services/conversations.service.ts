@@ -5,10 +5,12 @@ import type { Db } from '../db/database';
 import { toCharacterSummary, type ConversationRecord } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
 import * as conversations from '../db/repositories/conversations.repo';
+import * as creatorBlocks from '../db/repositories/creator-blocks.repo';
 import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
 import type { ReplyState } from '../lib/reply-state';
 import type { Caller } from '../lib/caller';
+import { findVisible } from './characters.service';
 
 /** The conversation if the caller owns it; otherwise not found (ids of others never leak). */
 export async function ownedConversation(
@@ -45,6 +47,8 @@ export async function getConversation(
   id: string,
 ): Promise<Conversation> {
   const row = await ownedConversation(deps.db, caller, id);
+  // A chat with a bot the caller may no longer see (its creator blocked, say) is closed to them too.
+  await findVisible(deps.db, caller, row.characterId);
   const [summary, pending] = await Promise.all([toSummary(deps.db, row), deps.replies.read(id)]);
   return { ...summary, pending };
 }
@@ -57,6 +61,7 @@ export async function listMessages(
   page: { limit: number; before?: string | undefined },
 ): Promise<{ items: Message[]; hasMore: boolean }> {
   const row = await ownedConversation(db, caller, id);
+  await findVisible(db, caller, row.characterId);
   let head = row.lastMessageId;
   if (page.before !== undefined) {
     const before = await messages.findById(db, page.before);
@@ -77,10 +82,18 @@ export async function listForCaller(
 ): Promise<{ items: ConversationSummary[]; hasMore: boolean }> {
   // Guests' chats are kept so a reload finds them, but they are not listed as saved chats.
   if (caller.kind === 'guest') throw new AppError('sign_in_required');
-  const rows = await conversations.listForUser(db, caller.userId, page);
+  const [rows, blocked] = await Promise.all([
+    conversations.listForUser(db, caller.userId, page),
+    creatorBlocks.listForUser(db, caller.userId),
+  ]);
   const hasMore = rows.length > page.limit;
   const items = await Promise.all(rows.slice(0, page.limit).map((r) => toSummary(db, r)));
-  return { items, hasMore };
+  // Chats with blocked creators' bots are left out (a page may then hold fewer than `limit`).
+  const blockedNames = new Set(blocked.map((c) => c.username));
+  const shown = items.filter(
+    (c) => c.character.creatorUsername === null || !blockedNames.has(c.character.creatorUsername),
+  );
+  return { items: shown, hasMore };
 }
 
 export async function latestWithCharacter(

@@ -1,15 +1,18 @@
 /** Exporting a chatbot as a Character Card from its profile (issue 10, "Import and export"). */
 import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { listCharacters } from '#shared/api/characters';
+import { listLibrary } from '#shared/api/library';
 import { readCardFile } from '#shared/cards/read-card';
 import { e2eDatabaseUrl } from './global-setup';
 import { uniqueSuffix } from './onboarding-steps';
 
 async function firstCharacter(page: Page): Promise<{ id: string; name: string }> {
-  const response = await page.request.get('/api/characters');
-  const first = listCharacters.response.parse(await response.json()).items[0];
+  const response = await page.request.get('/api/library', {
+    headers: { 'x-guest-id': randomUUID() },
+  });
+  const first = listLibrary.response.parse(await response.json()).items[0];
   if (first === undefined) throw new Error('no character in the library');
   return first;
 }

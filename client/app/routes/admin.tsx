@@ -6,10 +6,14 @@
  */
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { QueueDashboardLink } from '../../features/admin/components/queue-dashboard-link';
 import { UserDetail } from '../../features/admin/components/user-detail';
 import { UserSearch } from '../../features/admin/components/user-search';
+import { ReportQueue } from '../../features/reports/components/report-queue';
+import { PageQuerySchema } from '#shared/schemas/page';
+import { ButtonAnchor } from '../../components/button';
+import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/member';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
@@ -35,7 +39,12 @@ export function AdminPage() {
       <Page>
         <Header>
           <Title>Admin</Title>
-          <QueueDashboardLink />
+          <Links>
+            <Link href={paths.adminReports.build()} asChild>
+              <ButtonAnchor>Chatbot reports</ButtonAnchor>
+            </Link>
+            <QueueDashboardLink />
+          </Links>
         </Header>
         <UserSearch query={query} />
       </Page>
@@ -57,6 +66,32 @@ export function AdminUserPage({ id }: { id: string }) {
     </AdminOnly>
   );
 }
+
+/** /admin/reports: the chatbot report queue. */
+export function AdminReportsPage() {
+  useDocumentTitle('Admin · Reports');
+  const asked = new URLSearchParams(useSearch()).get('page') ?? undefined;
+  const page = PageQuerySchema.shape.page.catch(1).parse(asked);
+  return (
+    <AdminOnly>
+      <Page>
+        <Header>
+          <Title>Chatbot reports</Title>
+          <Link href={paths.admin.build()} asChild>
+            <ButtonAnchor>Members</ButtonAnchor>
+          </Link>
+        </Header>
+        <ReportQueue page={page} />
+      </Page>
+    </AdminOnly>
+  );
+}
+
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
 
 const Header = styled.div`
   display: flex;

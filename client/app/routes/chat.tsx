@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
+import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
@@ -33,6 +34,14 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const isNew = conversationId === newConversationId;
   if (!isNew && !IdParamsSchema.safeParse({ id: conversationId }).success) return <NotFoundPage />;
   if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
+  // A guest on an NSFW chatbot gets the login prompt, not the generic error.
+  if (character.status === 'error' && character.error.code === 'sign_up_required') {
+    return (
+      <Page>
+        <NsfwSignInPrompt />
+      </Page>
+    );
+  }
   if (character.status !== 'success') {
     return (
       <Page>

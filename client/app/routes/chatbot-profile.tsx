@@ -1,3 +1,8 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { RatingState } from '#shared/api/social';
+import { canRate } from '#shared/rules/social';
+import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { ExportCardButtons } from '../../features/cards/components/export-card-buttons';
 import { CharacterProfile } from '../../features/characters/components/character-profile';
 import { useCharacter } from '../../features/characters/hooks/use-character';
@@ -5,26 +10,73 @@ import styled from 'styled-components';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ProfileActions, ProfileRating } from '../character-menu';
 import { Page } from '../layouts/page';
 import { NotFoundPage } from './not-found';
 
+/** /chatbot/{id}: the profile, with the card actions and, on public bots, the bot rating. */
 export function ChatbotProfilePage({ id }: { id: string }) {
+  const [, navigate] = useLocation();
+  const session = useSession();
   const character = useCharacter(id);
+  // A rating answered by the server, over the profile as first loaded (keyed by the bot).
+  const [rated, setRated] = useState<(RatingState & { id: string }) | null>(null);
   useDocumentTitle(character.status === 'success' ? character.data.name : null);
 
   if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
+  if (character.status === 'error' && character.error.code === 'sign_up_required') {
+    return (
+      <Page>
+        <NsfwSignInPrompt />
+      </Page>
+    );
+  }
+  if (character.status !== 'success') {
+    return (
+      <Page>
+        {character.status === 'loading' ? (
+          <Spinner label="Loading chatbot" />
+        ) : (
+          <ErrorState message={errorText(character.error)} onRetry={character.retry} />
+        )}
+      </Page>
+    );
+  }
+  const shown = rated?.id === id ? { ...character.data, ...rated } : character.data;
+  const mayRate = canRate(shown, { isMember: true, isCreator: shown.isCreator });
   return (
     <Page>
-      {character.status === 'loading' && <Spinner label="Loading chatbot" />}
-      {character.status === 'error' && (
-        <ErrorState message={errorText(character.error)} onRetry={character.retry} />
-      )}
-      {character.status === 'success' && <CharacterProfile character={character.data} />}
+      <CharacterProfile
+        character={shown}
+        actions={
+          <ProfileActions
+            character={shown}
+            onRemoved={() => {
+              navigate(paths.home.build());
+            }}
+          />
+        }
+        rating={
+          // Guests see the control too: choosing asks them to sign in.
+          mayRate ? (
+            <ProfileRating
+              key={`${id}:${session.status}`}
+              characterId={id}
+              myRating={shown.myRating}
+              onRated={(state) => {
+                setRated({ ...state, id });
+              }}
+            />
+          ) : undefined
+        }
+      />
       {/* Only when the caller sees the definition (the creator, or a visible definition). */}
-      {character.status === 'success' && character.data.persona !== null && (
+      {shown.persona !== null && (
         <Below>
-          <ExportCardButtons characterId={character.data.id} />
+          <ExportCardButtons characterId={shown.id} />
         </Below>
       )}
     </Page>

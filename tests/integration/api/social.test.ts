@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCharacter } from '#shared/api/characters';
+import { listConversations } from '#shared/api/conversations';
 import { listBlockedCreators, listFavoriteIds, rateCharacter } from '#shared/api/social';
 import { characterLimits } from '#shared/rules/character';
 import * as ratings from '#server/db/repositories/ratings.repo';
@@ -279,6 +280,14 @@ describe('creator blocks', () => {
     const unlisted = await botOf(creator.id, 'hidden');
     const socket = await connectMember(stack.url, blocker.session.accessToken);
     sockets.push(socket);
+    // A chat the member had before blocking is closed to them afterwards.
+    const before = await socket.emitWithAck('message:send', {
+      characterId: bot,
+      conversationId: null,
+      content: 'Hello before',
+    });
+    if (!before.ok) throw new Error('the first message was refused');
+    const chatId = before.data.conversationId;
 
     const blocked = await inject({
       method: 'PUT',
@@ -303,6 +312,13 @@ describe('creator blocks', () => {
     });
     expect(sent).toMatchObject({ ok: false, error: { code: 'character_not_found' } });
     expect(errorOf((await favorite(blocker, bot)).json()).code).toBe('character_not_found');
+    for (const url of [`/api/conversations/${chatId}`, `/api/conversations/${chatId}/messages`]) {
+      const res = await inject({ url, headers: blocker.headers });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res.json()).code).toBe('character_not_found');
+    }
+    const chats = await inject({ url: '/api/conversations', headers: blocker.headers });
+    expect(listConversations.response.parse(chats.json()).items).toEqual([]);
     const report = await inject({
       method: 'POST',
       url: '/api/reports',
@@ -325,6 +341,11 @@ describe('creator blocks', () => {
     });
     expect(unblocked.statusCode).toBe(200);
     expect((await profile(blocker.headers, bot)).statusCode).toBe(200);
+    const reopened = await inject({
+      url: `/api/conversations/${chatId}`,
+      headers: blocker.headers,
+    });
+    expect(reopened.statusCode).toBe(200);
     const after = await inject({ url: '/api/me/blocked-creators', headers: blocker.headers });
     expect(listBlockedCreators.response.parse(after.json()).items).toEqual([]);
   });

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
+import { likePercent } from '#shared/rules/social';
 import type { Character } from '#shared/schemas/character';
 import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonAnchor } from '../../../components/button';
 import { RoleplayText } from '../../../components/roleplay-text';
 import { TagList } from '../../../components/tag-list';
-import { formatMessageCount, formatTokenCount } from '../../../lib/format';
+import { formatCount, formatMessageCount, formatTokenCount } from '../../../lib/format';
 
 /** Example dialogues come as "<START>" blocks; each block is shown as one exchange. */
 function dialogueBlocks(dialogue: string): string[] {
@@ -18,8 +19,26 @@ function dialogueBlocks(dialogue: string): string[] {
     .filter((block) => block !== '');
 }
 
-/** The chatbot profile (product-core.md, "Chatbot profile"); hidden definition fields are omitted. */
-export function CharacterProfile({ character }: { character: Character }) {
+/** How the like percentage reads: the spec shows rating_score as a percent; no ratings, no percent. */
+function likeText(character: Pick<Character, 'ratingScore' | 'numRatings'>): string {
+  if (character.numRatings === 0) return 'No ratings yet';
+  const ratings = `${formatCount(character.numRatings)} rating${character.numRatings === 1 ? '' : 's'}`;
+  return `${likePercent(character.ratingScore)}% liked (${ratings})`;
+}
+
+/**
+ * The chatbot profile (product-core.md, "Chatbot profile"); hidden definition fields are omitted.
+ * `actions` (share, favorite, the menu) and `rating` (the bot rating) are composed by the page.
+ */
+export function CharacterProfile({
+  character,
+  actions,
+  rating,
+}: {
+  character: Character;
+  actions?: ReactNode;
+  rating?: ReactNode;
+}) {
   const fill = (text: string) => fillMacros(text, { char: character.name, user: defaultUserName });
   return (
     <Wrapper>
@@ -28,16 +47,26 @@ export function CharacterProfile({ character }: { character: Character }) {
         <HeroText>
           <Name>{character.name}</Name>
           <Title>{character.title}</Title>
+          {character.creatorUsername !== null && (
+            <Link href={paths.creator.build(character.creatorUsername)} asChild>
+              <Creator>@{character.creatorUsername}</Creator>
+            </Link>
+          )}
           <TagList tags={character.tags} />
           <Stats>
             <li>{formatMessageCount(character.numMessages)}</li>
+            <li>{likeText(character)}</li>
             <li>{formatTokenCount(character.tokenCount)}</li>
           </Stats>
-          <Link href={paths.chatWithCharacter.build(character.id)} asChild>
-            <ChatNow $variant="primary">Chat Now</ChatNow>
-          </Link>
+          <HeroActions>
+            <Link href={paths.chatWithCharacter.build(character.id)} asChild>
+              <ChatNow $variant="primary">Chat Now</ChatNow>
+            </Link>
+            {actions}
+          </HeroActions>
         </HeroText>
       </Hero>
+      {rating !== undefined && <Card>{rating}</Card>}
 
       <Section title="Greeting">
         <Text>
@@ -125,16 +154,38 @@ const Title = styled.p`
 const Stats = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.lg};
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
   margin: 0;
   padding: 0;
   list-style: none;
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    justify-content: flex-start;
+  }
+`;
+
+const Creator = styled.a`
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const HeroActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.sm};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    justify-content: flex-start;
+  }
 `;
 
 const ChatNow = styled(ButtonAnchor)`
-  margin-top: ${({ theme }) => theme.space.sm};
   min-width: ${({ theme }) => theme.size.ctaMinWidth};
 `;
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CharacterSummary } from '#shared/schemas/character';
@@ -9,28 +9,51 @@ import { formatMessageCount } from '../../../lib/format';
 /**
  * A library card: the whole card is one link to the chatbot profile. Its name is the visible name and
  * title (so speech input and screen readers agree with what is on screen), its description the tags and
- * message count; the picture beside the name is decoration.
+ * message count; the picture beside the name is decoration. `actions` (the page's card menu) sit over
+ * the picture's corner, after the link in tab order and outside it, as buttons may not nest in links.
  */
-export function CharacterCard({ character }: { character: CharacterSummary }) {
+export function CharacterCard({
+  character,
+  actions,
+}: {
+  character: CharacterSummary;
+  actions?: ReactNode;
+}) {
   const id = useId();
   return (
-    <Link href={paths.chatbot.build(character.id)} asChild>
-      <Card aria-labelledby={`${id}-name ${id}-title`} aria-describedby={`${id}-tags ${id}-meta`}>
-        <Picture>
-          {character.avatarUrl !== null && <img src={character.avatarUrl} alt="" loading="lazy" />}
-        </Picture>
-        <Body>
-          <Name id={`${id}-name`}>{character.name}</Name>
-          <Title id={`${id}-title`}>{character.title}</Title>
-          <div id={`${id}-tags`}>
-            <TagList tags={character.tags} />
-          </div>
-          <Meta id={`${id}-meta`}>{formatMessageCount(character.numMessages)}</Meta>
-        </Body>
-      </Card>
-    </Link>
+    <Wrapper>
+      <Link href={paths.chatbot.build(character.id)} asChild>
+        <Card aria-labelledby={`${id}-name ${id}-title`} aria-describedby={`${id}-tags ${id}-meta`}>
+          <Picture>
+            {character.avatarUrl !== null && (
+              <img src={character.avatarUrl} alt="" loading="lazy" />
+            )}
+          </Picture>
+          <Body>
+            <Name id={`${id}-name`}>{character.name}</Name>
+            <Title id={`${id}-title`}>{character.title}</Title>
+            <div id={`${id}-tags`}>
+              <TagList tags={character.tags} />
+            </div>
+            <Meta id={`${id}-meta`}>{formatMessageCount(character.numMessages)}</Meta>
+          </Body>
+        </Card>
+      </Link>
+      {actions !== undefined && <Actions>{actions}</Actions>}
+    </Wrapper>
   );
 }
+
+const Wrapper = styled.div`
+  position: relative;
+  height: 100%;
+`;
+
+const Actions = styled.div`
+  position: absolute;
+  top: ${({ theme }) => theme.space.sm};
+  right: ${({ theme }) => theme.space.sm};
+`;
 
 const Card = styled.a`
   display: flex;

@@ -1,17 +1,29 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CharacterSummary } from '#shared/schemas/character';
 import { Skeleton } from '../../../components/skeleton';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { CharacterCard } from './character-card';
 
-export function CharacterGrid({ characters }: { characters: readonly CharacterSummary[] }) {
+/** `cardActions` renders each card's actions (the page composes them); `isHidden` drops cards. */
+export function CharacterGrid({
+  characters,
+  cardActions,
+  isHidden,
+}: {
+  characters: readonly CharacterSummary[];
+  cardActions?: (character: CharacterSummary) => ReactNode;
+  isHidden?: (character: CharacterSummary) => boolean;
+}) {
   return (
     <Grid aria-label="Characters">
-      {characters.map((character) => (
-        <li key={character.id}>
-          <CharacterCard character={character} />
-        </li>
-      ))}
+      {characters
+        .filter((character) => isHidden?.(character) !== true)
+        .map((character) => (
+          <li key={character.id}>
+            <CharacterCard character={character} actions={cardActions?.(character)} />
+          </li>
+        ))}
     </Grid>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { CharacterSummary } from '#shared/schemas/character';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { paths } from '../../../lib/paths';
@@ -14,7 +15,19 @@ import { Pagination } from './pagination';
  * The home library: one page of character cards with pagination, loading, empty and error states.
  * `notice` is shown under the heading (the page composes the waiting-queue banner there).
  */
-export function LibraryView({ page, notice }: { page: number; notice?: ReactNode }) {
+export function LibraryView({
+  page,
+  notice,
+  cardActions,
+  isHidden,
+}: {
+  page: number;
+  notice?: ReactNode;
+  /** Each card's actions, composed by the page (the card menu). */
+  cardActions?: (character: CharacterSummary) => ReactNode;
+  /** Cards taken out of view since the page loaded (deleted, less liked, creator blocked). */
+  isHidden?: (character: CharacterSummary) => boolean;
+}) {
   const result = useCharacterPage(page);
   return (
     <section aria-labelledby="library-heading">
@@ -38,7 +51,11 @@ export function LibraryView({ page, notice }: { page: number; notice?: ReactNode
             <Count>
               {result.data.total} {result.data.total === 1 ? 'chatbot' : 'chatbots'}
             </Count>
-            <CharacterGrid characters={result.data.items} />
+            <CharacterGrid
+              characters={result.data.items}
+              cardActions={cardActions}
+              isHidden={isHidden}
+            />
             <Pagination
               page={page}
               totalPages={Math.ceil(result.data.total / result.data.pageSize)}

@@ -1,0 +1,74 @@
+/**
+ * The card and profile actions of features/character-actions, composed with what they need from other
+ * features: the Sign In modal for guests (auth) and the Restricted! dialog with the application's
+ * support link (profile, app-settings). Pages render these instead of composing them each time.
+ */
+import { useSetAtom } from 'jotai';
+import type { CharacterSummary } from '#shared/schemas/character';
+import { useCustomerSupportUrl } from '../features/app-settings/hooks/use-app-settings';
+import { isSignInOpenAtom } from '../features/auth/atoms';
+import {
+  CharacterActions,
+  type ActionCharacter,
+} from '../features/character-actions/components/character-actions';
+import { RatingControl } from '../features/character-actions/components/rating-control';
+import { RestrictedDialog } from '../features/profile/components/restricted-dialog';
+import type { RatingState } from '#shared/api/social';
+import type { BotRating } from '#shared/rules/social';
+
+function useComposition() {
+  const setIsSignInOpen = useSetAtom(isSignInOpenAtom);
+  const supportUrl = useCustomerSupportUrl();
+  return {
+    onSignInRequired: () => {
+      setIsSignInOpen(true);
+    },
+    renderRestricted: (onClose: () => void) => (
+      <RestrictedDialog supportUrl={supportUrl} onClose={onClose} />
+    ),
+  };
+}
+
+/** A library card's actions. */
+export function CardActions({ character }: { character: CharacterSummary }) {
+  return <CharacterActions character={character} variant="card" {...useComposition()} />;
+}
+
+/** The chatbot profile's actions; `onRemoved` leaves the page once the bot is gone for the member. */
+export function ProfileActions({
+  character,
+  onRemoved,
+}: {
+  character: ActionCharacter;
+  onRemoved: () => void;
+}) {
+  return (
+    <CharacterActions
+      character={character}
+      variant="profile"
+      onRemoved={onRemoved}
+      {...useComposition()}
+    />
+  );
+}
+
+/** The profile's bot rating, for guests a sign-in prompt on choice. */
+export function ProfileRating({
+  characterId,
+  myRating,
+  onRated,
+}: {
+  characterId: string;
+  myRating: BotRating | null;
+  onRated: (state: RatingState) => void;
+}) {
+  const { onSignInRequired } = useComposition();
+  return (
+    <RatingControl
+      characterId={characterId}
+      myRating={myRating}
+      onRated={onRated}
+      onSignInRequired={onSignInRequired}
+    />
+  );
+}

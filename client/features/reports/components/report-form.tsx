@@ -1,0 +1,227 @@
+/**
+ * The report form (product-rules.md §5 "Report", §8): the chatbot id when the route has none, the issue
+ * type, the expected resolution and the details. Field messages are the spec's; 'Fill all fields to
+ * submit.' stands beside the disabled submit; the server's error text is shown as it comes; success
+ * shows 'Report submitted successfully' for 3 s and clears the form.
+ */
+import { useEffect, useId, useState } from 'react';
+import styled from 'styled-components';
+import {
+  ReportInputSchema,
+  reportIssueLabels,
+  reportIssueTypes,
+  reportLimits,
+  reportResolutionLabels,
+  reportResolutions,
+  reportTexts,
+  type ReportIssueType,
+  type ReportResolution,
+} from '#shared/rules/report';
+import { Button } from '../../../components/button';
+import {
+  Field,
+  FieldError,
+  FieldNote,
+  Form,
+  Label,
+  Select,
+  TextArea,
+  errorProps,
+} from '../../../components/form-controls';
+import { TextField } from '../../../components/text-field';
+import { toApiError } from '../../../lib/api-client';
+import { formErrorText } from '../../../lib/errors';
+import { useServices } from '../../../lib/services';
+import { sendReport } from '../api';
+
+/** How long the success message stays (product-rules.md §9: success messages 3 s). */
+const successMs = 3000;
+
+type FieldName = 'characterId' | 'userIssueType' | 'userReportDetails' | 'userExpectedResolution';
+
+export function ReportForm({ characterId }: { characterId?: string }) {
+  const { api } = useServices();
+  const [id, setId] = useState(characterId ?? '');
+  const [issueType, setIssueType] = useState<ReportIssueType | ''>('');
+  const [resolution, setResolution] = useState<ReportResolution | ''>('');
+  const [details, setDetails] = useState('');
+  const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const ids = { issue: useId(), resolution: useId(), details: useId() };
+
+  useEffect(() => {
+    if (!isSubmitted) return;
+    const timer = setTimeout(() => {
+      setIsSubmitted(false);
+    }, successMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [isSubmitted]);
+
+  const parsed = ReportInputSchema.safeParse({
+    characterId: id,
+    userIssueType: issueType === '' ? undefined : issueType,
+    userReportDetails: details,
+    userExpectedResolution: resolution === '' ? undefined : resolution,
+  });
+  const errorOf = (field: FieldName): string | null => {
+    if (parsed.success || !touched.has(field)) return null;
+    const issue = parsed.error.issues.find((i) => i.path[0] === field);
+    if (!issue) return null;
+    if (field === 'userIssueType') return 'Choose the issue';
+    if (field === 'userExpectedResolution') return 'Choose what should happen';
+    return issue.message;
+  };
+  const touch = (field: FieldName) => {
+    setTouched((fields) => new Set(fields).add(field));
+  };
+
+  const submit = async (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (!parsed.success) {
+      setTouched(
+        new Set(['characterId', 'userIssueType', 'userReportDetails', 'userExpectedResolution']),
+      );
+      return;
+    }
+    setIsSending(true);
+    setServerError(null);
+    try {
+      await sendReport(api, parsed.data);
+      setIsSubmitted(true);
+      setDetails('');
+      setIssueType('');
+      setResolution('');
+      if (characterId === undefined) setId('');
+      setTouched(new Set());
+    } catch (err) {
+      setServerError(formErrorText(toApiError(err)));
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  const detailsError = errorOf('userReportDetails');
+  const issueError = errorOf('userIssueType');
+  const resolutionError = errorOf('userExpectedResolution');
+  return (
+    <Form
+      noValidate
+      aria-label="Report a chatbot"
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      {characterId === undefined && (
+        <TextField
+          label="Chatbot ID"
+          value={id}
+          maxLength={reportLimits.characterId}
+          autoComplete="off"
+          spellCheck={false}
+          note="The id is the last part of the chatbot's address: /chatbot/{id}."
+          error={errorOf('characterId')}
+          onChange={(event) => {
+            setId(event.target.value);
+          }}
+          onBlur={() => {
+            touch('characterId');
+          }}
+        />
+      )}
+      <Field>
+        <Label htmlFor={ids.issue}>What is wrong?</Label>
+        <Select
+          id={ids.issue}
+          value={issueType}
+          onChange={(event) => {
+            const value = reportIssueTypes.find((t) => t === event.target.value);
+            setIssueType(value ?? '');
+            touch('userIssueType');
+          }}
+          {...errorProps(`${ids.issue}-error`, issueError)}
+        >
+          <option value="">Choose the issue</option>
+          {reportIssueTypes.map((type) => (
+            <option key={type} value={type}>
+              {reportIssueLabels[type]}
+            </option>
+          ))}
+        </Select>
+        {issueError !== null && <FieldError id={`${ids.issue}-error`}>{issueError}</FieldError>}
+      </Field>
+      <Field>
+        <Label htmlFor={ids.resolution}>What should happen?</Label>
+        <Select
+          id={ids.resolution}
+          value={resolution}
+          onChange={(event) => {
+            const value = reportResolutions.find((r) => r === event.target.value);
+            setResolution(value ?? '');
+            touch('userExpectedResolution');
+          }}
+          {...errorProps(`${ids.resolution}-error`, resolutionError)}
+        >
+          <option value="">Choose a resolution</option>
+          {reportResolutions.map((value) => (
+            <option key={value} value={value}>
+              {reportResolutionLabels[value]}
+            </option>
+          ))}
+        </Select>
+        {resolutionError !== null && (
+          <FieldError id={`${ids.resolution}-error`}>{resolutionError}</FieldError>
+        )}
+      </Field>
+      <Field>
+        <Label htmlFor={ids.details}>Details</Label>
+        <TextArea
+          id={ids.details}
+          value={details}
+          maxLength={reportLimits.details + 50}
+          onChange={(event) => {
+            setDetails(event.target.value);
+          }}
+          onBlur={() => {
+            touch('userReportDetails');
+          }}
+          {...errorProps(`${ids.details}-error`, detailsError)}
+        />
+        <FieldNote>
+          {details.trim().length}/{reportLimits.details}
+        </FieldNote>
+        {detailsError !== null && (
+          <FieldError id={`${ids.details}-error`}>{detailsError}</FieldError>
+        )}
+      </Field>
+      <Footer>
+        <Button type="submit" $variant="primary" disabled={isSending} aria-busy={isSending}>
+          Submit Report
+        </Button>
+        {!parsed.success && <Hint>{reportTexts.fillAll}</Hint>}
+      </Footer>
+      <div role="status">{isSubmitted && <Success>{reportTexts.submitted}</Success>}</div>
+      {serverError !== null && <FieldError role="alert">{serverError}</FieldError>}
+    </Form>
+  );
+}
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Hint = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Success = styled.p`
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;

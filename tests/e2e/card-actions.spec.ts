@@ -1,0 +1,294 @@
+/**
+ * Card and profile actions (issue 10): favorite and unfavorite with the spec's toasts, blocking a
+ * creator (the bot leaves the list; Blocked Creators unblocks), reporting a bot that an admin then
+ * resolves, deleting one's own bot, and the sign-in prompts guests get instead.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { characterLimits } from '#shared/rules/character';
+import { e2eDatabaseUrl } from './global-setup';
+import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
+
+/** Runs one statement in the product's database (for what no screen can set up yet: chatbots). */
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A member who exists only to create chatbots; answers their username and id. */
+async function newCreator(): Promise<{ id: string; username: string }> {
+  const username = `c_${uniqueSuffix()}`;
+  const [row] = await sql<{ id: string }>(
+    "insert into users (kind, username, name) values ('member', $1, 'Creator') returning id",
+    [username],
+  );
+  if (!row) throw new Error('no creator');
+  return { id: row.id, username };
+}
+
+/**
+ * A public chatbot of `creatorId`, talked to so much that it opens the home page's first page (the
+ * newest first, so tests running together each find theirs there).
+ */
+async function newBot(
+  creatorId: string,
+  options: { name: string; isNsfw?: boolean },
+): Promise<string> {
+  const [row] = await sql<{ id: string }>(
+    `insert into characters (slug, name, title, greeting, persona, creator_user_id, visibility,
+       definition_visible, is_nsfw, num_messages)
+     values ($1, $2, 'A bot made by an e2e test', 'Hello!', 'Brief.', $3, 'public', true, $4,
+       $5) returning id`,
+    [
+      `e2e-${uniqueSuffix()}`,
+      options.name,
+      creatorId,
+      options.isNsfw ?? false,
+      // The newest bot ranks first, so the test that just made it finds it on the first page.
+      Date.now() * 10 + Math.floor(Math.random() * 10),
+    ],
+  );
+  if (!row) throw new Error('no bot');
+  return row.id;
+}
+
+/** Signs a new member up from the home page; answers their email and username. */
+async function signUp(page: Page, prefix: string, project: string) {
+  const email = `${prefix}-${project}-${uniqueSuffix()}@example.com`;
+  const username = `${prefix.slice(0, 3)}_${uniqueSuffix()}`;
+  await page.goto('/');
+  await signInWithCode(page, email);
+  await completeOnboarding(page, { username, name: 'Sam' });
+  return { email, username };
+}
+
+const toast = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).first();
+
+test('a member favorites and unfavorites from a card and from the profile', async ({
+  page,
+}, testInfo) => {
+  const creator = await newCreator();
+  const name = `Fav ${uniqueSuffix()}`;
+  const bot = await newBot(creator.id, { name });
+  await signUp(page, 'fav', testInfo.project.name);
+
+  await page.goto('/');
+  const add = page.getByRole('button', { name: `Add ${name} to favorites` });
+  await add.click();
+  await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
+  const remove = page.getByRole('button', { name: `Remove ${name} from favorites` });
+  await expect(remove).toHaveAttribute('aria-pressed', 'true');
+  await remove.click();
+  await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
+  await expect(add).toHaveAttribute('aria-pressed', 'false');
+
+  await page.goto(`/chatbot/${bot}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('link', { name: `@${creator.username}` })).toBeVisible();
+  const favorite = page.getByRole('button', { name: 'Favorite', exact: true });
+  await favorite.click();
+  await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Favorited' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Favorited' }).click();
+  await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
+});
+
+test('blocking a creator takes their bot away; Blocked Creators unblocks', async ({
+  page,
+}, testInfo) => {
+  const creator = await newCreator();
+  const name = `Blocky ${uniqueSuffix()}`;
+  const bot = await newBot(creator.id, { name });
+  await signUp(page, 'blk', testInfo.project.name);
+
+  await page.goto('/');
+  const card = page.getByRole('heading', { name, level: 2 });
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Block Creator' }).click();
+  const dialog = page.getByRole('dialog', { name: `Block @${creator.username}?` });
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(toast(page, `@${creator.username} blocked`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // The profile is gone for this member.
+  await page.goto(`/chatbot/${bot}`);
+  await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
+
+  await page.goto('/blocked-creators');
+  await expect(page.getByRole('heading', { name: 'Blocked Creators', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: `Unblock @${creator.username}` }).click();
+  await expect(toast(page, `@${creator.username} unblocked`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not blocked any creator yet!' })).toBeVisible();
+  await page.goto(`/chatbot/${bot}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('less like this hides the card and records a dislike', async ({ page }, testInfo) => {
+  const creator = await newCreator();
+  const name = `Meh ${uniqueSuffix()}`;
+  const bot = await newBot(creator.id, { name });
+  const { username } = await signUp(page, 'meh', testInfo.project.name);
+  await page.goto('/');
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Less like this' }).click();
+  await expect(toast(page, "you'll see less like this")).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 2 })).toHaveCount(0);
+  const rows = await sql<{ character_id: string }>(
+    `select d.character_id from character_dislikes d join users u on u.id = d.user_id
+     where u.username = $1`,
+    [username],
+  );
+  expect(rows).toEqual([{ character_id: bot }]);
+});
+
+test('a member reports a bot and an admin resolves it in the queue', async ({ page }, testInfo) => {
+  const creator = await newCreator();
+  const name = `Reported ${uniqueSuffix()}`;
+  const bot = await newBot(creator.id, { name });
+  const { email } = await signUp(page, 'rep', testInfo.project.name);
+
+  await page.goto(`/chatbot/${bot}`);
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  await expect(page).toHaveURL(new RegExp(`/report/${bot}$`));
+  const form = page.getByRole('form', { name: 'Report a chatbot' });
+  await expect(form.getByText('Fill all fields to submit.')).toBeVisible();
+  // Details are required, with the spec's message.
+  await form.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(form.getByText('Details are required')).toBeVisible();
+  const details = `Wrong tags ${uniqueSuffix()}`;
+  await form.getByRole('combobox', { name: 'What is wrong?' }).selectOption('Categorization');
+  await form.getByRole('combobox', { name: 'What should happen?' }).selectOption('modified');
+  await form.getByRole('textbox', { name: 'Details' }).fill(details);
+  await form.getByRole('button', { name: 'Submit Report' }).click();
+  await expect(page.getByText('Report submitted successfully')).toBeVisible();
+
+  await makeAdmin(email);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Chatbot reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Chatbot reports', level: 1 })).toBeVisible();
+  const report = page.getByRole('listitem').filter({ hasText: details });
+  await expect(report).toContainText(name);
+  await expect(report).toContainText('Open');
+  await report.getByRole('button', { name: 'Resolve' }).click();
+  await expect(report).toContainText('Resolved');
+  await expect(report.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+});
+
+test('a creator deletes their own bot after confirming', async ({ page }, testInfo) => {
+  const { username } = await signUp(page, 'del', testInfo.project.name);
+  const [me] = await sql<{ id: string }>('select id from users where username = $1', [username]);
+  if (!me) throw new Error('no member');
+  const name = `Mine ${uniqueSuffix()}`;
+  const bot = await newBot(me.id, { name });
+
+  await page.goto(`/chatbot/${bot}`);
+  // The creator sees Edit and Delete, not Report or Block Creator, and no favorite.
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Report' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Chatbot deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/chatbot/${bot}`);
+  await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
+});
+
+test('guests get sign-in prompts instead of member actions', async ({ page }) => {
+  const creator = await newCreator();
+  const name = `Guesty ${uniqueSuffix()}`;
+  await newBot(creator.id, { name });
+  const nsfw = await newBot(creator.id, { name: `Spicy ${uniqueSuffix()}`, isNsfw: true });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: `Add ${name} to favorites` }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(signIn).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(signIn).toBeHidden();
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Block Creator' }).click();
+  await expect(signIn).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  for (const path of [`/chatbot/${nsfw}`, `/chat/${nsfw}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Sign in to see this chatbot' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
+  }
+  await page.goto('/blocked-creators');
+  await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
+  await page.goto('/report');
+  await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
+});
+
+test('at the favorites limit the heart reverts and the error modal explains', async ({
+  page,
+}, testInfo) => {
+  const creator = await newCreator();
+  const name = `Full ${uniqueSuffix()}`;
+  await newBot(creator.id, { name });
+  const { username } = await signUp(page, 'lim', testInfo.project.name);
+  // Fill the member's favorites with private bots nobody lists.
+  await sql(
+    `with bots as (
+       insert into characters (slug, name, creator_user_id, visibility)
+       select 'limit-' || gen_random_uuid(), 'Limit', null, 'private'
+       from generate_series(1, $2::int) returning id)
+     insert into character_favorites (user_id, character_id)
+     select (select id from users where username = $1), id from bots`,
+    [username, characterLimits.favorites],
+  );
+
+  await page.goto('/');
+  const heart = page.getByRole('button', { name: `Add ${name} to favorites` });
+  await heart.click();
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog).toContainText(`up to ${characterLimits.favorites} favorite chatbots`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the card menu works from the keyboard', async ({ page }) => {
+  const creator = await newCreator();
+  const name = `Keys ${uniqueSuffix()}`;
+  await newBot(creator.id, { name });
+  await page.goto('/');
+  const button = page.getByRole('button', { name: `More actions for ${name}` });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: `More actions for ${name}` });
+  await expect(menu.getByRole('menuitem', { name: 'Chat' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Share' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Less like this' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  // Share opens its dialog with the chat link.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const share = page.getByRole('dialog', { name: `Share ${name}` });
+  await expect(share.getByRole('textbox', { name: 'Chat link' })).toHaveValue(
+    /\/chat\/[0-9a-f-]+$/,
+  );
+});
