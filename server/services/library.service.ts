@@ -230,3 +230,8 @@ async function recommend(
     isCapped: false,
   };
 }
+
+/** Tags the filter panel offers, most used first. */
+export async function popularTags(db: Db): Promise<{ items: { name: string; count: number }[] }> {
+  return { items: await library.popularTags(db, 60) };
+}

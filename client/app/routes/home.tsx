@@ -1,16 +1,27 @@
+import { useSetAtom } from 'jotai';
 import { useSearch } from 'wouter';
+import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { LibraryView } from '../../features/library/components/library-view';
-import { pageFromSearch } from '../../features/library/page-number';
+import { parseFilters } from '../../features/library/filters';
 import { WaitingRoomBanner } from '../../features/waiting-room/components/waiting-room-banner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 
 export function HomePage() {
-  const page = pageFromSearch(useSearch());
-  useDocumentTitle(page > 1 ? `Characters, page ${page}` : null);
+  const { page } = parseFilters(useSearch());
+  const openSignIn = useSetAtom(isSignInOpenAtom);
+  useDocumentTitle(page > 1 ? `Characters, page ${String(page)}` : null);
   return (
     <Page>
-      <LibraryView page={page} notice={<WaitingRoomBanner />} />
+      <LibraryView
+        heading="Discover characters"
+        scope="all"
+        withRecommendations
+        notice={<WaitingRoomBanner />}
+        onSignInRequested={() => {
+          openSignIn(true);
+        }}
+      />
     </Page>
   );
 }

@@ -299,6 +299,17 @@ export async function findRecords(db: Db, ids: readonly string[]): Promise<Chara
   });
 }
 
+/** The most used tags among listed characters, as of the last statistics refresh. */
+export async function popularTags(
+  db: Db,
+  limit: number,
+): Promise<{ name: string; count: number }[]> {
+  const result = await sql<{ name: string; num_listed: number }>`
+    select name, num_listed from tags where num_listed > 0
+    order by num_listed desc, name limit ${limit}`.execute(db);
+  return result.rows.map((r) => ({ name: r.name, count: r.num_listed }));
+}
+
 /** Ids of members with these usernames (the @creator search and creator pages). */
 export async function creatorIdsByUsername(db: Db, username: string): Promise<string[]> {
   const result = await sql<{ id: string }>`

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CharacterSummary } from '#shared/schemas/character';
@@ -6,31 +6,69 @@ import { paths } from '../../../lib/paths';
 import { TagList } from '../../../components/tag-list';
 import { formatMessageCount } from '../../../lib/format';
 
+interface CharacterCardProps {
+  character: CharacterSummary;
+  /** The card's actions menu (favorite, share, report…), beside the link; nothing when absent. */
+  actions?: ReactNode;
+  /** Blur the picture of an NSFW bot (always for visitors who are not signed in). */
+  isNsfwBlurred?: boolean;
+}
+
 /**
  * A library card: the whole card is one link to the chatbot profile. Its name is the visible name and
  * title (so speech input and screen readers agree with what is on screen), its description the tags and
- * message count; the picture beside the name is decoration.
+ * message count; the picture beside the name is decoration. Actions sit outside the link, so no control
+ * is nested in another.
  */
-export function CharacterCard({ character }: { character: CharacterSummary }) {
+export function CharacterCard({ character, actions, isNsfwBlurred = false }: CharacterCardProps) {
   const id = useId();
   return (
-    <Link href={paths.chatbot.build(character.id)} asChild>
-      <Card aria-labelledby={`${id}-name ${id}-title`} aria-describedby={`${id}-tags ${id}-meta`}>
-        <Picture>
-          {character.avatarUrl !== null && <img src={character.avatarUrl} alt="" loading="lazy" />}
-        </Picture>
-        <Body>
-          <Name id={`${id}-name`}>{character.name}</Name>
-          <Title id={`${id}-title`}>{character.title}</Title>
-          <div id={`${id}-tags`}>
-            <TagList tags={character.tags} />
-          </div>
-          <Meta id={`${id}-meta`}>{formatMessageCount(character.numMessages)}</Meta>
-        </Body>
-      </Card>
-    </Link>
+    <Wrapper>
+      <Link href={paths.chatbot.build(character.id)} asChild>
+        <Card aria-labelledby={`${id}-name ${id}-title`} aria-describedby={`${id}-tags ${id}-meta`}>
+          <Picture $isBlurred={isNsfwBlurred && character.isNsfw}>
+            {character.avatarUrl !== null && (
+              <img src={character.avatarUrl} alt="" loading="lazy" />
+            )}
+            {character.isNsfw && <NsfwBadge>NSFW</NsfwBadge>}
+          </Picture>
+          <Body>
+            <Name id={`${id}-name`}>{character.name}</Name>
+            <Title id={`${id}-title`}>{character.title}</Title>
+            <div id={`${id}-tags`}>
+              <TagList tags={character.tags} />
+            </div>
+            <Meta id={`${id}-meta`}>{formatMessageCount(character.numMessages)}</Meta>
+          </Body>
+        </Card>
+      </Link>
+      {actions !== undefined && <Actions>{actions}</Actions>}
+    </Wrapper>
   );
 }
+
+const Wrapper = styled.div`
+  position: relative;
+  height: 100%;
+`;
+
+const Actions = styled.div`
+  position: absolute;
+  top: ${({ theme }) => theme.space.sm};
+  right: ${({ theme }) => theme.space.sm};
+`;
+
+const NsfwBadge = styled.span`
+  position: absolute;
+  bottom: ${({ theme }) => theme.space.sm};
+  left: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.danger};
+  color: ${({ theme }) => theme.color.surface};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
 
 const Card = styled.a`
   display: flex;
@@ -53,7 +91,9 @@ const Card = styled.a`
   }
 `;
 
-const Picture = styled.div`
+const Picture = styled.div<{ $isBlurred: boolean }>`
+  position: relative;
+  overflow: hidden;
   aspect-ratio: 1;
   background: ${({ theme }) => theme.color.surfaceAlt};
 
@@ -61,6 +101,7 @@ const Picture = styled.div`
     width: 100%;
     height: 100%;
     object-fit: cover;
+    filter: ${({ $isBlurred }) => ($isBlurred ? 'blur(18px)' : 'none')};
   }
 `;
 

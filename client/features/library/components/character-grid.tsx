@@ -1,15 +1,33 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CharacterSummary } from '#shared/schemas/character';
 import { Skeleton } from '../../../components/skeleton';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { CharacterCard } from './character-card';
 
-export function CharacterGrid({ characters }: { characters: readonly CharacterSummary[] }) {
+interface CharacterGridProps {
+  characters: readonly CharacterSummary[];
+  /** Each card's actions menu (the page fills it); none when absent. */
+  actionsOf?: (character: CharacterSummary) => ReactNode;
+  isNsfwBlurred?: boolean;
+  label?: string;
+}
+
+export function CharacterGrid({
+  characters,
+  actionsOf,
+  isNsfwBlurred = false,
+  label = 'Characters',
+}: CharacterGridProps) {
   return (
-    <Grid aria-label="Characters">
+    <Grid aria-label={label}>
       {characters.map((character) => (
         <li key={character.id}>
-          <CharacterCard character={character} />
+          <CharacterCard
+            character={character}
+            actions={actionsOf?.(character)}
+            isNsfwBlurred={isNsfwBlurred}
+          />
         </li>
       ))}
     </Grid>
