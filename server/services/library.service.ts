@@ -133,6 +133,11 @@ export async function listLibrary(
       ...freq.wordDocs,
       ...freq.tags.map((t) => t.numListed),
     ]),
+    isExpectedExact:
+      freq.wordDocs.length + freq.tags.length === 1 &&
+      query.languages.length === 0 &&
+      query.sizes.length === 0 &&
+      creatorIds === null,
     numListed: freq.numListed,
     leading,
   };

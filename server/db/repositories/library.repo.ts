@@ -185,6 +185,11 @@ export interface ListArgs {
   /** Results are counted up to this many. */
   countCap: number;
   expected: number | null;
+  /**
+   * The expectation counts the one word or tag asked for, with no other filter but NSFW and blocks
+   * (which leave most matches): then twice the cap expected is safely past the cap, and not counted.
+   */
+  isExpectedExact?: boolean;
   numListed: number;
   /** Ids to put first (prefix matches on the name), already ordered; excluded from the rest. */
   leading: readonly string[];
@@ -202,9 +207,12 @@ export async function list(
   const leadOnPage = leading.slice(offset, offset + limit);
   const restOffset = Math.max(0, offset - leading.length);
   const restLimit = limit - leadOnPage.length;
-  // Counting walks far when many match: past 20× the cap the count is taken as capped.
+  // Counting walks far when many match: past 20× the cap (2× for an exact expectation) the count is
+  // taken as capped.
+  const margin = args.isExpectedExact === true ? 2 : 20;
   const countIsCapped =
-    !isScoped && (args.expected === null ? args.numListed : args.expected) >= args.countCap * 20;
+    !isScoped &&
+    (args.expected === null ? args.numListed : args.expected) >= args.countCap * margin;
 
   // Ids only under the chosen plan (an offset would otherwise build tags and creator names for every
   // skipped row, and a sort would carry whole rows); the page's columns are read after, by id.
