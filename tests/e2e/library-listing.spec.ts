@@ -9,7 +9,12 @@ import { createDb } from '#server/db/database';
 import { refreshSearchStats } from '#server/db/repositories/library.repo';
 import { createCharacter } from '../support/factories';
 import { e2eDatabaseUrl } from './global-setup';
-import { characterCards } from './onboarding-steps';
+import {
+  characterCards,
+  completeOnboarding,
+  signInWithCode,
+  uniqueSuffix,
+} from './onboarding-steps';
 
 /** 26 bots with a tag of their own (more than one page of 24), one with a word of its own. */
 async function makeLibrary() {
@@ -112,4 +117,26 @@ test('favorites ask logged-out visitors to create an account', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Keep your favorite chatbots' })).toBeVisible();
   await page.getByRole('link', { name: 'Explore Chatbots' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a member: favorites invite exploring, recommendations list bots, NSFW asks for the profile setting', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  await signInWithCode(page, `lib-${testInfo.project.name}-${uniqueSuffix()}@example.com`);
+  await completeOnboarding(page, { username: `l_${uniqueSuffix()}`, name: 'Libby' });
+
+  await page.goto('/favorite-bots');
+  await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toBeVisible();
+
+  await page.goto('/recommended-bots');
+  await expect(page.getByRole('heading', { name: 'Recommended for you', level: 1 })).toBeVisible();
+  await expect(characterCards(page).first()).toBeVisible();
+
+  await page.getByRole('switch', { name: 'NSFW' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn On NSFW' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('link', { name: 'Go to Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });

@@ -300,7 +300,7 @@ function NsfwRefusalDialog(props: {
             </>
           }
         >
-          <p>{errorText({ code: 'nsfw_disabled' })}</p>
+          <p>Turn on NSFW in your profile settings to see NSFW chatbots.</p>
         </Modal>
       );
     case 'age_verification':
