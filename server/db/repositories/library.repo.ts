@@ -281,13 +281,21 @@ export async function namePrefixIds(
 }
 
 /**
- * The text with each word replaced by the most similar counted word (trigram similarity, then the
- * commoner word), or null when no word has a near neighbour: the retry of a search that found nothing.
+ * The text with each uncounted word (a typo, or a word in fewer than 20 listed bots) of 3 or more
+ * letters replaced by the most similar counted word sharing its first two letters (trigram
+ * similarity at least 0.3, then the commoner word), or null when no word was replaced: the retry of a
+ * search that found nothing. The two letters keep it to a range of the term index (about 1 ms at 1M
+ * characters, where trigram search over every counted word took 40 ms a word).
  */
 export async function correctedText(db: Db, text: string): Promise<string | null> {
   const result = await sql<{ word: string; correction: string | null }>`
     select w.term as word, (
-      select s.term from search_term_stats s where s.term % w.term and s.term <> w.term
+      select s.term from search_term_stats s
+      where length(w.term) >= 3
+        and not exists (select 1 from search_term_stats k where k.term = w.term)
+        and s.term >= left(w.term, 2)
+        and s.term < left(w.term, 1) || chr(ascii(substr(w.term, 2, 1)) + 1)
+        and similarity(s.term, w.term) >= 0.3
       order by similarity(s.term, w.term) desc, s.ndoc desc limit 1) as correction
     from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w(term)`.execute(db);
   if (!result.rows.some((r) => r.correction !== null)) return null;
