@@ -175,7 +175,7 @@ export function choosePlan(
  */
 const walkBudgetMs = 30;
 /** Expected matches beyond which a gather is never tried. */
-const gatherMax = 50_000;
+const gatherMax = 5_000;
 
 export interface ListArgs {
   filter: LibraryFilter;
@@ -209,7 +209,10 @@ export async function list(
   const restLimit = limit - leadOnPage.length;
   // Counting walks far when many match: past 20× the cap (2× for an exact expectation) the count is
   // taken as capped.
-  const margin = args.isExpectedExact === true ? 2 : 20;
+  // A walk is chosen when matches are many: counting them would gather them all (seconds for a common
+  // word with a common tag), so the expectation stands in for the count there too. A page past the
+  // real end then shows No Results Found: the price of never counting a million matches.
+  const margin = args.isExpectedExact === true || plan === 'walk' ? 2 : 20;
   const countIsCapped =
     !isScoped &&
     (args.expected === null ? args.numListed : args.expected) >= args.countCap * margin;
@@ -220,7 +223,11 @@ export async function list(
     const page = sql<{ id: string }>`select c.id from characters c where ${where}
       order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset}`;
     let rest: { id: string }[] = [];
-    if (restLimit > 0 && plan === 'walk') {
+    // A walk that may be wrong about its matches (few expected: words that rarely meet, or a filter
+    // that excludes them) gets a budget, then the gather; with many expected, gathering would cost
+    // more than any walk, so it walks unbounded.
+    const isFewMatches = args.expected !== null && args.expected < gatherMax;
+    if (restLimit > 0 && plan === 'walk' && isFewMatches) {
       await usePlan(trx, 'walk');
       await sql`savepoint walk`.execute(trx);
       await sql`select set_config('statement_timeout', ${String(walkBudgetMs)}, true)`.execute(trx);
@@ -230,9 +237,7 @@ export async function list(
       } catch (err) {
         if (!isQueryCanceled(err)) throw err;
         await sql`rollback to savepoint walk`.execute(trx);
-        // Gathering many matches costs more than any walk: then the walk goes on, unbounded.
-        const isFewMatches = args.expected !== null && args.expected < gatherMax;
-        if (isFewMatches) await usePlan(trx, 'gather');
+        await usePlan(trx, 'gather');
         rest = (await page.execute(trx)).rows;
       }
     } else if (restLimit > 0) {
