@@ -5,9 +5,11 @@
  * 2. The local-model row: one chat through the product against the tiny model called in-process.
  * 3. The burst run: 40 and 200 replies asked for at once with the default settings (issue 7.1).
  * 4. The load run: 500 sockets, a hundred generating while the rest wait in line.
+ * 5. The search run: library search and listing latency on the large library (npm run seed:large;
+ *    when it is missing the run says how to make it and the bench exits non-zero).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load picks parts.
+ * the rounds; BENCH_ONLY=path,local,load,search picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -20,6 +22,7 @@ import { burstRun, type BurstReport } from './bench/burst';
 import { createBenchCharacter, directRun, type Sample } from './bench/chat-path';
 import { loadRun, type LoadReport } from './bench/load';
 import { pathRun, type PathWindow, type Side } from './bench/path-run';
+import { searchLines, searchRun, type SearchReport } from './bench/search';
 import { startProcess, startProduct } from './bench/processes';
 import { median, quantile, round } from './bench/stats';
 
@@ -158,15 +161,17 @@ async function runLoad(): Promise<LoadReport> {
   }
 }
 
-/** BENCH_ONLY=path,local,load runs some of the parts (all by default). */
-const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load').split(','));
+/** BENCH_ONLY=path,local,load,search runs some of the parts (all by default). */
+const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load,search').split(','));
 let path: PathWindow[] = [];
+let search: SearchReport | undefined;
 let local: LocalReport | undefined;
 let loadReport: LoadReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('local')) local = await runLocal();
   if (only.has('load')) loadReport = await runLoad();
+  if (only.has('search')) search = await searchRun();
 } finally {
   await cleanUp();
 }
@@ -292,10 +297,12 @@ if (loadReport) {
   );
 }
 
+if (search) lines.push('', ...searchLines(search));
+
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/bench.json',
-  JSON.stringify({ pathPlan, pathSummary, path, local, load: loadReport }, null, 2),
+  JSON.stringify({ pathPlan, pathSummary, path, local, load: loadReport, search }, null, 2),
 );
 writeFileSync('bench-results/bench.md', `${lines.join('\n')}\n`);
 process.stdout.write(`${lines.join('\n')}\n`);
@@ -306,4 +313,4 @@ const everything = [
 ];
 const bad = everything.filter((s) => s.outcome !== 'completed').length;
 if (bad > 0) process.stdout.write(`\n${String(bad)} replies did not complete: not a result.\n`);
-process.exit(bad > 0 ? 1 : 0);
+process.exit(bad > 0 || search?.kind === 'missing' ? 1 : 0);

@@ -9,16 +9,13 @@ import { createDb } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { countCharacters } from '#server/db/repositories/large-library.repo';
 import { ensureDatabase } from '#server/lib/services-check';
-import { defaultLargeLibrary, seedLargeLibrary } from '#server/services/seed-large.service';
+import {
+  defaultLargeLibrary,
+  largeDatabaseUrl,
+  seedLargeLibrary,
+} from '#server/services/seed-large.service';
 
-export function largeDatabaseUrl(): string {
-  if (process.env.LARGE_DATABASE_URL) return process.env.LARGE_DATABASE_URL;
-  const url = new URL(loadConfig().DATABASE_URL);
-  url.pathname = '/charchat_large';
-  return url.toString();
-}
-
-const url = largeDatabaseUrl();
+const url = largeDatabaseUrl(loadConfig(), process.env);
 await ensureDatabase(url);
 const db = createDb(url, 2);
 try {

@@ -170,7 +170,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     );
     await maintenance.upsertJobScheduler(
       'refresh-search-stats',
-      { every: refreshSearchStatsEveryMs, immediately: true },
+      { every: refreshSearchStatsEveryMs },
       { name: 'refresh-search-stats', data: {}, opts: maintenanceJobOptions },
     );
     await maintenance.upsertJobScheduler(

@@ -4,6 +4,7 @@
  * support link (profile, app-settings). Pages render these instead of composing them each time.
  */
 import { useSetAtom } from 'jotai';
+import type { ReactNode } from 'react';
 import type { CharacterSummary } from '#shared/schemas/character';
 import { useCustomerSupportUrl } from '../features/app-settings/hooks/use-app-settings';
 import { isSignInOpenAtom } from '../features/auth/atoms';
@@ -11,6 +12,7 @@ import {
   CharacterActions,
   type ActionCharacter,
 } from '../features/character-actions/components/character-actions';
+import { useIsRemovedFromView } from '../features/character-actions/hooks/use-removed-from-view';
 import { RatingControl } from '../features/character-actions/components/rating-control';
 import { RestrictedDialog } from '../features/profile/components/restricted-dialog';
 import type { RatingState } from '#shared/api/social';
@@ -26,6 +28,17 @@ function useComposition() {
     renderRestricted: (onClose: () => void) => (
       <RestrictedDialog supportUrl={supportUrl} onClose={onClose} />
     ),
+  };
+}
+
+/** What a library page gives its grid: each card's actions, and which cards left the view. */
+export function useLibraryCardActions(): {
+  actionsOf: (character: CharacterSummary) => ReactNode;
+  isHidden: (character: CharacterSummary) => boolean;
+} {
+  return {
+    actionsOf: (character) => <CardActions character={character} />,
+    isHidden: useIsRemovedFromView(),
   };
 }
 

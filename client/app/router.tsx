@@ -9,6 +9,7 @@ import { ChatPage } from './routes/chat';
 import { ChatWithCharacterPage } from './routes/chat-with-character';
 import { ChatbotProfilePage } from './routes/chatbot-profile';
 import { HomePage } from './routes/home';
+import { CreatorPage, FavoriteBotsPage, RecommendedBotsPage } from './routes/library-pages';
 import { LegalPageRoute } from './routes/legal';
 import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
@@ -21,6 +22,11 @@ export function AppRouter() {
   return (
     <Switch>
       <Route path={paths.home.pattern} component={HomePage} />
+      <Route path={paths.recommendedBots.pattern} component={RecommendedBotsPage} />
+      <Route path={paths.favoriteBots.pattern} component={FavoriteBotsPage} />
+      <Route path={paths.creator.pattern}>
+        {(params) => <CreatorPage username={params.username} />}
+      </Route>
       <Route path={paths.chatbot.pattern}>
         {(params) => <ChatbotProfilePage id={params.id} />}
       </Route>

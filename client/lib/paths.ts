@@ -26,6 +26,21 @@ export const paths = {
     build: (page = 1): string =>
       page > 1 ? `/?${new URLSearchParams({ page: String(page) }).toString()}` : '/',
   },
+  /** The member's recommendations (product-core.md §2 routes). */
+  recommendedBots: {
+    pattern: '/recommended-bots',
+    build: (): string => '/recommended-bots',
+  },
+  /** The member's favorite chatbots. */
+  favoriteBots: {
+    pattern: '/favorite-bots',
+    build: (): string => '/favorite-bots',
+  },
+  /** A creator's public chatbots, titled '@{username}'s Chatbots'. */
+  creator: {
+    pattern: '/creator/:username',
+    build: (username: string): string => `/creator/${encodeURIComponent(username)}`,
+  },
   chatbot: {
     pattern: '/chatbot/:id',
     build: (id: string): string => `/chatbot/${encodeURIComponent(id)}`,
@@ -38,11 +53,6 @@ export const paths = {
     pattern: '/chat/:characterId/:conversationId',
     build: (characterId: string, conversationId: string): string =>
       `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`,
-  },
-  /** A creator's chatbots ('@{username}'s Chatbots'). */
-  creator: {
-    pattern: '/creator/:username',
-    build: (username: string): string => `/creator/${encodeURIComponent(username)}`,
   },
   /** The chatbot editor for an existing chatbot (creator only). */
   chatbotEdit: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listLibrary } from '#shared/api/library';
+import { listLibrary, listLibraryTags } from '#shared/api/library';
 import type { AppDeps } from '../app';
 import { countryOf } from '../lib/country';
 import { addRoute } from '../lib/route';
@@ -9,4 +9,5 @@ export function libraryRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, listLibrary, async ({ caller, query, request }) =>
     library.listLibrary(deps, caller, countryOf(deps.config, request.headers), query),
   );
+  addRoute(app, listLibraryTags, async () => library.popularTags(deps.db));
 }

@@ -11,6 +11,7 @@ import {
   readSearchText,
   recommendationWeights,
 } from '#shared/rules/library';
+import { tagsMakeNsfw } from '#shared/rules/character';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { toCharacterSummary, type CharacterRecord } from '../db/mappers';
@@ -91,6 +92,8 @@ export async function listLibrary(
   // An @username inside a creator page narrows nothing more: both name creators.
   const text = search.kind === 'text' ? search.text : null;
 
+  // NSFW tags mark their bots NSFW: asking for one without NSFW allowed can match nothing.
+  if (!includeNsfw && tagsMakeNsfw(query.tags)) return emptyPage(query, includeNsfw);
   const freq = await library.frequencies(deps.db, text, query.tags);
   if (freq.tags.length < new Set(query.tags).size) return emptyPage(query, includeNsfw);
   const hasWords = freq.wordDocs.length > 0;
@@ -120,7 +123,7 @@ export async function listLibrary(
   if (text !== null && !hasWords && leading.length === 0) {
     return emptyPage(query, includeNsfw);
   }
-  const result = await library.list(deps.db, {
+  const listArgs = {
     filter,
     sort: query.sort,
     offset,
@@ -130,16 +133,30 @@ export async function listLibrary(
       ...freq.wordDocs,
       ...freq.tags.map((t) => t.numListed),
     ]),
+    isExpectedExact:
+      freq.wordDocs.length + freq.tags.length === 1 &&
+      query.languages.length === 0 &&
+      query.sizes.length === 0 &&
+      creatorIds === null,
     numListed: freq.numListed,
     leading,
+  };
+  const result = await library.list(deps.db, listArgs);
+  if (result.total > 0 || filter.text === null) return pageOf(query, result, includeNsfw);
+  // Nothing matched: the words most like the ones typed (a typo) are better than an empty page.
+  const corrected = await library.correctedText(deps.db, filter.text);
+  if (corrected === null) return pageOf(query, result, includeNsfw);
+  const words = await library.frequencies(deps.db, corrected, []);
+  const retried = await library.list(deps.db, {
+    ...listArgs,
+    filter: { ...filter, text: corrected },
+    expected: library.expectedMatches(freq, [
+      ...words.wordDocs,
+      ...freq.tags.map((t) => t.numListed),
+    ]),
+    leading: [],
   });
-  if (result.total > 0 || text === null || query.page > 1) {
-    return pageOf(query, result, includeNsfw);
-  }
-  // Nothing matched: names that look like the text (a typo) are better than an empty page.
-  const similar = await library.similarNameIds(deps.db, text, filter, query.pageSize);
-  const items = await library.findRecords(deps.db, similar);
-  return pageOf(query, { items, total: items.length, isCapped: false }, includeNsfw);
+  return pageOf(query, retried, includeNsfw);
 }
 
 /**
@@ -217,4 +234,9 @@ async function recommend(
     total: ranked.length,
     isCapped: false,
   };
+}
+
+/** Tags the filter panel offers, most used first. */
+export async function popularTags(db: Db): Promise<{ items: { name: string; count: number }[] }> {
+  return { items: await library.popularTags(db, 60) };
 }

@@ -68,3 +68,12 @@ export const listLibrary = endpoint({
   query: LibraryQuerySchema,
   response: LibraryPageSchema,
 });
+
+/** The tags the filter panel offers: the most used among listed chatbots. */
+export const listLibraryTags = endpoint({
+  method: 'GET',
+  path: '/api/library/tags',
+  auth: 'none',
+  summary: 'List the most used tags of the library',
+  response: z.object({ items: z.array(z.object({ name: z.string(), count: z.number().int() })) }),
+});

@@ -1,23 +1,29 @@
+import { useSetAtom } from 'jotai';
 import { useSearch } from 'wouter';
-import { useIsRemovedFromView } from '../../features/character-actions/hooks/use-removed-from-view';
+import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { LibraryView } from '../../features/library/components/library-view';
-import { pageFromSearch } from '../../features/library/page-number';
+import { parseFilters } from '../../features/library/filters';
 import { WaitingRoomBanner } from '../../features/waiting-room/components/waiting-room-banner';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { CardActions } from '../character-menu';
+import { useLibraryCardActions } from '../character-menu';
 import { Page } from '../layouts/page';
 
 export function HomePage() {
-  const page = pageFromSearch(useSearch());
-  const isHidden = useIsRemovedFromView();
-  useDocumentTitle(page > 1 ? `Characters, page ${page}` : null);
+  const { page } = parseFilters(useSearch());
+  const openSignIn = useSetAtom(isSignInOpenAtom);
+  const cardActions = useLibraryCardActions();
+  useDocumentTitle(page > 1 ? `Characters, page ${String(page)}` : null);
   return (
     <Page>
       <LibraryView
-        page={page}
+        heading="Discover characters"
+        scope="all"
+        withRecommendations
         notice={<WaitingRoomBanner />}
-        cardActions={(character) => <CardActions character={character} />}
-        isHidden={isHidden}
+        {...cardActions}
+        onSignInRequested={() => {
+          openSignIn(true);
+        }}
       />
     </Page>
   );

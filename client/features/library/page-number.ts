@@ -1,12 +1,3 @@
-import { PageQuerySchema } from '#shared/schemas/page';
-
-/** The library page asked for in the query string (`?page=2`); anything invalid is page 1. */
-export function pageFromSearch(search: string): number {
-  const value = new URLSearchParams(search).get('page') ?? undefined;
-  const parsed = PageQuerySchema.shape.page.safeParse(value);
-  return parsed.success ? parsed.data : 1;
-}
-
 export type PageItem = { kind: 'page'; page: number } | { kind: 'gap'; key: string };
 
 /** Page numbers to show: first, last, and the current one with its neighbours, gaps between. */

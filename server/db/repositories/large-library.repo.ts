@@ -93,3 +93,53 @@ export async function analyze(db: Db): Promise<void> {
   await sql`vacuum analyze characters`.execute(db);
   await sql`analyze character_tags`.execute(db);
 }
+
+/** Search words listed in between `min` and `max` characters, at random (the search bench). */
+export async function termsByFrequency(
+  db: Db,
+  min: number,
+  max: number,
+  count: number,
+): Promise<string[]> {
+  const result = await sql<{ term: string }>`
+    select term from search_term_stats
+    where ndoc between ${min} and ${max} and term ~ '^[a-z]{3,}$'
+    order by random() limit ${count}`.execute(db);
+  return result.rows.map((r) => r.term);
+}
+
+/** Tags carried by between `min` and `max` listed characters, at random. */
+export async function tagsByFrequency(
+  db: Db,
+  min: number,
+  max: number,
+  count: number,
+): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    select name from tags where num_listed between ${min} and ${max}
+    order by random() limit ${count}`.execute(db);
+  return result.rows.map((r) => r.name);
+}
+
+/** Names of a random sample of characters (for name-prefix and typo searches). */
+export async function sampleNames(db: Db, count: number): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    select name from characters tablesample system (1) limit ${count}`.execute(db);
+  return result.rows.map((r) => r.name);
+}
+
+/** The bench member: a member who blocked the most prolific creators and turned NSFW on. */
+export async function benchMember(db: Db, blocks: number): Promise<string> {
+  const member = await sql<{ id: string }>`
+    insert into users (kind, username, name, show_nsfw) values ('member', 'bench-member', 'Bench', true)
+    on conflict (username) do update set show_nsfw = true
+    returning id`.execute(db);
+  const id = member.rows[0]?.id;
+  if (id === undefined) throw new Error('bench member not stored');
+  await sql`
+    insert into creator_blocks (user_id, creator_user_id)
+    select ${id}, u.id from users u where u.username like 'creator%'
+    order by u.created_at, u.username limit ${blocks}
+    on conflict do nothing`.execute(db);
+  return id;
+}

@@ -6,28 +6,31 @@ import { paths } from '../../../lib/paths';
 import { TagList } from '../../../components/tag-list';
 import { formatMessageCount } from '../../../lib/format';
 
+interface CharacterCardProps {
+  character: CharacterSummary;
+  /** The card's actions menu (favorite, share, report…), beside the link; nothing when absent. */
+  actions?: ReactNode;
+  /** Blur the picture of an NSFW bot (always for visitors who are not signed in). */
+  isNsfwBlurred?: boolean;
+}
+
 /**
  * A library card: the whole card is one link to the chatbot profile. Its name is the visible name and
  * title (so speech input and screen readers agree with what is on screen), its description the tags and
- * message count; the picture beside the name is decoration. `actions` (the page's card menu) sit over
- * the picture's corner, after the link in tab order and outside it, as buttons may not nest in links.
+ * message count; the picture beside the name is decoration. Actions sit outside the link, so no control
+ * is nested in another.
  */
-export function CharacterCard({
-  character,
-  actions,
-}: {
-  character: CharacterSummary;
-  actions?: ReactNode;
-}) {
+export function CharacterCard({ character, actions, isNsfwBlurred = false }: CharacterCardProps) {
   const id = useId();
   return (
     <Wrapper>
       <Link href={paths.chatbot.build(character.id)} asChild>
         <Card aria-labelledby={`${id}-name ${id}-title`} aria-describedby={`${id}-tags ${id}-meta`}>
-          <Picture>
+          <Picture $isBlurred={isNsfwBlurred && character.isNsfw}>
             {character.avatarUrl !== null && (
               <img src={character.avatarUrl} alt="" loading="lazy" />
             )}
+            {character.isNsfw && <NsfwBadge>NSFW</NsfwBadge>}
           </Picture>
           <Body>
             <Name id={`${id}-name`}>{character.name}</Name>
@@ -55,6 +58,18 @@ const Actions = styled.div`
   right: ${({ theme }) => theme.space.sm};
 `;
 
+const NsfwBadge = styled.span`
+  position: absolute;
+  bottom: ${({ theme }) => theme.space.sm};
+  left: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.danger};
+  color: ${({ theme }) => theme.color.surface};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+
 const Card = styled.a`
   display: flex;
   flex-direction: column;
@@ -76,7 +91,9 @@ const Card = styled.a`
   }
 `;
 
-const Picture = styled.div`
+const Picture = styled.div<{ $isBlurred: boolean }>`
+  position: relative;
+  overflow: hidden;
   aspect-ratio: 1;
   background: ${({ theme }) => theme.color.surfaceAlt};
 
@@ -84,6 +101,7 @@ const Picture = styled.div`
     width: 100%;
     height: 100%;
     object-fit: cover;
+    filter: ${({ $isBlurred }) => ($isBlurred ? 'blur(18px)' : 'none')};
   }
 `;
 

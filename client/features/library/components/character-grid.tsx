@@ -5,23 +5,34 @@ import { Skeleton } from '../../../components/skeleton';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { CharacterCard } from './character-card';
 
-/** `cardActions` renders each card's actions (the page composes them); `isHidden` drops cards. */
+interface CharacterGridProps {
+  characters: readonly CharacterSummary[];
+  /** Each card's actions menu (the page fills it); none when absent. */
+  actionsOf?: (character: CharacterSummary) => ReactNode;
+  /** Cards taken out of view since the page loaded (deleted, less liked, creator blocked). */
+  isHidden?: (character: CharacterSummary) => boolean;
+  isNsfwBlurred?: boolean;
+  label?: string;
+}
+
 export function CharacterGrid({
   characters,
-  cardActions,
+  actionsOf,
   isHidden,
-}: {
-  characters: readonly CharacterSummary[];
-  cardActions?: (character: CharacterSummary) => ReactNode;
-  isHidden?: (character: CharacterSummary) => boolean;
-}) {
+  isNsfwBlurred = false,
+  label = 'Characters',
+}: CharacterGridProps) {
   return (
-    <Grid aria-label="Characters">
+    <Grid aria-label={label}>
       {characters
         .filter((character) => isHidden?.(character) !== true)
         .map((character) => (
           <li key={character.id}>
-            <CharacterCard character={character} actions={cardActions?.(character)} />
+            <CharacterCard
+              character={character}
+              actions={actionsOf?.(character)}
+              isNsfwBlurred={isNsfwBlurred}
+            />
           </li>
         ))}
     </Grid>

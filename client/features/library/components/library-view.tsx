@@ -1,79 +1,416 @@
-import type { ReactNode } from 'react';
-import type { CharacterSummary } from '#shared/schemas/character';
+/**
+ * A listing screen (product-core.md "Listing screens"): search box, filter button with its badge and
+ * drawer, NSFW toggle, sort, count line, grid, pagination, loading skeletons, the empty and error
+ * states. Search, filters, sort and page live in the address (filters.ts), so links and the back button
+ * restore the listing. The page chooses the scope and fills each card's actions.
+ */
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
-import { paths } from '../../../lib/paths';
-import { ButtonAnchor } from '../../../components/button';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { LibraryScope } from '#shared/api/library';
+import { librarySortLabels, librarySorts, type LibrarySort } from '#shared/rules/library';
+import type { CharacterSummary } from '#shared/schemas/character';
+import { Button, ButtonAnchor } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { Input, Label, Select } from '../../../components/form-controls';
+import { Modal } from '../../../components/modal';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
 import { errorText } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
 import { libraryPageSize } from '../api';
-import { useCharacterPage } from '../hooks/use-character-page';
+import {
+  activeFilterCount,
+  emptyFilters,
+  isPlainFirstPage,
+  parseFilters,
+  serialiseFilters,
+  withChange,
+  type LibraryFilters,
+} from '../filters';
+import { useLibraryPage } from '../hooks/use-library-page';
+import { useNsfwChoice, type NsfwRefusal } from '../hooks/use-nsfw-choice';
 import { CharacterGrid, CharacterGridSkeleton } from './character-grid';
+import { FilterDrawer } from './filter-drawer';
 import { Pagination } from './pagination';
 
-/**
- * The home library: one page of character cards with pagination, loading, empty and error states.
- * `notice` is shown under the heading (the page composes the waiting-queue banner there).
- */
-export function LibraryView({
-  page,
-  notice,
-  cardActions,
-  isHidden,
-}: {
-  page: number;
+const changedKey = 'library-filters-changed-at';
+/** A filter change this recent keeps the home's recommendations out (the member is searching). */
+const recentChangeMs = 10 * 60 * 1000;
+
+function rememberChange(): void {
+  try {
+    sessionStorage.setItem(changedKey, String(Date.now()));
+  } catch {
+    // Storage unavailable: recommendations then show on every plain first page.
+  }
+}
+
+function changedRecently(): boolean {
+  try {
+    return Date.now() - Number(sessionStorage.getItem(changedKey) ?? 0) < recentChangeMs;
+  } catch {
+    return false;
+  }
+}
+
+export interface LibraryViewProps {
+  heading: string;
+  scope: LibraryScope;
+  /** The creator's username, with scope creator. */
+  creator?: string;
+  /** Under the heading (the home's waiting-queue banner). */
   notice?: ReactNode;
-  /** Each card's actions, composed by the page (the card menu). */
-  cardActions?: (character: CharacterSummary) => ReactNode;
+  /** Put the member's recommendations before a plain first page (the signed-in home). */
+  withRecommendations?: boolean;
+  /** What an empty first page without search or filters shows (favorites invite browsing). */
+  empty?: ReactNode;
+  /** Each card's actions menu; none when absent. */
+  actionsOf?: (character: CharacterSummary) => ReactNode;
   /** Cards taken out of view since the page loaded (deleted, less liked, creator blocked). */
   isHidden?: (character: CharacterSummary) => boolean;
-}) {
-  const result = useCharacterPage(page);
+  /** A guest asked to turn NSFW on and chose to sign up. */
+  onSignInRequested: () => void;
+}
+
+export function LibraryView(props: LibraryViewProps) {
+  const [location, navigate] = useLocation();
+  const filters = parseFilters(useSearch());
+  const session = useSession();
+  const isSignedIn = session.status === 'member';
+  const nsfw = useNsfwChoice();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [refusal, setRefusal] = useState<NsfwRefusal | null>(null);
+  const result = useLibraryPage(filters, props.scope, nsfw.isOn, {
+    ...(props.creator === undefined ? {} : { creator: props.creator }),
+  });
+
+  const hrefOf = (next: LibraryFilters) => {
+    const search = serialiseFilters(next);
+    return search === '' ? location : `${location}?${search}`;
+  };
+  const change = (next: Partial<LibraryFilters>) => {
+    rememberChange();
+    navigate(hrefOf(withChange(filters, next)));
+  };
+  const badge = activeFilterCount(filters);
+  const showRecommendations =
+    props.withRecommendations === true &&
+    isSignedIn &&
+    isPlainFirstPage(filters) &&
+    !changedRecently();
+
   return (
     <section aria-labelledby="library-heading">
-      <Heading id="library-heading">Discover characters</Heading>
-      {notice}
+      <Heading id="library-heading">{props.heading}</Heading>
+      {props.notice}
+      <Toolbar>
+        <SearchForm
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const data = new FormData(event.currentTarget);
+            const q = data.get('q');
+            change({ q: typeof q === 'string' ? q : '' });
+          }}
+        >
+          <HiddenLabel htmlFor="library-search">Search chatbots</HiddenLabel>
+          <Input
+            id="library-search"
+            key={filters.q}
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={100}
+            placeholder="Search chatbots or @creator"
+          />
+          <Button type="submit" $variant="primary">
+            Search
+          </Button>
+        </SearchForm>
+        <Controls>
+          <Button
+            onClick={() => {
+              setIsDrawerOpen(true);
+            }}
+            aria-label={badge > 0 ? `Filters, ${String(badge)} active` : 'Filters'}
+          >
+            Filters
+            {badge > 0 && <Badge aria-hidden="true">{badge}</Badge>}
+          </Button>
+          <SortField>
+            <Label htmlFor="library-sort">Sort by</Label>
+            <Select
+              id="library-sort"
+              value={filters.sort}
+              onChange={(event) => {
+                const sort = librarySorts.find((s) => s === event.target.value);
+                if (sort !== undefined) change({ sort: sort satisfies LibrarySort });
+              }}
+            >
+              {librarySorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {librarySortLabels[sort]}
+                </option>
+              ))}
+            </Select>
+          </SortField>
+          <NsfwField>
+            <CheckboxField
+              label="NSFW"
+              isSwitch
+              checked={nsfw.isOn}
+              onChange={(on) => {
+                void nsfw.set(on).then(setRefusal, () => {
+                  setRefusal('nsfw_disabled');
+                });
+              }}
+            />
+          </NsfwField>
+        </Controls>
+      </Toolbar>
+
+      {showRecommendations && (
+        <Recommendations
+          nsfw={nsfw.isOn}
+          isSignedIn={isSignedIn}
+          actionsOf={props.actionsOf}
+          isHidden={props.isHidden}
+        />
+      )}
+
       {result.status === 'loading' && <CharacterGridSkeleton count={libraryPageSize} />}
       {result.status === 'error' && (
         <ErrorState message={errorText(result.error)} onRetry={result.retry} />
       )}
       {result.status === 'success' &&
         (result.data.items.length === 0 ? (
-          <EmptyState>
-            {page > 1 && (
-              <Link href={paths.home.build()} asChild>
-                <ButtonAnchor>Go to the first page</ButtonAnchor>
-              </Link>
-            )}
-          </EmptyState>
+          isPlainFirstPage(filters) && props.empty !== undefined ? (
+            props.empty
+          ) : (
+            <EmptyState>
+              {(filters.page > 1 || !isPlainFirstPage(filters)) && (
+                <Link href={hrefOf(emptyFilters)} asChild>
+                  <ButtonAnchor>Clear search and filters</ButtonAnchor>
+                </Link>
+              )}
+            </EmptyState>
+          )
         ) : (
           <>
-            <Count>
-              {result.data.total} {result.data.total === 1 ? 'chatbot' : 'chatbots'}
+            <Count role="status">
+              {result.data.total.toLocaleString('en-US')}
+              {result.data.totalIsCapped ? '+' : ''}{' '}
+              {result.data.total === 1 ? 'chatbot' : 'chatbots'}
             </Count>
             <CharacterGrid
               characters={result.data.items}
-              cardActions={cardActions}
-              isHidden={isHidden}
+              actionsOf={props.actionsOf}
+              isHidden={props.isHidden}
+              isNsfwBlurred={!isSignedIn}
             />
             <Pagination
-              page={page}
+              page={filters.page}
               totalPages={Math.ceil(result.data.total / result.data.pageSize)}
+              hrefOf={(page) => hrefOf({ ...filters, page })}
             />
           </>
         ))}
+
+      {isDrawerOpen && (
+        <FilterDrawer
+          initial={filters}
+          onClose={() => {
+            setIsDrawerOpen(false);
+          }}
+          onApply={(chosen) => {
+            setIsDrawerOpen(false);
+            change(chosen);
+          }}
+        />
+      )}
+      {refusal !== null && (
+        <NsfwRefusalDialog
+          refusal={refusal}
+          onClose={() => {
+            setRefusal(null);
+          }}
+          onSignIn={() => {
+            setRefusal(null);
+            props.onSignInRequested();
+          }}
+        />
+      )}
     </section>
   );
+}
+
+/** The member's recommendations before the home's first page (product-core.md §4). */
+function Recommendations(props: {
+  nsfw: boolean;
+  isSignedIn: boolean;
+  actionsOf: LibraryViewProps['actionsOf'];
+  isHidden: LibraryViewProps['isHidden'];
+}) {
+  const result = useLibraryPage(emptyFilters, 'recommended', props.nsfw, { pageSize: 6 });
+  if (result.status !== 'success' || result.data.items.length === 0) return null;
+  return (
+    <RecommendedSection aria-labelledby="recommended-heading">
+      <SubHeading id="recommended-heading">Recommended for you</SubHeading>
+      <CharacterGrid
+        label="Recommended chatbots"
+        characters={result.data.items}
+        actionsOf={props.actionsOf}
+        isHidden={props.isHidden}
+        isNsfwBlurred={!props.isSignedIn}
+      />
+      <Link href={paths.recommendedBots.build()} asChild>
+        <MoreLink>See all recommendations</MoreLink>
+      </Link>
+    </RecommendedSection>
+  );
+}
+
+/** Why NSFW stays off: the unlock prompt for guests, the profile setting, or age verification. */
+function NsfwRefusalDialog(props: {
+  refusal: NsfwRefusal;
+  onClose: () => void;
+  onSignIn: () => void;
+}) {
+  switch (props.refusal) {
+    case 'guest':
+      return (
+        <Modal
+          title="Unlock NSFW Chatbots"
+          onClose={props.onClose}
+          actions={
+            <>
+              <Button onClick={props.onClose}>Not now</Button>
+              <Button $variant="primary" onClick={props.onSignIn}>
+                Create Free Account
+              </Button>
+            </>
+          }
+        >
+          <p>Sign in or create a free account (only an email is required) to see NSFW chatbots.</p>
+        </Modal>
+      );
+    case 'nsfw_disabled':
+      return (
+        <Modal
+          title="Turn On NSFW"
+          onClose={props.onClose}
+          actions={
+            <>
+              <Button onClick={props.onClose}>Cancel</Button>
+              <Link href={paths.profile.build()} asChild>
+                <ButtonAnchor $variant="primary">Go to Profile</ButtonAnchor>
+              </Link>
+            </>
+          }
+        >
+          <p>Turn on NSFW in your profile settings to see NSFW chatbots.</p>
+        </Modal>
+      );
+    case 'age_verification':
+      return (
+        <Modal
+          title="Age verification required"
+          onClose={props.onClose}
+          actions={
+            <>
+              <Button onClick={props.onClose}>Get verified later</Button>
+              <Link href={paths.ageVerification.build()} asChild>
+                <ButtonAnchor $variant="primary">Get verified now</ButtonAnchor>
+              </Link>
+            </>
+          }
+        >
+          <p>{errorText({ code: 'age_verification_required' })}</p>
+        </Modal>
+      );
+  }
 }
 
 const Heading = styled.h1`
   margin-bottom: ${({ theme }) => theme.space.xs};
   font-size: ${({ theme }) => theme.font.size.xxl};
   line-height: ${({ theme }) => theme.font.lineHeight.tight};
+  overflow-wrap: anywhere;
+`;
+
+const SubHeading = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  font-size: ${({ theme }) => theme.font.size.xl};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => theme.space.lg} 0;
+`;
+
+const SearchForm = styled.form`
+  display: flex;
+  flex: 1 1 320px;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const HiddenLabel = styled.label`
+  ${visuallyHidden}
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const SortField = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+
+  label {
+    white-space: nowrap;
+  }
+`;
+
+const NsfwField = styled.div`
+  display: flex;
+  align-items: center;
+`;
+
+const Badge = styled.span`
+  display: inline-grid;
+  place-items: center;
+  min-width: 1.4em;
+  height: 1.4em;
+  margin-left: ${({ theme }) => theme.space.xs};
+  padding: 0 ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.onPrimary};
+  font-size: ${({ theme }) => theme.font.size.xs};
 `;
 
 const Count = styled.p`
   margin-bottom: ${({ theme }) => theme.space.lg};
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const RecommendedSection = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.xxl};
+`;
+
+const MoreLink = styled.a`
+  display: inline-block;
+  margin-top: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
 `;

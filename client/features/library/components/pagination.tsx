@@ -1,22 +1,23 @@
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
-import { paths } from '../../../lib/paths';
 import { pageItems } from '../page-number';
 
 interface PaginationProps {
   page: number;
   totalPages: number;
+  /** The address of a page (the listing's filters kept). */
+  hrefOf: (page: number) => string;
 }
 
-/** Previous/Next and page numbers; each page is a link to `?page=n`. */
-export function Pagination({ page, totalPages }: PaginationProps) {
+/** Previous/Next and page numbers; each page is a link to its address. */
+export function Pagination({ page, totalPages, hrefOf }: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
     <Nav aria-label="Pagination">
       <PageList>
         <li>
           {page > 1 ? (
-            <Link href={paths.home.build(page - 1)} asChild>
+            <Link href={hrefOf(page - 1)} asChild>
               <PageLink rel="prev">Previous</PageLink>
             </Link>
           ) : (
@@ -30,7 +31,7 @@ export function Pagination({ page, totalPages }: PaginationProps) {
             </li>
           ) : (
             <li key={item.page}>
-              <Link href={paths.home.build(item.page)} asChild>
+              <Link href={hrefOf(item.page)} asChild>
                 <PageLink
                   aria-label={`Page ${item.page}`}
                   aria-current={item.page === page ? 'page' : undefined}
@@ -44,7 +45,7 @@ export function Pagination({ page, totalPages }: PaginationProps) {
         )}
         <li>
           {page < totalPages ? (
-            <Link href={paths.home.build(page + 1)} asChild>
+            <Link href={hrefOf(page + 1)} asChild>
               <PageLink rel="next">Next</PageLink>
             </Link>
           ) : (

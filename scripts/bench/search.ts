@@ -1,0 +1,200 @@
+/**
+ * The search part of npm run bench (docs/performance.md G6): library search and listing latency on the
+ * large library (npm run seed:large) through the library service, for frequent, mid-frequency and rare
+ * words, two-word queries, name prefixes and typos, with and without filters, every sort, a deep page
+ * and a member with blocked creators. Each case runs `samples` queries, each with another word picked
+ * from the words of its frequency band; p95 ≤ 50 ms and worst p95 ≤ 5× best are the targets.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '#server/config';
+import { createDb, type Db } from '#server/db/database';
+import * as large from '#server/db/repositories/large-library.repo';
+import type { Caller } from '#server/lib/caller';
+import { listLibrary } from '#server/services/library.service';
+import { largeDatabaseUrl } from '#server/services/seed-large.service';
+import { LibraryQuerySchema, type LibraryQueryInput } from '#shared/api/library';
+import { median, quantile } from './stats';
+
+export interface SearchCase {
+  name: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+  samples: number;
+  /** Median number of results on the page. */
+  results: number;
+}
+
+export type SearchReport =
+  { kind: 'missing'; message: string } | { kind: 'done'; characters: number; cases: SearchCase[] };
+
+const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? 60);
+
+function pick<T>(items: readonly T[], i: number): T {
+  const item = items[i % items.length];
+  if (item === undefined) throw new Error('no sample values for a bench case');
+  return item;
+}
+
+async function pools(db: Db) {
+  const [frequent, mid, rare, commonTags, midTags, names] = await Promise.all([
+    large.termsByFrequency(db, 100_000, 10_000_000, 30),
+    large.termsByFrequency(db, 1_000, 10_000, 60),
+    large.termsByFrequency(db, 20, 60, 60),
+    large.tagsByFrequency(db, 50_000, 10_000_000, 10),
+    large.tagsByFrequency(db, 1_000, 10_000, 30),
+    large.sampleNames(db, 200),
+  ]);
+  const prefixes = names.map((n) => n.slice(0, 4).toLowerCase()).filter((p) => p.length === 4);
+  const typos = names
+    .filter((n) => n.length >= 6)
+    .map((n) => `${n.slice(0, 3)}${n.charAt(4)}${n.charAt(3)}${n.slice(5)}`);
+  return { frequent, mid, rare, commonTags, midTags, prefixes, typos };
+}
+
+type Pools = Awaited<ReturnType<typeof pools>>;
+
+/** The cases: a name and the query of its i-th sample. */
+function cases(p: Pools): [string, (i: number) => LibraryQueryInput, 'guest' | 'member'][] {
+  const guest = 'guest' as const;
+  return [
+    ['home, Trending', () => ({}), guest],
+    ['home, Top Rated', () => ({ sort: 'top_rated' }), guest],
+    ['home, Popular', () => ({ sort: 'popular' }), guest],
+    ['home, Latest', () => ({ sort: 'latest' }), guest],
+    ['home, Name', () => ({ sort: 'name' }), guest],
+    ['home, page 20', () => ({ page: 20 }), guest],
+    ['common tag', (i) => ({ tags: [pick(p.commonTags, i)] }), guest],
+    ['mid tag', (i) => ({ tags: [pick(p.midTags, i)] }), guest],
+    ['language es + size large', () => ({ languages: ['es'], sizes: ['large'] }), guest],
+    ['frequent word', (i) => ({ q: pick(p.frequent, i) }), guest],
+    ['mid word', (i) => ({ q: pick(p.mid, i) }), guest],
+    ['rare word', (i) => ({ q: pick(p.rare, i) }), guest],
+    ['rare word, Popular', (i) => ({ q: pick(p.rare, i), sort: 'popular' }), guest],
+    ['mid word, Top Rated', (i) => ({ q: pick(p.mid, i), sort: 'top_rated' }), guest],
+    ['mid word, Latest', (i) => ({ q: pick(p.mid, i), sort: 'latest' }), guest],
+    ['mid word, Name', (i) => ({ q: pick(p.mid, i), sort: 'name' }), guest],
+    [
+      'frequent + frequent',
+      (i) => ({ q: `${pick(p.frequent, i)} ${pick(p.frequent, i + 7)}` }),
+      guest,
+    ],
+    ['frequent + mid', (i) => ({ q: `${pick(p.frequent, i)} ${pick(p.mid, i)}` }), guest],
+    ['mid + rare', (i) => ({ q: `${pick(p.mid, i)} ${pick(p.rare, i)}` }), guest],
+    ['mid + mid', (i) => ({ q: `${pick(p.mid, i)} ${pick(p.mid, i + 11)}` }), guest],
+    [
+      'frequent word + common tag',
+      (i) => ({ q: pick(p.frequent, i), tags: [pick(p.commonTags, i)] }),
+      guest,
+    ],
+    ['mid word + mid tag', (i) => ({ q: pick(p.mid, i), tags: [pick(p.midTags, i)] }), guest],
+    ['rare word + language en', (i) => ({ q: pick(p.rare, i), languages: ['en'] }), guest],
+    [
+      'frequent word + es + small',
+      (i) => ({ q: pick(p.frequent, i), languages: ['es'], sizes: ['small'] }),
+      guest,
+    ],
+    ['name prefix', (i) => ({ q: pick(p.prefixes, i) }), guest],
+    ['name typo', (i) => ({ q: pick(p.typos, i) }), guest],
+    ['member: blocks + NSFW, home', () => ({ nsfw: 'true' }), 'member'],
+    ['member: blocks + NSFW, mid word', (i) => ({ q: pick(p.mid, i), nsfw: 'true' }), 'member'],
+  ];
+}
+
+export async function searchRun(): Promise<SearchReport> {
+  const config = loadConfig();
+  const url = largeDatabaseUrl(config, process.env);
+  const db = createDb(url, 4);
+  try {
+    let characters: number;
+    try {
+      characters = await large.countCharacters(db);
+    } catch {
+      characters = 0;
+    }
+    if (characters < 100_000) {
+      return {
+        kind: 'missing',
+        message: `The large library is missing at ${url} (found ${String(characters)} characters). Create it with \`npm run seed:large\` (about 10 minutes on 2 cores), then run \`BENCH_ONLY=search npm run bench\`.`,
+      };
+    }
+    const p = await pools(db);
+    const deps = { db, config };
+    const memberId = await large.benchMember(db, 3);
+    const callers: Record<'guest' | 'member', Caller> = {
+      guest: {
+        userId: randomUUID(),
+        kind: 'guest',
+        role: 'free_tier',
+        sessionFamily: null,
+        restrictions: [],
+        isPartner: false,
+      },
+      member: {
+        userId: memberId,
+        kind: 'member',
+        role: 'free_tier',
+        sessionFamily: null,
+        restrictions: [],
+        isPartner: false,
+      },
+    };
+    const plan = cases(p);
+    // Warm the cache once over every case, as a running server is.
+    for (const [, query, who] of plan) {
+      await listLibrary(deps, callers[who], undefined, LibraryQuerySchema.parse(query(0)));
+    }
+    const results: SearchCase[] = [];
+    for (const [name, query, who] of plan) {
+      const times: number[] = [];
+      const counts: number[] = [];
+      let failed = 0;
+      for (let i = 0; i < samples; i++) {
+        const parsed = LibraryQuerySchema.parse(query(i));
+        const started = process.hrtime.bigint();
+        try {
+          const page = await listLibrary(deps, callers[who], undefined, parsed);
+          counts.push(page.items.length);
+          times.push(Number(process.hrtime.bigint() - started) / 1e6);
+        } catch {
+          failed += 1;
+        }
+      }
+      results.push({
+        name,
+        p50: median(times),
+        p95: quantile(times, 0.95),
+        p99: quantile(times, 0.99),
+        failed,
+        samples,
+        results: median(counts),
+      });
+    }
+    return { kind: 'done', characters, cases: results };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The report's Markdown lines. */
+export function searchLines(report: SearchReport): string[] {
+  if (report.kind === 'missing') return ['Search run: skipped.', '', report.message];
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+  const p95s = report.cases.map((c) => c.p95);
+  const worst = Math.max(...p95s);
+  const best = Math.min(...p95s);
+  const failing = report.cases.filter((c) => c.p95 > 50 || c.failed > 0).map((c) => c.name);
+  return [
+    `Search run: ${String(report.characters)} characters, ${String(samples)} queries per case through the library service (guest unless named)`,
+    '',
+    '| case | p50 ms | p95 ms | p99 ms | failed | results on page (median) |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...report.cases.map(
+      (c) =>
+        `| ${c.name} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.p99)} | ${String(c.failed)}/${String(c.samples)} | ${String(c.results)} |`,
+    ),
+    '',
+    `Worst p95 ${fmt(worst)} ms / best p95 ${fmt(best)} ms = ${fmt(worst / best)}× (target ≤ 5×); cases over 50 ms p95 or with failures: ${failing.length === 0 ? 'none' : failing.join(', ')}.`,
+  ];
+}
