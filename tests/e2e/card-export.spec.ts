@@ -1,20 +1,20 @@
 /** Exporting a chatbot as a Character Card from its profile (issue 10, "Import and export"). */
 import { readFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { listLibrary } from '#shared/api/library';
 import { readCardFile } from '#shared/cards/read-card';
 import { e2eDatabaseUrl } from './global-setup';
-import { uniqueSuffix } from './onboarding-steps';
+import { characterCards, uniqueSuffix } from './onboarding-steps';
 
-async function firstCharacter(page: Page): Promise<{ id: string; name: string }> {
-  const response = await page.request.get('/api/library', {
-    headers: { 'x-guest-id': randomUUID() },
-  });
-  const first = listLibrary.response.parse(await response.json()).items[0];
-  if (first === undefined) throw new Error('no character in the library');
-  return first;
+/** Opens the first chatbot of the library from its card; answers its name. */
+async function openFirstCharacter(page: Page): Promise<string> {
+  await page.goto('/');
+  await characterCards(page).first().click();
+  await expect(page).toHaveURL(/\/chatbot\//);
+  await expect(page.getByRole('link', { name: 'Chat Now' })).toBeVisible();
+  const name = await page.getByRole('heading', { level: 1 }).textContent();
+  if (name === null || name === '') throw new Error('the profile has no name');
+  return name;
 }
 
 /** Clicks an export button and answers the downloaded file's name and bytes. */
@@ -31,23 +31,21 @@ async function exportAs(page: Page, label: string): Promise<{ name: string; byte
 test('a guest exports a chatbot as V2 JSON, V3 JSON and a PNG card that reads back', async ({
   page,
 }) => {
-  const character = await firstCharacter(page);
-  await page.goto(`/chatbot/${character.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: character.name })).toBeVisible();
+  const name = await openFirstCharacter(page);
 
   const v2 = await exportAs(page, 'JSON V2');
-  expect(v2.name).toBe(`${character.name}_v2.json`);
+  expect(v2.name).toBe(`${name}_v2.json`);
   const card: unknown = JSON.parse(new TextDecoder().decode(v2.bytes));
-  expect(card).toMatchObject({ spec: 'chara_card_v2', data: { name: character.name } });
+  expect(card).toMatchObject({ spec: 'chara_card_v2', data: { name: name } });
   await expect(page.getByRole('group', { name: 'Export card' })).toContainText(`Saved ${v2.name}`);
 
   const v3 = await exportAs(page, 'JSON V3');
   expect(JSON.parse(new TextDecoder().decode(v3.bytes))).toMatchObject({ spec: 'chara_card_v3' });
 
   const png = await exportAs(page, 'PNG');
-  expect(png.name).toBe(`${character.name}.png`);
+  expect(png.name).toBe(`${name}.png`);
   const read = await readCardFile(png.bytes);
-  expect(read.character.name).toBe(character.name);
+  expect(read.character.name).toBe(name);
 });
 
 test('a chatbot whose definition is hidden offers no export', async ({ page }) => {
