@@ -1,14 +1,16 @@
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
-import { AdminPage, AdminUserPage } from './routes/admin';
+import { AdminModerationPage, AdminPage, AdminUserPage } from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { ChatPage } from './routes/chat';
 import { ChatWithCharacterPage } from './routes/chat-with-character';
+import { ChatbotCreatePage, ChatbotDraftPage, ChatbotEditPage } from './routes/chatbot-editor';
 import { ChatbotProfilePage } from './routes/chatbot-profile';
 import { HomePage } from './routes/home';
 import { LegalPageRoute } from './routes/legal';
+import { MyChatbotDraftsPage, MyChatbotsPage } from './routes/my-chatbots';
 import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
 import { SignupPage } from './routes/signup';
@@ -19,6 +21,23 @@ export function AppRouter() {
   return (
     <Switch>
       <Route path={paths.home.pattern} component={HomePage} />
+      {/* The fixed /chatbot/… and /chat/… paths come before the id patterns that would take them. */}
+      <Route path={paths.chatbotCreate.pattern}>
+        <ChatbotCreatePage />
+      </Route>
+      <Route path={paths.chatbotDraft.pattern}>
+        {(params) => <ChatbotDraftPage draftId={params.draftId} />}
+      </Route>
+      <Route path={paths.chatbotEdit.pattern}>
+        {(params) => <ChatbotEditPage characterId={params.characterId} />}
+      </Route>
+      {paths.legacyCreate.patterns.map((pattern) => (
+        <Route key={pattern} path={pattern}>
+          <Redirect to={paths.chatbotCreate.build()} replace />
+        </Route>
+      ))}
+      <Route path={paths.myChatbots.pattern} component={MyChatbotsPage} />
+      <Route path={paths.myChatbotDrafts.pattern} component={MyChatbotDraftsPage} />
       <Route path={paths.chatbot.pattern}>
         {(params) => <ChatbotProfilePage id={params.id} />}
       </Route>
@@ -42,6 +61,7 @@ export function AppRouter() {
         </Route>
       ))}
       <Route path={paths.admin.pattern} component={AdminPage} />
+      <Route path={paths.adminModeration.pattern} component={AdminModerationPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
       <Route>
         <NotFoundPage />

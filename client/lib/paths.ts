@@ -26,6 +26,37 @@ export const paths = {
     build: (page = 1): string =>
       page > 1 ? `/?${new URLSearchParams({ page: String(page) }).toString()}` : '/',
   },
+  /**
+   * Creating a chatbot (a guest sees the create teaser). The create, draft and edit patterns are
+   * matched before the profile's `/chatbot/:id`, which would otherwise take `create` and `edit` for ids.
+   */
+  chatbotCreate: {
+    pattern: '/chatbot/create',
+    build: (): string => '/chatbot/create',
+  },
+  /** Creating a chatbot from a draft kept in this browser. */
+  chatbotDraft: {
+    pattern: '/chatbot/create/:draftId',
+    build: (draftId: string): string => `/chatbot/create/${encodeURIComponent(draftId)}`,
+  },
+  /** The Chatbot Editor of one of the member's chatbots. */
+  chatbotEdit: {
+    pattern: '/chatbot/edit/:characterId',
+    build: (characterId: string): string => `/chatbot/edit/${encodeURIComponent(characterId)}`,
+  },
+  /** Older links to creating a chatbot; they lead to chatbotCreate (matched before `/chat/:id`). */
+  legacyCreate: {
+    patterns: ['/chat/create', '/character/create'],
+  },
+  /** The member's chatbots, and their drafts kept in this browser. */
+  myChatbots: {
+    pattern: '/my-chatbots',
+    build: (): string => '/my-chatbots',
+  },
+  myChatbotDrafts: {
+    pattern: '/my-chatbots/drafts',
+    build: (): string => '/my-chatbots/drafts',
+  },
   chatbot: {
     pattern: '/chatbot/:id',
     build: (id: string): string => `/chatbot/${encodeURIComponent(id)}`,
@@ -88,6 +119,12 @@ export const paths = {
   adminUser: {
     pattern: '/admin/users/:id',
     build: (id: string): string => `/admin/users/${encodeURIComponent(id)}`,
+  },
+  /** Admin: chatbots waiting for a moderator (`?status=fix_required` for the flagged ones). */
+  adminModeration: {
+    pattern: '/admin/moderation',
+    build: (status?: 'fix_required'): string =>
+      status === undefined ? '/admin/moderation' : `/admin/moderation?status=${status}`,
   },
   /** Admin: the queue dashboard the server serves itself; reach it with a full page load. */
   adminQueues: {
