@@ -1,16 +1,18 @@
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
-import { AdminPage, AdminReportsPage, AdminUserPage } from './routes/admin';
+import { AdminModerationPage, AdminPage, AdminReportsPage, AdminUserPage } from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { BlockedCreatorsPage } from './routes/blocked-creators';
 import { ChatPage } from './routes/chat';
 import { ChatWithCharacterPage } from './routes/chat-with-character';
+import { ChatbotCreatePage, ChatbotDraftPage, ChatbotEditPage } from './routes/chatbot-editor';
 import { ChatbotProfilePage } from './routes/chatbot-profile';
 import { HomePage } from './routes/home';
 import { CreatorPage, FavoriteBotsPage, RecommendedBotsPage } from './routes/library-pages';
 import { LegalPageRoute } from './routes/legal';
+import { MyChatbotDraftsPage, MyChatbotsPage } from './routes/my-chatbots';
 import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
 import { ReportPage } from './routes/report';
@@ -27,6 +29,23 @@ export function AppRouter() {
       <Route path={paths.creator.pattern}>
         {(params) => <CreatorPage username={params.username} />}
       </Route>
+      {/* The fixed /chatbot/… and /chat/… paths come before the id patterns that would take them. */}
+      <Route path={paths.chatbotCreate.pattern}>
+        <ChatbotCreatePage />
+      </Route>
+      <Route path={paths.chatbotDraft.pattern}>
+        {(params) => <ChatbotDraftPage draftId={params.draftId} />}
+      </Route>
+      <Route path={paths.chatbotEdit.pattern}>
+        {(params) => <ChatbotEditPage characterId={params.characterId} />}
+      </Route>
+      {paths.legacyCreate.patterns.map((pattern) => (
+        <Route key={pattern} path={pattern}>
+          <Redirect to={paths.chatbotCreate.build()} replace />
+        </Route>
+      ))}
+      <Route path={paths.myChatbots.pattern} component={MyChatbotsPage} />
+      <Route path={paths.myChatbotDrafts.pattern} component={MyChatbotDraftsPage} />
       <Route path={paths.chatbot.pattern}>
         {(params) => <ChatbotProfilePage id={params.id} />}
       </Route>
@@ -56,6 +75,7 @@ export function AppRouter() {
       </Route>
       <Route path={paths.admin.pattern} component={AdminPage} />
       <Route path={paths.adminReports.pattern} component={AdminReportsPage} />
+      <Route path={paths.adminModeration.pattern} component={AdminModerationPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
       <Route>
         <NotFoundPage />

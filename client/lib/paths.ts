@@ -41,6 +41,37 @@ export const paths = {
     pattern: '/creator/:username',
     build: (username: string): string => `/creator/${encodeURIComponent(username)}`,
   },
+  /**
+   * Creating a chatbot (a guest sees the create teaser). The create, draft and edit patterns are
+   * matched before the profile's `/chatbot/:id`, which would otherwise take `create` and `edit` for ids.
+   */
+  chatbotCreate: {
+    pattern: '/chatbot/create',
+    build: (): string => '/chatbot/create',
+  },
+  /** Creating a chatbot from a draft kept in this browser. */
+  chatbotDraft: {
+    pattern: '/chatbot/create/:draftId',
+    build: (draftId: string): string => `/chatbot/create/${encodeURIComponent(draftId)}`,
+  },
+  /** The Chatbot Editor of one of the member's chatbots. */
+  chatbotEdit: {
+    pattern: '/chatbot/edit/:characterId',
+    build: (characterId: string): string => `/chatbot/edit/${encodeURIComponent(characterId)}`,
+  },
+  /** Older links to creating a chatbot; they lead to chatbotCreate (matched before `/chat/:id`). */
+  legacyCreate: {
+    patterns: ['/chat/create', '/character/create'],
+  },
+  /** The member's chatbots, and their drafts kept in this browser. */
+  myChatbots: {
+    pattern: '/my-chatbots',
+    build: (): string => '/my-chatbots',
+  },
+  myChatbotDrafts: {
+    pattern: '/my-chatbots/drafts',
+    build: (): string => '/my-chatbots/drafts',
+  },
   chatbot: {
     pattern: '/chatbot/:id',
     build: (id: string): string => `/chatbot/${encodeURIComponent(id)}`,
@@ -53,11 +84,6 @@ export const paths = {
     pattern: '/chat/:characterId/:conversationId',
     build: (characterId: string, conversationId: string): string =>
       `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`,
-  },
-  /** The chatbot editor for an existing chatbot (creator only). */
-  chatbotEdit: {
-    pattern: '/chatbot/edit/:characterId',
-    build: (characterId: string): string => `/chatbot/edit/${encodeURIComponent(characterId)}`,
   },
   /** The report page, with the chatbot's id when reporting from its card or profile. */
   report: {
@@ -127,6 +153,12 @@ export const paths = {
   adminUser: {
     pattern: '/admin/users/:id',
     build: (id: string): string => `/admin/users/${encodeURIComponent(id)}`,
+  },
+  /** Admin: chatbots waiting for a moderator (`?status=fix_required` for the flagged ones). */
+  adminModeration: {
+    pattern: '/admin/moderation',
+    build: (status?: 'fix_required'): string =>
+      status === undefined ? '/admin/moderation' : `/admin/moderation?status=${status}`,
   },
   /** Admin: the queue dashboard the server serves itself; reach it with a full page load. */
   adminQueues: {

@@ -41,6 +41,27 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
           </Logo>
         </Link>
         <HeaderEnd>
+          <Nav aria-label="Main">
+            <Link href={paths.chatbotCreate.build()} asChild>
+              <NavLink aria-label="Create Chatbot">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" fill="none" />
+                </svg>
+                <Wide>Create Chatbot</Wide>
+              </NavLink>
+            </Link>
+            <Link href={paths.myChatbots.build()} asChild>
+              <NavLink aria-label="My Chatbots">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <rect x="4" y="4" width="7" height="7" rx="1.5" fill="currentColor" />
+                  <rect x="13" y="4" width="7" height="7" rx="1.5" fill="currentColor" />
+                  <rect x="4" y="13" width="7" height="7" rx="1.5" fill="currentColor" />
+                  <rect x="13" y="13" width="7" height="7" rx="1.5" fill="currentColor" />
+                </svg>
+                <Wide>My Chatbots</Wide>
+              </NavLink>
+            </Link>
+          </Nav>
           <ThemeToggle />
           {account}
         </HeaderEnd>
@@ -88,6 +109,36 @@ const HeaderEnd = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+const Nav = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const NavLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-height: ${({ theme }) => theme.size.iconButton};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceHover};
+  }
+`;
+
+/** A link's words, shown from the small breakpoint up; below it the icon (and its label) stay. */
+const Wide = styled.span`
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    display: none;
+  }
+`;
+
 const Footer = styled.footer`
   display: flex;
   flex-wrap: wrap;
@@ -113,6 +164,10 @@ const Logo = styled.a`
 
   span {
     color: ${({ theme }) => theme.color.text};
+
+    @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+      display: none;
+    }
   }
 
   circle {

@@ -8,13 +8,14 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useSearch } from 'wouter';
 import { QueueDashboardLink } from '../../features/admin/components/queue-dashboard-link';
+import { ReviewQueue } from '../../features/admin/components/review-queue';
 import { UserDetail } from '../../features/admin/components/user-detail';
 import { UserSearch } from '../../features/admin/components/user-search';
 import { ReportQueue } from '../../features/reports/components/report-queue';
 import { PageQuerySchema } from '#shared/schemas/page';
 import { ButtonAnchor } from '../../components/button';
-import { paths } from '../../lib/paths';
 import { useMe } from '../../lib/member';
+import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
@@ -43,10 +44,33 @@ export function AdminPage() {
             <Link href={paths.adminReports.build()} asChild>
               <ButtonAnchor>Chatbot reports</ButtonAnchor>
             </Link>
+            <Link href={paths.adminModeration.build()} asChild>
+              <ButtonAnchor>Chatbot review</ButtonAnchor>
+            </Link>
             <QueueDashboardLink />
           </Links>
         </Header>
         <UserSearch query={query} />
+      </Page>
+    </AdminOnly>
+  );
+}
+
+/** /admin/moderation: chatbots waiting for a moderator (`?status=fix_required`: the flagged ones). */
+export function AdminModerationPage() {
+  useDocumentTitle('Admin · Chatbot review');
+  const status =
+    new URLSearchParams(useSearch()).get('status') === 'fix_required'
+      ? 'fix_required'
+      : 'manual_review_required';
+  return (
+    <AdminOnly>
+      <Page>
+        <Header>
+          <Title>Chatbot review</Title>
+          <Link href={paths.admin.build()}>Back to admin</Link>
+        </Header>
+        <ReviewQueue status={status} />
       </Page>
     </AdminOnly>
   );
@@ -87,12 +111,6 @@ export function AdminReportsPage() {
   );
 }
 
-const Links = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
 const Header = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -111,4 +129,11 @@ const Bar = styled.div`
   display: flex;
   justify-content: flex-end;
   margin-bottom: ${({ theme }) => theme.space.sm};
+`;
+
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
 `;

@@ -37,7 +37,7 @@ import { useSession } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
 import { useUsernameCheck, usernameCheckStatus } from '../../../lib/use-username-check';
 import { loadProfile, saveProfile, type ProfileChanges } from '../api';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { AvatarPicker } from './avatar-picker';
 import { RemoveAccount } from './remove-account';
 

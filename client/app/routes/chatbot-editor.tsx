@@ -1,0 +1,148 @@
+/**
+ * /chatbot/create, /chatbot/create/{draftId} and /chatbot/edit/{characterId} (product-core.md §2,
+ * "Create chatbot"): guests get the create teaser; members with create_character the Chatbot Editor
+ * (the route guard answers everyone else). Only the creator may edit: others see 'You are not allowed
+ * to access this page'.
+ *
+ * A card import (or anything else) can start the editor from a value: render the create page with
+ * `seed` (an EditorSeed, any CharacterInput fields) and a new `key`, e.g. from the import's own state.
+ */
+import { useSetAtom } from 'jotai';
+import { useState, type ReactNode } from 'react';
+import { ChatbotEditor, draftSavedText } from '../../features/authoring/components/chatbot-editor';
+import { CreateTeaser } from '../../features/authoring/components/create-teaser';
+import { loadDraft } from '../../features/authoring/drafts';
+import {
+  valuesFromCharacter,
+  valuesFromSeed,
+  type EditorSeed,
+} from '../../features/authoring/editor-values';
+import { fetchOwnCharacter } from '../../features/authoring/api';
+import { isSignInOpenAtom } from '../../features/auth/atoms';
+import { Spinner } from '../../components/spinner';
+import { ErrorState } from '../../components/state-panel';
+import { errorText, isNotFound } from '../../lib/errors';
+import { useServices } from '../../lib/services';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useQuery } from '../../lib/use-query';
+import { ErrorPage } from '../layouts/error-page';
+import { Page } from '../layouts/page';
+import { RequirePermission } from '../route-guard';
+import { NotFoundPage } from './not-found';
+
+/** The signed-in member's id, or null for a guest or while the session is restored. */
+function useMemberId(): string | null {
+  const session = useSession();
+  return session.status === 'member' ? session.session.user.id : null;
+}
+
+/** The notice a navigation carried here (Save Draft's 'Chatbot Saved'), read once on arrival. */
+function useArrivalNotice(): string | null {
+  const [notice] = useState<string | null>(() => {
+    const state: unknown = window.history.state;
+    return typeof state === 'object' &&
+      state !== null &&
+      'notice' in state &&
+      state.notice === draftSavedText
+      ? draftSavedText
+      : null;
+  });
+  return notice;
+}
+
+function CreateGate({ children }: { children: (memberId: string) => ReactNode }) {
+  const session = useSession();
+  const memberId = useMemberId();
+  const openSignIn = useSetAtom(isSignInOpenAtom);
+  if (session.status === 'guest') {
+    return (
+      <Page>
+        <CreateTeaser
+          onSignUp={() => {
+            openSignIn(true);
+          }}
+        />
+      </Page>
+    );
+  }
+  return (
+    <RequirePermission permission="create_character">
+      {memberId === null ? <Spinner label="Loading" /> : <Page>{children(memberId)}</Page>}
+    </RequirePermission>
+  );
+}
+
+/** /chatbot/create, optionally started from a seed (an imported card). */
+export function ChatbotCreatePage({ seed = null }: { seed?: EditorSeed | null }) {
+  useDocumentTitle('Chatbot Editor');
+  return (
+    <CreateGate>
+      {(memberId) => (
+        <ChatbotEditor
+          memberId={memberId}
+          mode={{ kind: 'create', draftId: null }}
+          initial={valuesFromSeed(seed)}
+        />
+      )}
+    </CreateGate>
+  );
+}
+
+/** /chatbot/create/{draftId}: the editor restored from a draft kept in this browser. */
+export function ChatbotDraftPage({ draftId }: { draftId: string }) {
+  useDocumentTitle('Chatbot Editor');
+  const notice = useArrivalNotice();
+  return (
+    <CreateGate>
+      {(memberId) => {
+        const draft = loadDraft(memberId, draftId);
+        if (draft === null) return <NotFoundPage />;
+        return (
+          <ChatbotEditor
+            key={`${draftId}:${draft.savedAt}`}
+            memberId={memberId}
+            mode={{ kind: 'create', draftId }}
+            initial={draft.values}
+            notice={notice}
+          />
+        );
+      }}
+    </CreateGate>
+  );
+}
+
+/** /chatbot/edit/{characterId}: the creator's own chatbot. */
+export function ChatbotEditPage({ characterId }: { characterId: string }) {
+  useDocumentTitle('Chatbot Editor');
+  return (
+    <CreateGate>{(memberId) => <EditLoader memberId={memberId} id={characterId} />}</CreateGate>
+  );
+}
+
+function EditLoader({ memberId, id }: { memberId: string; id: string }) {
+  const { api } = useServices();
+  const character = useQuery(`own-character:${id}`, (signal) => fetchOwnCharacter(api, id, signal));
+  if (character.status === 'loading') return <Spinner label="Loading chatbot" />;
+  if (character.status === 'error') {
+    if (character.error.code === 'character_not_owner') {
+      return (
+        <ErrorPage
+          code={403}
+          title="You are not allowed to access this page"
+          documentTitle="Chatbot Editor"
+        />
+      );
+    }
+    if (isNotFound(character.error)) return <NotFoundPage />;
+    return <ErrorState message={errorText(character.error)} onRetry={character.retry} />;
+  }
+  return (
+    <ChatbotEditor
+      key={character.data.updatedAt}
+      memberId={memberId}
+      mode={{ kind: 'edit', character: character.data }}
+      initial={valuesFromCharacter(character.data)}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import {
+  createCharacter,
+  getOwnCharacter,
+  listOwnCharacters,
+  updateCharacter,
+  uploadCharacterAvatar,
+  type SaveCharacterBody,
+} from '#shared/api/authoring';
+import type { ApiClient } from '../../lib/api-client';
+
+export function fetchOwnCharacter(api: ApiClient, id: string, signal: AbortSignal) {
+  return api.request(getOwnCharacter, { params: { id }, signal });
+}
+
+export function fetchOwnCharacters(api: ApiClient, signal: AbortSignal) {
+  return api.request(listOwnCharacters, { signal }).then((r) => r.items);
+}
+
+export function saveCharacter(api: ApiClient, id: string | null, body: SaveCharacterBody) {
+  return id === null
+    ? api.request(createCharacter, { body })
+    : api.request(updateCharacter, { params: { id }, body });
+}
+
+export async function uploadChatbotAvatar(
+  api: ApiClient,
+  file: File,
+  opts: { signal: AbortSignal; onProgress: (fraction: number) => void },
+): Promise<string> {
+  const form = new FormData();
+  form.append('avatar', file);
+  const { avatarUrl } = await api.upload(uploadCharacterAvatar, { form, ...opts });
+  return avatarUrl;
+}

@@ -1,0 +1,578 @@
+/**
+ * The Chatbot Editor (product-core.md §2 "Create chatbot", §4 "Moderation", "Submit for review",
+ * "Drafts"): every field a creator sets, with the shared schema's messages per field, the avatar upload,
+ * tags with the special ones, visibility and the definition rule, the live token count and the
+ * guidelines agreement. A save that sends the bot to review asks first; a bot in review is read-only;
+ * one that needs fixing keeps its visibility and may go to a moderator. Save Draft keeps the form in
+ * this browser; leaving with unsaved changes asks first.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useLocation } from 'wouter';
+import {
+  characterLimits,
+  definitionVisibleFor,
+  type VisibilityInput,
+} from '#shared/rules/character';
+import { isEditLocked, moderationOnSave } from '#shared/rules/moderation';
+import { withNsfwTag } from '#shared/rules/nsfw-tag';
+import { estimateCharacterTokens } from '#shared/rules/token-estimate';
+import type { OwnCharacter } from '#shared/schemas/own-character';
+import { Button } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import {
+  Actions,
+  Field,
+  FieldError,
+  FieldNote,
+  Label,
+  Select,
+  TextArea,
+  errorProps,
+} from '../../../components/form-controls';
+import { Modal } from '../../../components/modal';
+import { TextField } from '../../../components/text-field';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { toApiError } from '../../../lib/api-client';
+import { formErrorText } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { useServices } from '../../../lib/services';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
+import { saveCharacter } from '../api';
+import { removeDraft, saveDraft } from '../drafts';
+import {
+  checkValues,
+  isEditorField,
+  valuesDiffer,
+  type EditorErrors,
+  type EditorValues,
+} from '../editor-values';
+import { AvatarField } from './avatar-field';
+import { TagField } from './tag-field';
+
+/** The toast after Save Draft (product-core.md §4, "Drafts"). */
+export const draftSavedText = 'Chatbot Saved';
+
+const visibilityChoices: readonly { value: VisibilityInput; label: string; note: string }[] = [
+  { value: 'public', label: 'Public', note: 'Listed for everyone after review.' },
+  { value: 'hidden', label: 'Unlisted', note: 'Anyone with the link can chat.' },
+  { value: 'private', label: 'Private', note: 'Only you can chat.' },
+];
+
+const languages: readonly { code: string; label: string }[] = [
+  { code: 'en', label: 'English' },
+  { code: 'es', label: 'Español' },
+  { code: 'fr', label: 'Français' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'it', label: 'Italiano' },
+  { code: 'pt-BR', label: 'Português (Brasil)' },
+  { code: 'ru', label: 'Русский' },
+  { code: 'ja', label: '日本語' },
+  { code: 'ko', label: '한국어' },
+  { code: 'zh', label: '中文' },
+];
+
+export type EditorMode =
+  { kind: 'create'; draftId: string | null } | { kind: 'edit'; character: OwnCharacter };
+
+export function ChatbotEditor({
+  memberId,
+  mode,
+  initial,
+  notice,
+}: {
+  memberId: string;
+  mode: EditorMode;
+  initial: EditorValues;
+  /** A line to announce on arrival ('Chatbot Saved' after Save Draft). */
+  notice?: string | null;
+}) {
+  const { api } = useServices();
+  const id = useId();
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<EditorErrors>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const [confirming, setConfirming] = useState<'save' | 'manual' | null>(null);
+  const character = mode.kind === 'edit' ? mode.character : null;
+  /** 'Submit for Manual Review' is on offer until the creator edits the form. */
+  const [offersManual, setOffersManual] = useState(character?.submitForManualReview === true);
+  const isDirty = valuesDiffer(values, initial);
+  const leave = useLeaveGuard(isDirty && !isBusy, navigate);
+
+  const status = character?.moderationStatus ?? null;
+  const isLocked = isEditLocked(status);
+  const isVisibilityLocked =
+    status === 'fix_required' || character?.visibility === 'permanently_private';
+  const before = character && { visibility: character.visibility, moderationStatus: status };
+  const tokens = estimateCharacterTokens(values);
+
+  const update = (next: Partial<EditorValues>) => {
+    setValues((v) => withNsfwTag({ ...v, ...next }));
+    setErrors({});
+    setOffersManual(false);
+  };
+
+  const submit = async (submitForManualReview: boolean) => {
+    const checked = checkValues(values, submitForManualReview);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setConfirming(null);
+      return;
+    }
+    setIsBusy(true);
+    try {
+      const saved = await saveCharacter(api, character?.id ?? null, checked.body);
+      if (mode.kind === 'create') {
+        if (mode.draftId !== null) removeDraft(memberId, mode.draftId);
+        navigate(paths.chatWithCharacter.build(saved.id));
+      } else {
+        navigate(paths.myChatbots.build());
+      }
+    } catch (err) {
+      const error = toApiError(err);
+      const field = error.field;
+      setErrors(
+        isEditorField(field) ? { [field]: formErrorText(error) } : { form: formErrorText(error) },
+      );
+      setConfirming(null);
+      setIsBusy(false);
+    }
+  };
+
+  const onSave = (submitForManualReview: boolean) => {
+    const checked = checkValues(values, submitForManualReview);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    const decision = moderationOnSave(before ?? null, {
+      visibility: values.visibility,
+      submitForManualReview,
+    });
+    // Publishing, resubmitting a fix or asking for a moderator is confirmed first (spec §4).
+    if (decision.ok && decision.review) setConfirming(submitForManualReview ? 'manual' : 'save');
+    else void submit(submitForManualReview);
+  };
+
+  const onSaveDraft = () => {
+    if (mode.kind !== 'create') return;
+    const draftId = saveDraft(memberId, mode.draftId, values);
+    navigate(paths.chatbotDraft.build(draftId), {
+      replace: mode.draftId !== null,
+      state: { notice: draftSavedText },
+    });
+  };
+
+  const errorId = (field: keyof EditorErrors) => `${id}-${field}-error`;
+  const area = (
+    field: 'greeting' | 'persona' | 'scenario' | 'dialogue',
+    label: string,
+    note: string,
+    rows: number,
+  ) => (
+    <Field>
+      <Label htmlFor={`${id}-${field}`}>{label}</Label>
+      <FieldNote id={`${id}-${field}-note`}>{note}</FieldNote>
+      <TextArea
+        id={`${id}-${field}`}
+        rows={rows}
+        value={values[field]}
+        maxLength={characterLimits[field].max}
+        onChange={(e) => {
+          update({ [field]: e.target.value });
+        }}
+        {...errorProps(errorId(field), errors[field])}
+      />
+      <Counter aria-hidden="true">
+        {values[field].length} / {characterLimits[field].max}
+      </Counter>
+      {errors[field] !== undefined && (
+        <FieldError id={errorId(field)} role="alert">
+          {errors[field]}
+        </FieldError>
+      )}
+    </Field>
+  );
+
+  return (
+    <Wrapper>
+      <Heading>
+        <h1>Chatbot Editor</h1>
+        <TokenCount role="status" aria-live="polite">
+          {tokens} tokens
+        </TokenCount>
+      </Heading>
+      {notice !== null && notice !== undefined && <Notice role="status">{notice}</Notice>}
+      {character !== null && <ModerationBanner character={character} />}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!isBusy) onSave(false);
+        }}
+      >
+        <Fieldset disabled={isLocked || isBusy}>
+          <HiddenLegend>Chatbot</HiddenLegend>
+          <AvatarField
+            avatarUrl={values.avatarUrl}
+            name={values.name}
+            disabled={isLocked}
+            onChange={(avatarUrl) => {
+              update({ avatarUrl });
+            }}
+          />
+          <CheckboxField
+            label="The avatar shows NSFW content"
+            checked={values.avatarIsNsfw}
+            onChange={(avatarIsNsfw) => {
+              update({ avatarIsNsfw });
+            }}
+          />
+          <TextField
+            label="Name"
+            value={values.name}
+            maxLength={characterLimits.name.max}
+            onChange={(e) => {
+              update({ name: e.target.value });
+            }}
+            error={errors.name}
+          />
+          <TextField
+            label="Title"
+            note="A short line shown under the name on cards."
+            value={values.title}
+            maxLength={characterLimits.title.max}
+            onChange={(e) => {
+              update({ title: e.target.value });
+            }}
+            error={errors.title}
+          />
+          {area('greeting', 'Greeting', 'The first message of every new chat.', 4)}
+          {area('persona', 'Personality', 'Who the chatbot is: traits, looks, history.', 6)}
+          {area('scenario', 'Scenario', 'Where and when the chat takes place.', 3)}
+          {area(
+            'dialogue',
+            'Example dialogues',
+            'How the chatbot talks, e.g. {{user}}: Hi {{char}}: Hello!',
+            4,
+          )}
+          <TagField
+            tags={values.tags}
+            disabled={isLocked}
+            error={errors.tags}
+            onChange={(tags) => {
+              update({ tags });
+            }}
+          />
+          <CheckboxField
+            isSwitch
+            label="NSFW chatbot (adds the NSFW tag)"
+            checked={values.isNsfw}
+            onChange={(isNsfw) => {
+              // Turning NSFW off also drops Step-Family, which is NSFW-only content.
+              update(
+                isNsfw
+                  ? { isNsfw }
+                  : {
+                      isNsfw,
+                      tags: values.tags.filter((t) => t !== 'NSFW' && t !== 'Step-Family'),
+                    },
+              );
+            }}
+          />
+          <CheckboxField
+            isSwitch
+            label="Step-Family content (NSFW only)"
+            checked={values.tags.includes('Step-Family')}
+            onChange={(on) => {
+              const others = values.tags.filter((t) => t !== 'Step-Family');
+              update({ tags: on ? [...others, 'Step-Family'] : others });
+            }}
+          />
+          <Choices aria-describedby={`${id}-visibility-note`}>
+            <legend>Visibility</legend>
+            {visibilityChoices.map((choice) => (
+              <Choice key={choice.value}>
+                <input
+                  type="radio"
+                  name={`${id}-visibility`}
+                  value={choice.value}
+                  checked={values.visibility === choice.value}
+                  disabled={isVisibilityLocked}
+                  onChange={() => {
+                    update({ visibility: choice.value });
+                  }}
+                />
+                <span>
+                  <strong>{choice.label}</strong> <Muted>{choice.note}</Muted>
+                </span>
+              </Choice>
+            ))}
+            <FieldNote id={`${id}-visibility-note`}>
+              {isVisibilityLocked
+                ? 'The visibility of this chatbot is locked.'
+                : definitionVisibleFor(values.visibility)
+                  ? 'Its definition (personality, scenario, example dialogues) will be visible on its profile.'
+                  : 'Its definition stays hidden from others.'}
+            </FieldNote>
+            {errors.visibility !== undefined && (
+              <FieldError role="alert">{errors.visibility}</FieldError>
+            )}
+          </Choices>
+          <Field>
+            <Label htmlFor={`${id}-language`}>Language</Label>
+            <Select
+              id={`${id}-language`}
+              value={values.language}
+              onChange={(e) => {
+                update({ language: e.target.value });
+              }}
+            >
+              {!languages.some((l) => l.code === values.language) && (
+                <option value={values.language}>{values.language}</option>
+              )}
+              {languages.map((l) => (
+                <option key={l.code} value={l.code}>
+                  {l.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <CheckboxField
+            label={
+              <>
+                I agree with the <a href={paths.legal.build('guidelines')}>Community Guidelines</a>
+              </>
+            }
+            checked={values.guidelines}
+            onChange={(guidelines) => {
+              update({ guidelines });
+            }}
+            error={errors.guidelines}
+          />
+          {errors.form !== undefined && <FieldError role="alert">{errors.form}</FieldError>}
+          <Actions>
+            {mode.kind === 'create' && (
+              <Button disabled={isBusy} onClick={onSaveDraft}>
+                Save Draft
+              </Button>
+            )}
+            {offersManual && (
+              <Button
+                disabled={isBusy}
+                onClick={() => {
+                  onSave(true);
+                }}
+              >
+                Submit for Manual Review
+              </Button>
+            )}
+            <Button type="submit" $variant="primary" disabled={isBusy}>
+              {isBusy ? 'Saving…' : mode.kind === 'create' ? 'Create Chatbot' : 'Save Chatbot'}
+            </Button>
+          </Actions>
+        </Fieldset>
+      </form>
+      {confirming !== null && (
+        <Modal
+          title={confirming === 'manual' ? 'Submit for Manual Review' : 'Submit for review'}
+          onClose={() => {
+            setConfirming(null);
+          }}
+          actions={
+            <>
+              <Button
+                onClick={() => {
+                  setConfirming(null);
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                $variant="primary"
+                disabled={isBusy}
+                onClick={() => void submit(confirming === 'manual')}
+              >
+                Submit
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {confirming === 'manual'
+              ? 'A moderator will review your chatbot. You can still chat with it meanwhile, but you cannot edit it until the review ends.'
+              : 'Your chatbot will be reviewed before it is listed publicly. You can still chat with it meanwhile, but you cannot edit it until the review ends.'}
+          </p>
+        </Modal>
+      )}
+      {leave.pending !== null && (
+        <Modal
+          title="Unsaved changes"
+          onClose={leave.stay}
+          actions={
+            <>
+              <Button onClick={leave.stay}>Keep editing</Button>
+              <Button $variant="danger" onClick={leave.proceed}>
+                Leave
+              </Button>
+            </>
+          }
+        >
+          <p>Your changes to this chatbot are not saved. Leave anyway?</p>
+        </Modal>
+      )}
+    </Wrapper>
+  );
+}
+
+/** The moderation state above the form: why it is locked, or what to fix. */
+function ModerationBanner({ character }: { character: OwnCharacter }): ReactNode {
+  switch (character.moderationStatus) {
+    case 'pending':
+    case 'rereview_required':
+      return (
+        <Banner role="note">
+          <strong>Under Review</strong> This chatbot cannot be edited until its review ends. You can
+          still chat with it.
+        </Banner>
+      );
+    case 'manual_review_required':
+      return (
+        <Banner role="note">
+          <strong>Under Manual Review</strong> A moderator is reviewing this chatbot; it cannot be
+          edited meanwhile.
+        </Banner>
+      );
+    case 'fix_required':
+      return (
+        <Banner role="note" $tone="danger">
+          <strong>Action Required</strong> Fix what the review found and save to resubmit it.
+          {character.moderationReasons.length > 0 && (
+            <ul aria-label="What the review found">
+              {character.moderationReasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          )}
+          {character.moderationAction !== null && <p>Moderator: {character.moderationAction}</p>}
+        </Banner>
+      );
+    case 'closed':
+    case null:
+      return null;
+  }
+}
+
+const Wrapper = styled.div`
+  width: 100%;
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: 0 auto;
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+
+  h1 {
+    font-size: ${({ theme }) => theme.font.size.xxl};
+  }
+`;
+
+const TokenCount = styled.p`
+  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.chip};
+  color: ${({ theme }) => theme.color.onChip};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Notice = styled.p`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.chip};
+  color: ${({ theme }) => theme.color.onChip};
+`;
+
+const Banner = styled.div<{ $tone?: 'danger' }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
+  border: ${({ theme }) => theme.size.border} solid
+    ${({ $tone, theme }) => ($tone === 'danger' ? theme.color.danger : theme.color.border)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ $tone, theme }) =>
+    $tone === 'danger' ? theme.color.dangerSurface : theme.color.surfaceAlt};
+  color: ${({ theme }) => theme.color.text};
+
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space.xl};
+  }
+`;
+
+const Fieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.xl};
+  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    padding: ${({ theme }) => theme.space.lg};
+  }
+`;
+
+const Counter = styled.span`
+  align-self: flex-end;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;
+
+const Choices = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  padding: 0;
+  border: none;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.font.size.sm};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;
+
+const Choice = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  cursor: pointer;
+
+  input {
+    margin-top: ${({ theme }) => theme.space.xs};
+    accent-color: ${({ theme }) => theme.color.primary};
+  }
+`;
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const HiddenLegend = styled.legend`
+  ${visuallyHidden}
+`;

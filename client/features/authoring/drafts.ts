@@ -1,0 +1,78 @@
+/**
+ * Chatbot drafts (product-core.md §3, "Drafts"): kept in this browser per member, keyed by draft id;
+ * the one module that reads and writes them. Save Draft stores one, the editor restores it, a
+ * successful save removes it, and My Chatbots lists them.
+ */
+import { z } from 'zod';
+import { VisibilityInputSchema } from '#shared/rules/character';
+import type { EditorValues } from './editor-values';
+
+const storagePrefix = 'charchat:chatbot-drafts:';
+
+const DraftValuesSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  greeting: z.string(),
+  persona: z.string(),
+  scenario: z.string(),
+  dialogue: z.string(),
+  avatarUrl: z.string().nullable(),
+  avatarIsNsfw: z.boolean(),
+  isNsfw: z.boolean(),
+  visibility: VisibilityInputSchema,
+  tags: z.array(z.string()),
+  language: z.string(),
+  guidelines: z.boolean(),
+}) satisfies z.ZodType<EditorValues>;
+
+const DraftSchema = z.object({
+  id: z.string().min(1).max(64),
+  savedAt: z.iso.datetime(),
+  values: DraftValuesSchema,
+});
+export type ChatbotDraft = z.infer<typeof DraftSchema>;
+
+const DraftsSchema = z.array(DraftSchema);
+
+function key(memberId: string): string {
+  return `${storagePrefix}${memberId}`;
+}
+
+function read(memberId: string): ChatbotDraft[] {
+  try {
+    const raw = window.localStorage.getItem(key(memberId));
+    if (raw === null) return [];
+    const parsed = DraftsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(memberId: string, drafts: readonly ChatbotDraft[]): void {
+  window.localStorage.setItem(key(memberId), JSON.stringify(drafts));
+}
+
+/** The member's drafts, most recently saved first. */
+export function listDrafts(memberId: string): ChatbotDraft[] {
+  return read(memberId).sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
+export function loadDraft(memberId: string, draftId: string): ChatbotDraft | null {
+  return read(memberId).find((d) => d.id === draftId) ?? null;
+}
+
+/** Stores the values under `draftId` (a new id when null); answers the draft id. */
+export function saveDraft(memberId: string, draftId: string | null, values: EditorValues): string {
+  const id = draftId ?? crypto.randomUUID();
+  const others = read(memberId).filter((d) => d.id !== id);
+  write(memberId, [...others, { id, savedAt: new Date().toISOString(), values }]);
+  return id;
+}
+
+export function removeDraft(memberId: string, draftId: string): void {
+  write(
+    memberId,
+    read(memberId).filter((d) => d.id !== draftId),
+  );
+}

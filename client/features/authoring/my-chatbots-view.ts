@@ -1,0 +1,78 @@
+/**
+ * My Chatbots' local search, filter and sort (product-core.md §2 "My Chatbots", §4 "Moderation"): the
+ * list arrives whole, and these pure functions decide what shows, in the spec's order: fix_required
+ * first, then rereview_required and pending, then the rest, each group in the chosen sort.
+ */
+import { moderationRank } from '#shared/rules/moderation';
+import type { OwnCharacterSummary } from '#shared/schemas/own-character';
+
+export const chatbotFilters = [
+  'All',
+  'Public',
+  'Private',
+  'Unlisted',
+  'Under Review',
+  'Action Required',
+] as const;
+export type ChatbotFilter = (typeof chatbotFilters)[number];
+
+export const chatbotSorts = ['Latest', 'Top Rated', 'Name', 'Oldest'] as const;
+export type ChatbotSort = (typeof chatbotSorts)[number];
+
+function matchesFilter(c: OwnCharacterSummary, filter: ChatbotFilter): boolean {
+  const s = c.moderationStatus;
+  switch (filter) {
+    case 'All':
+      return true;
+    case 'Public':
+      return c.visibility === 'public';
+    case 'Private':
+      return c.visibility === 'private' || c.visibility === 'permanently_private';
+    case 'Unlisted':
+      return c.visibility === 'hidden';
+    case 'Under Review':
+      return s === 'pending' || s === 'rereview_required' || s === 'manual_review_required';
+    case 'Action Required':
+      return s === 'fix_required';
+  }
+}
+
+function compare(sort: ChatbotSort): (a: OwnCharacterSummary, b: OwnCharacterSummary) => number {
+  switch (sort) {
+    case 'Latest':
+      return (a, b) => b.createdAt.localeCompare(a.createdAt);
+    case 'Oldest':
+      return (a, b) => a.createdAt.localeCompare(b.createdAt);
+    case 'Name':
+      return (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+    case 'Top Rated':
+      return (a, b) => b.ratingScore - a.ratingScore || b.numMessages - a.numMessages;
+  }
+}
+
+/** The chatbots to show for a search (name, title or tag), a filter and a sort. */
+export function viewChatbots(
+  all: readonly OwnCharacterSummary[],
+  view: { search: string; filter: ChatbotFilter; sort: ChatbotSort },
+): OwnCharacterSummary[] {
+  const needle = view.search.trim().toLowerCase();
+  const bySort = compare(view.sort);
+  return all
+    .filter((c) => matchesFilter(c, view.filter))
+    .filter(
+      (c) =>
+        needle === '' ||
+        c.name.toLowerCase().includes(needle) ||
+        c.title.toLowerCase().includes(needle) ||
+        c.tags.some((t) => t.toLowerCase().includes(needle)),
+    )
+    .sort(
+      (a, b) =>
+        moderationRank(a.moderationStatus) - moderationRank(b.moderationStatus) || bySort(a, b),
+    );
+}
+
+/** The count line: 'N chatbot(s) found'. */
+export function countLine(n: number): string {
+  return `${String(n)} chatbot(s) found`;
+}
