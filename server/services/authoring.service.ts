@@ -5,6 +5,7 @@
  * moderation revision are one transaction; the review is enqueued after it commits.
  */
 import type { SaveCharacterBody } from '#shared/api/authoring';
+import type { CardExtras } from '#shared/cards/card-schemas';
 import type { ReviewDecision, ReviewItem } from '#shared/api/authoring';
 import { definitionVisibleFor } from '#shared/rules/character';
 import { moderationOnSave } from '#shared/rules/moderation';
@@ -13,6 +14,7 @@ import { estimateCharacterTokens } from '#shared/rules/token-estimate';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
 import type { Db } from '../db/database';
 import * as audit from '../db/repositories/audit-log.repo';
+import * as cards from '../db/repositories/character-cards.repo';
 import * as characters from '../db/repositories/characters.repo';
 import * as own from '../db/repositories/own-characters.repo';
 import type { MemberCaller } from '../lib/caller';
@@ -81,14 +83,16 @@ async function answer(deps: AuthoringDeps, id: string): Promise<OwnCharacter> {
 export async function createCharacter(
   deps: AuthoringDeps,
   caller: MemberCaller,
-  input: SaveInput,
+  input: SaveInput & { cardExtras: CardExtras | null },
 ): Promise<OwnCharacter> {
   assertMayCreate(caller);
   const decision = moderationOnSave(null, input);
   if (!decision.ok) refuse(decision.code);
-  const { id, revision } = await deps.db
-    .transaction()
-    .execute((trx) => own.insert(trx, caller.userId, toWrite(input, decision)));
+  const { id, revision } = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await own.insert(trx, caller.userId, toWrite(input, decision));
+    if (input.cardExtras !== null) await cards.setCardExtras(trx, inserted.id, input.cardExtras);
+    return inserted;
+  });
   if (decision.review) await deps.moderation.enqueueReview({ characterId: id, revision });
   return answer(deps, id);
 }

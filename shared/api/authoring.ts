@@ -4,6 +4,7 @@
  * sees it, moderation record included, so the form knows whether it went to review.
  */
 import { z } from 'zod';
+import { CardExtrasSchema } from '../cards/card-schemas';
 import { CharacterInputSchema } from '../rules/character';
 import { ModerationStatusSchema } from '../rules/moderation';
 import { OwnCharacterSchema, OwnCharacterSummarySchema } from '../schemas/own-character';
@@ -18,12 +19,18 @@ export const SaveCharacterBodySchema = CharacterInputSchema.safeExtend({
 });
 export type SaveCharacterBody = z.input<typeof SaveCharacterBodySchema>;
 
+/** A new chatbot may carry the card data an import kept (features/cards), so its export keeps it. */
+export const CreateCharacterBodySchema = SaveCharacterBodySchema.safeExtend({
+  cardExtras: CardExtrasSchema.nullable().default(null),
+});
+export type CreateCharacterBody = z.input<typeof CreateCharacterBodySchema>;
+
 export const createCharacter = endpoint({
   method: 'POST',
   path: '/api/characters',
   auth: 'member',
   summary: 'Create a chatbot (create_character); a public one goes to review first',
-  body: SaveCharacterBodySchema,
+  body: CreateCharacterBodySchema,
   response: OwnCharacterSchema,
 });
 

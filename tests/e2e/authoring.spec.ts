@@ -2,10 +2,16 @@
  * Creating chatbots (issue 10): the create routes are not taken for chatbot ids any more, guests get
  * the create teaser, and a member saves a draft, restores it, publishes the bot, sees it under review
  * in My Chatbots (the e2e model never answers a verdict, so it goes to a moderator), an admin approves
- * it on the review screen, and the creator edits it; another member may not open its editor.
+ * it on the review screen, and the creator edits it; another member may not open its editor. A member
+ * imports a Character Card into the editor and the saved chatbot's export keeps the card's data.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
+
+/** The shared sample cards (../shared/fixtures). */
+const fixtures = path.resolve(import.meta.dirname, '../../../shared/fixtures');
 
 test.describe('chatbot routes for guests', () => {
   test('the create, draft, edit and legacy create paths reach the editor or its teaser', async ({
@@ -159,4 +165,52 @@ test('a member drafts, publishes, sees the review, gets approved and edits a cha
   await expect(
     page.getByRole('link', { name: new RegExp(`Chat with ${name}, Under`) }),
   ).toBeVisible();
+});
+
+test('a member imports a card, sees what it holds, creates the chatbot and exports it with the card data kept', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signUp(page, testInfo, 'importer');
+  await page.goto('/chatbot/create');
+  await page.getByRole('button', { name: 'Import card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a character card' });
+  await dialog
+    .getByLabel('Character card file')
+    .setInputFiles(path.join(fixtures, 'cards', 'minimal_v2.json'));
+  // The preview shows what the card holds before anything is saved.
+  await expect(dialog).toContainText('Test Character V2');
+  await expect(dialog).toContainText("Hello! I'm a test character. How can I help?");
+  await dialog.getByRole('button', { name: 'Use this card' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Test Character V2');
+  await expect(page.getByRole('textbox', { name: 'Greeting' })).toHaveValue(
+    "Hello! I'm a test character. How can I help?",
+  );
+  // The card has no title; the creator gives one, keeps it private and creates it.
+  await page.getByRole('textbox', { name: 'Title' }).fill('Imported from a card');
+  await page.getByRole('radio', { name: /Private/ }).check();
+  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+  await page.getByRole('button', { name: 'Create Chatbot' }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}\//);
+  const id = new URL(page.url()).pathname.split('/')[2] ?? '';
+
+  // Its export carries the card's fields we have no place for (creator notes, other greetings).
+  await page.goto(`/chatbot/${id}`);
+  const group = page.getByRole('group', { name: 'Export card' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    group.getByRole('button', { name: 'JSON V2' }).click(),
+  ]);
+  const card: unknown = JSON.parse(await readFile(await download.path(), 'utf8'));
+  expect(card).toMatchObject({
+    spec: 'chara_card_v2',
+    data: {
+      name: 'Test Character V2',
+      first_mes: "Hello! I'm a test character. How can I help?",
+      creator_notes: 'Created for automated testing',
+      alternate_greetings: ['Hi there! Ready for testing?'],
+    },
+  });
 });

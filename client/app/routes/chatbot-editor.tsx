@@ -8,6 +8,9 @@
  * `seed` (an EditorSeed, any CharacterInput fields) and a new `key`, e.g. from the import's own state.
  */
 import { useSetAtom } from 'jotai';
+import styled from 'styled-components';
+import type { CardImportPreview } from '#shared/api/character-cards';
+import { ImportCardButton } from '../../features/cards/components/import-card-dialog';
 import { useState, type ReactNode } from 'react';
 import { ChatbotEditor, draftSavedText } from '../../features/authoring/components/chatbot-editor';
 import { CreateTeaser } from '../../features/authoring/components/create-teaser';
@@ -73,21 +76,47 @@ function CreateGate({ children }: { children: (memberId: string) => ReactNode })
   );
 }
 
-/** /chatbot/create, optionally started from a seed (an imported card). */
-export function ChatbotCreatePage({ seed = null }: { seed?: EditorSeed | null }) {
+/**
+ * /chatbot/create: the editor, which an imported Character Card fills (the import dialog shows what
+ * the card held first); the card's other data is saved with the chatbot so its export keeps it.
+ */
+export function ChatbotCreatePage() {
   useDocumentTitle('Chatbot Editor');
+  // `n` counts imports, so each one starts the editor afresh.
+  const [imported, setImported] = useState<{ card: CardImportPreview; n: number } | null>(null);
   return (
     <CreateGate>
       {(memberId) => (
-        <ChatbotEditor
-          memberId={memberId}
-          mode={{ kind: 'create', draftId: null }}
-          initial={valuesFromSeed(seed)}
-        />
+        <>
+          <ImportBar>
+            <ImportCardButton
+              onImported={(card) => {
+                setImported((last) => ({ card, n: (last?.n ?? 0) + 1 }));
+              }}
+            />
+          </ImportBar>
+          <ChatbotEditor
+            key={imported?.n ?? 0}
+            memberId={memberId}
+            mode={{ kind: 'create', draftId: null, cardExtras: imported?.card.extras ?? null }}
+            initial={valuesFromSeed(imported && seedOfCard(imported.card))}
+          />
+        </>
       )}
     </CreateGate>
   );
 }
+
+/** The editor's starting values from an imported card: its fields and the avatar it carried. */
+function seedOfCard(card: CardImportPreview): EditorSeed {
+  return { ...card.character, avatarUrl: card.avatarUrl };
+}
+
+const ImportBar = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
 
 /** /chatbot/create/{draftId}: the editor restored from a draft kept in this browser. */
 export function ChatbotDraftPage({ draftId }: { draftId: string }) {

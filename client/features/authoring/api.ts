@@ -1,3 +1,4 @@
+import type { CardExtras } from '#shared/cards/card-schemas';
 import {
   createCharacter,
   getOwnCharacter,
@@ -16,9 +17,15 @@ export function fetchOwnCharacters(api: ApiClient, signal: AbortSignal) {
   return api.request(listOwnCharacters, { signal }).then((r) => r.items);
 }
 
-export function saveCharacter(api: ApiClient, id: string | null, body: SaveCharacterBody) {
+/** Creates (id null, with the card data an import kept) or updates a chatbot. */
+export function saveCharacter(
+  api: ApiClient,
+  id: string | null,
+  body: SaveCharacterBody,
+  cardExtras: CardExtras | null = null,
+) {
   return id === null
-    ? api.request(createCharacter, { body })
+    ? api.request(createCharacter, { body: { ...body, cardExtras } })
     : api.request(updateCharacter, { params: { id }, body });
 }
 

@@ -307,3 +307,68 @@ describe('GET /api/characters/:id/export', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
   });
 });
+
+describe('creating a chatbot from an imported card', () => {
+  const save = (body: Record<string, unknown>) =>
+    inject({ method: 'POST', url: '/api/characters', headers: member.headers, payload: body });
+
+  it('keeps the card data the import answered, so the export writes it back', async () => {
+    const { name, card } = uniqueCard();
+    const draft = CardImportPreviewSchema.parse(
+      (await preview(new TextEncoder().encode(JSON.stringify(card)))).json(),
+    );
+    const res = await save({
+      ...draft.character,
+      title: 'Imported from a card',
+      avatarUrl: draft.avatarUrl,
+      avatarIsNsfw: false,
+      visibility: 'private',
+      language: 'en',
+      guidelines: true,
+      cardExtras: draft.extras,
+    });
+    expect(res.statusCode).toBe(200);
+    const { id } = res.json<{ id: string }>();
+    const exported = await inject({
+      url: `/api/characters/${id}/export?format=v2`,
+      headers: member.headers,
+    });
+    expect(exported.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+      name,
+      creator_notes: 'Created for automated testing',
+      alternate_greetings: ['Hi there! Ready for testing?'],
+    });
+  });
+
+  it('refuses card data nested too deep or with a __proto__ key, and stores nothing', async () => {
+    const name = `Card ${randomUUID().slice(0, 8)}`;
+    let deep: unknown = 'end';
+    for (let i = 0; i < 120; i++) deep = { next: deep };
+    const base = {
+      name,
+      title: 'Imported from a card',
+      greeting: 'Hello there!',
+      persona: '',
+      scenario: '',
+      dialogue: '',
+      tags: [],
+      isNsfw: false,
+      avatarUrl: null,
+      avatarIsNsfw: false,
+      visibility: 'private',
+      language: 'en',
+      guidelines: true,
+    };
+    const tooDeep = await save({ ...base, cardExtras: { extensions: deep } });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(errorOf(tooDeep.json())).toMatchObject({ code: 'validation_failed' });
+    const poisoned = await inject({
+      method: 'POST',
+      url: '/api/characters',
+      headers: { ...member.headers, 'content-type': 'application/json' },
+      payload: `{"name":"${name}","title":"Imported from a card","greeting":"Hello there!","persona":"","scenario":"","dialogue":"","tags":[],"isNsfw":false,"avatarUrl":null,"avatarIsNsfw":false,"visibility":"private","language":"en","guidelines":true,"cardExtras":{"__proto__":{"x":1}}}`,
+    });
+    expect(poisoned.statusCode).toBe(400);
+    expect(await countNamed(name)).toBe(0);
+  });
+});

@@ -6,6 +6,7 @@
  * one that needs fixing keeps its visibility and may go to a moderator. Save Draft keeps the form in
  * this browser; leaving with unsaved changes asks first.
  */
+import type { CardExtras } from '#shared/cards/card-schemas';
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
@@ -72,8 +73,10 @@ const languages: readonly { code: string; label: string }[] = [
   { code: 'zh', label: '中文' },
 ];
 
+/** A create may carry the card data an imported card kept (features/cards), saved with the chatbot. */
 export type EditorMode =
-  { kind: 'create'; draftId: string | null } | { kind: 'edit'; character: OwnCharacter };
+  | { kind: 'create'; draftId: string | null; cardExtras?: CardExtras | null }
+  | { kind: 'edit'; character: OwnCharacter };
 
 export function ChatbotEditor({
   memberId,
@@ -122,7 +125,12 @@ export function ChatbotEditor({
     }
     setIsBusy(true);
     try {
-      const saved = await saveCharacter(api, character?.id ?? null, checked.body);
+      const saved = await saveCharacter(
+        api,
+        character?.id ?? null,
+        checked.body,
+        mode.kind === 'create' ? (mode.cardExtras ?? null) : null,
+      );
       if (mode.kind === 'create') {
         if (mode.draftId !== null) removeDraft(memberId, mode.draftId);
         navigate(paths.chatWithCharacter.build(saved.id));
