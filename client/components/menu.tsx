@@ -124,15 +124,15 @@ export function Menu({ label, icon, items, align = 'end' }: MenuProps) {
           {items.map((item) => (
             <li key={item.label} role="none">
               {item.href !== undefined ? (
-                <Link href={item.href} asChild>
-                  <ItemLink
-                    role="menuitem"
-                    tabIndex={-1}
-                    $tone={item.tone ?? 'normal'}
-                    onClick={() => {
-                      close(false);
-                    }}
-                  >
+                // The Link takes the click (it replaces the child's onClick), so it closes the menu.
+                <Link
+                  href={item.href}
+                  asChild
+                  onClick={() => {
+                    close(false);
+                  }}
+                >
+                  <ItemLink role="menuitem" tabIndex={-1} $tone={item.tone ?? 'normal'}>
                     {item.label}
                   </ItemLink>
                 </Link>

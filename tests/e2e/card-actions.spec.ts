@@ -67,6 +67,9 @@ async function signUp(page: Page, prefix: string, project: string) {
   return { email, username };
 }
 
+/** The home's main grid (the signed-in home may show the same bot among its recommendations too). */
+const grid = (page: Page) => page.getByRole('list', { name: 'Characters' });
+
 const toast = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: text }).first();
 
@@ -79,10 +82,10 @@ test('a member favorites and unfavorites from a card and from the profile', asyn
   await signUp(page, 'fav', testInfo.project.name);
 
   await page.goto('/');
-  const add = page.getByRole('button', { name: `Add ${name} to favorites` });
+  const add = grid(page).getByRole('button', { name: `Add ${name} to favorites` });
   await add.click();
   await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
-  const remove = page.getByRole('button', { name: `Remove ${name} from favorites` });
+  const remove = grid(page).getByRole('button', { name: `Remove ${name} from favorites` });
   await expect(remove).toHaveAttribute('aria-pressed', 'true');
   await remove.click();
   await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
@@ -113,8 +116,10 @@ test('blocking a creator takes their bot away; Blocked Creators unblocks', async
 
   await page.goto('/');
   const card = page.getByRole('heading', { name, level: 2 });
-  await expect(card).toBeVisible();
-  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await expect(card.first()).toBeVisible();
+  await grid(page)
+    .getByRole('button', { name: `More actions for ${name}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Block Creator' }).click();
   const dialog = page.getByRole('dialog', { name: `Block @${creator.username}?` });
   await dialog.getByRole('button', { name: 'Block' }).click();
@@ -140,7 +145,9 @@ test('less like this hides the card and records a dislike', async ({ page }, tes
   const bot = await newBot(creator.id, { name });
   const { username } = await signUp(page, 'meh', testInfo.project.name);
   await page.goto('/');
-  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await grid(page)
+    .getByRole('button', { name: `More actions for ${name}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Less like this' }).click();
   await expect(toast(page, "you'll see less like this")).toBeVisible();
   await expect(page.getByRole('heading', { name, level: 2 })).toHaveCount(0);
@@ -258,7 +265,7 @@ test('at the favorites limit the heart reverts and the error modal explains', as
   );
 
   await page.goto('/');
-  const heart = page.getByRole('button', { name: `Add ${name} to favorites` });
+  const heart = grid(page).getByRole('button', { name: `Add ${name} to favorites` });
   await heart.click();
   const dialog = page.getByRole('dialog', { name: 'Error' });
   await expect(dialog).toContainText(`up to ${characterLimits.favorites} favorite chatbots`);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
+import { Menu, type MenuItem } from '../../components/menu';
 import { paths } from '../../lib/paths';
 import { ThemeToggle } from './theme-toggle';
 import { useFocusHeadingOnNavigation } from './use-focus-heading';
@@ -12,6 +13,17 @@ interface AppLayoutProps {
   /** The footer's content, or null on screens without a footer (the chat fills the viewport). */
   footer: ReactNode;
 }
+
+/**
+ * The My Chatbots dropdown of the top navigation (product-core.md §2, "Navigation"), with the listing
+ * pages that have no other way in: favorites and recommendations.
+ */
+const chatbotPages: readonly MenuItem[] = [
+  { label: 'My Chatbots', href: paths.myChatbots.build() },
+  { label: 'Favorite Chatbots', href: paths.favoriteBots.build() },
+  { label: 'Recommendations', href: paths.recommendedBots.build() },
+  { label: 'Blocked Creators', href: paths.blockedCreators.build() },
+];
 
 /** The shell: skip link, header (logo home, theme toggle, account), the page and the footer. */
 export function AppLayout({ children, account, footer }: AppLayoutProps) {
@@ -61,6 +73,15 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
                 <Wide>My Chatbots</Wide>
               </NavLink>
             </Link>
+            <Menu
+              label="More chatbot pages"
+              icon={
+                <svg viewBox="0 0 24 24" width="16" height="16">
+                  <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" />
+                </svg>
+              }
+              items={chatbotPages}
+            />
           </Nav>
           <ThemeToggle />
           {account}
