@@ -235,27 +235,30 @@ const pathSummary = pathPlan
     };
   });
 
-const lines = [
-  `Path run: a paced OpenAI-wire server (256 chunks, 20 ms apart) reached directly, through a bare proxy and through the product; rounds ${pathPlan.map((p) => `${String(p.concurrency)}×${String(p.rounds)}`).join(', ')}, rotated`,
-  '',
-  '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
-  '| --- | --- | --- | --- | --- | --- | --- |',
-  ...pathSummary.map((s) =>
-    [
-      '',
-      String(s.concurrency),
-      `${fmt(s.directTtftP50)} / ${fmt(s.directTtftP95)} ms`,
-      `+${fmt(s.proxyAddedP50)} / +${fmt(s.proxyAddedP95)} ms`,
-      `+${fmt(s.productAddedP50)} / +${fmt(s.productAddedP95)} ms`,
-      `${fmt(s.proxyDelivered * 100)}% / ${fmt(s.productDelivered * 100)}%`,
-      `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×)`,
-      `${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'proxy').flatMap((w) => w.samples))}; ${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'product').flatMap((w) => w.samples))}`,
-      '',
-    ]
-      .join(' | ')
-      .trim(),
-  ),
-];
+const lines: string[] = [];
+if (only.has('path')) {
+  lines.push(
+    `Path run: a paced OpenAI-wire server (256 chunks, 20 ms apart) reached directly, through a bare proxy and through the product; rounds ${pathPlan.map((p) => `${String(p.concurrency)}×${String(p.rounds)}`).join(', ')}, rotated`,
+    '',
+    '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...pathSummary.map((s) =>
+      [
+        '',
+        String(s.concurrency),
+        `${fmt(s.directTtftP50)} / ${fmt(s.directTtftP95)} ms`,
+        `+${fmt(s.proxyAddedP50)} / +${fmt(s.proxyAddedP95)} ms`,
+        `+${fmt(s.productAddedP50)} / +${fmt(s.productAddedP95)} ms`,
+        `${fmt(s.proxyDelivered * 100)}% / ${fmt(s.productDelivered * 100)}%`,
+        `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×)`,
+        `${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'proxy').flatMap((w) => w.samples))}; ${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'product').flatMap((w) => w.samples))}`,
+        '',
+      ]
+        .join(' | ')
+        .trim(),
+    ),
+  );
+}
 if (local) {
   const d = ttfts(local.direct);
   const p = ttfts(local.product);
