@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  characterAvatarMaxBytes,
-  characterAvatarTypes,
   createCharacter,
   decideReview,
   getOwnCharacter,
@@ -11,7 +9,7 @@ import {
   uploadCharacterAvatar,
 } from '#shared/api/authoring';
 import type { AppDeps } from '../app';
-import { AppError } from '../lib/errors';
+import { readAvatarUpload } from '../lib/avatar-upload';
 import { addRoute } from '../lib/route';
 import * as authoring from '../services/authoring.service';
 import { assertMayCreate } from '../services/restrictions.service';
@@ -36,23 +34,7 @@ export function authoringRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, uploadCharacterAvatar, async ({ caller, request }) => {
     // Refused before the upload is read, so a Restricted member's file is never stored.
     assertMayCreate(caller);
-    const file = await request.file({ limits: { fileSize: characterAvatarMaxBytes, files: 1 } });
-    if (file?.fieldname !== 'avatar') {
-      throw new AppError('validation_failed', { field: 'avatar', message: 'Avatar is required' });
-    }
-    if (!characterAvatarTypes.some((t) => t === file.mimetype)) {
-      throw new AppError('validation_failed', {
-        field: 'avatar',
-        message: 'Use a JPEG, PNG, WebP or GIF image.',
-      });
-    }
-    const input = await file.toBuffer().catch((err: unknown) => {
-      throw new AppError('payload_too_large', {
-        field: 'avatar',
-        message: 'The image is larger than 5 MB.',
-        cause: err,
-      });
-    });
+    const input = await readAvatarUpload(request);
     return { avatarUrl: await authoring.storeCharacterAvatar(deps.storage, caller, input) };
   });
 

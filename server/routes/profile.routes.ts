@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  avatarMaxBytes,
-  avatarTypes,
-  deleteAccount,
-  getProfile,
-  updateProfile,
-  uploadAvatar,
-} from '#shared/api/profile';
-import { AppError } from '../lib/errors';
+import { deleteAccount, getProfile, updateProfile, uploadAvatar } from '#shared/api/profile';
+import { readAvatarUpload } from '../lib/avatar-upload';
 import { assertMayCreate } from '../services/restrictions.service';
 import type { AppDeps } from '../app';
 import { addRoute } from '../lib/route';
@@ -33,23 +26,7 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   addRoute(app, uploadAvatar, async ({ caller, request }) => {
     assertMayCreate(caller);
-    const file = await request.file({ limits: { fileSize: avatarMaxBytes, files: 1 } });
-    if (file?.fieldname !== 'avatar') {
-      throw new AppError('validation_failed', { field: 'avatar', message: 'Avatar is required' });
-    }
-    if (!avatarTypes.some((t) => t === file.mimetype)) {
-      throw new AppError('validation_failed', {
-        field: 'avatar',
-        message: 'Use a JPEG, PNG, WebP or GIF image.',
-      });
-    }
-    const input = await file.toBuffer().catch((err: unknown) => {
-      throw new AppError('payload_too_large', {
-        field: 'avatar',
-        message: 'The image is larger than 5 MB.',
-        cause: err,
-      });
-    });
+    const input = await readAvatarUpload(request);
     return { avatarUrl: await profile.setAvatar(deps, caller, input) };
   });
 

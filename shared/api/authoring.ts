@@ -63,10 +63,6 @@ export const getOwnCharacter = endpoint({
   response: OwnCharacterSchema,
 });
 
-/** Upload limits of a chatbot avatar; the server stores it as a 512 px square WebP. */
-export const characterAvatarMaxBytes = 5 * 1024 * 1024;
-export const characterAvatarTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-
 /** Uploads a chatbot avatar as multipart form data (field `avatar`); the URL goes in the save. */
 export const uploadCharacterAvatar = endpoint({
   method: 'POST',

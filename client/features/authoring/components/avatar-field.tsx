@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { characterAvatarMaxBytes, characterAvatarTypes } from '#shared/api/authoring';
+import { avatarMaxBytes, avatarTypes } from '#shared/api/profile';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FieldError, FieldNote } from '../../../components/form-controls';
@@ -16,9 +16,8 @@ import { useServices } from '../../../lib/services';
 import { uploadChatbotAvatar } from '../api';
 
 function fileProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!characterAvatarTypes.some((t) => t === file.type))
-    return 'Use a JPEG, PNG, WebP or GIF image.';
-  if (file.size > characterAvatarMaxBytes) return 'The image is larger than 5 MB.';
+  if (!avatarTypes.some((t) => t === file.type)) return 'Use a JPEG, PNG, WebP or GIF image.';
+  if (file.size > avatarMaxBytes) return 'The image is larger than 5 MB.';
   if (file.size === 0) return 'The file is empty.';
   return null;
 }
@@ -85,7 +84,7 @@ export function AvatarField({
             type="file"
             tabIndex={-1}
             aria-label="Avatar image"
-            accept={characterAvatarTypes.join(',')}
+            accept={avatarTypes.join(',')}
             onChange={(e) => {
               void upload(e.target.files?.[0]);
               e.target.value = '';
