@@ -177,7 +177,10 @@ export async function buildApp(config: Config): Promise<App> {
   return { fastify, deps, realtime };
 }
 
-/** Serves the built client; unknown non-API paths get index.html so client routes load. */
+/**
+ * Serves the built client; unknown paths that are neither the API nor an uploaded file get index.html
+ * so client routes load (a missing upload is a 404, never a page an <img> would try to decode).
+ */
 function registerClient(fastify: FastifyInstance, dist: string): void {
   const index = path.join(dist, 'index.html');
   const hasClient = existsSync(index);
@@ -185,7 +188,10 @@ function registerClient(fastify: FastifyInstance, dist: string): void {
     void fastify.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   }
   fastify.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/uploads/');
     if (isPage && hasClient) return reply.type('text/html').sendFile('index.html');
     throw new AppError('not_found');
   });

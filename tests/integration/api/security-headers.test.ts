@@ -139,6 +139,16 @@ describe('with default settings', () => {
     expectBaselineHeaders(res);
   });
 
+  it('answers a missing upload 404, not the client page', async () => {
+    for (const url of ['/uploads/avatars/missing.webp', '/uploads/nope/', '/uploads/']) {
+      const res = await get({ url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    }
+    // Client routes still load the page.
+    expect((await get({ url: '/chatbot/create' })).statusCode).toBe(200);
+  });
+
   it('sends them on the API docs, which load only from our origin', async () => {
     const page = await get({ url: '/api/docs' });
     expect(page.statusCode).toBe(200);
