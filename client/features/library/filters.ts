@@ -12,6 +12,7 @@ import {
   type DefinitionSize,
   type LibrarySort,
 } from '#shared/rules/library';
+import { tagsMakeNsfw } from '#shared/rules/character';
 
 export interface LibraryFilters {
   q: string;
@@ -90,4 +91,18 @@ export function isPlainFirstPage(filters: LibraryFilters): boolean {
     filters.sort === defaultLibrarySort &&
     activeFilterCount(filters) === 0
   );
+}
+
+/**
+ * The tags the filter panel offers: the chosen ones, then the library's most used. The special tags
+ * that make a chatbot NSFW are offered only while NSFW is shown (never to guests, product-core.md §4
+ * "NSFW toggle"), as they could match nothing else; a chosen one stays, so it can be unticked.
+ */
+export function offeredTags(
+  chosen: readonly string[],
+  popular: readonly string[],
+  isNsfwShown: boolean,
+): string[] {
+  const offered = popular.filter((name) => isNsfwShown || !tagsMakeNsfw([name]));
+  return [...new Set([...chosen, ...offered])];
 }

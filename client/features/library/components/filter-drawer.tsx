@@ -15,12 +15,14 @@ import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { useFocusTrap } from '../../../components/use-focus-trap';
 import { useLibraryTags } from '../hooks/use-library-page';
-import type { LibraryFilters } from '../filters';
+import { offeredTags, type LibraryFilters } from '../filters';
 
 type Chosen = Pick<LibraryFilters, 'tags' | 'languages' | 'sizes'>;
 
 interface FilterDrawerProps {
   initial: Chosen;
+  /** Whether NSFW chatbots are shown, so the NSFW special tags may be offered. */
+  isNsfwShown: boolean;
   onApply: (chosen: Chosen) => void;
   onClose: () => void;
 }
@@ -29,16 +31,17 @@ function toggled<T>(list: readonly T[], value: T, on: boolean): T[] {
   return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 }
 
-export function FilterDrawer({ initial, onApply, onClose }: FilterDrawerProps) {
+export function FilterDrawer({ initial, isNsfwShown, onApply, onClose }: FilterDrawerProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const [chosen, setChosen] = useState<Chosen>(initial);
   const tags = useLibraryTags();
   useFocusTrap(ref, { focusFirst: true, onEscape: onClose, returnFocus: {} });
-  const tagNames =
-    tags.status === 'success'
-      ? [...new Set([...chosen.tags, ...tags.data.items.map((t) => t.name)])]
-      : chosen.tags;
+  const tagNames = offeredTags(
+    chosen.tags,
+    tags.status === 'success' ? tags.data.items.map((t) => t.name) : [],
+    isNsfwShown,
+  );
 
   return createPortal(
     <Backdrop

@@ -221,6 +221,7 @@ export function LibraryView(props: LibraryViewProps) {
       {isDrawerOpen && (
         <FilterDrawer
           initial={filters}
+          isNsfwShown={nsfw.isOn}
           onClose={() => {
             setIsDrawerOpen(false);
           }}

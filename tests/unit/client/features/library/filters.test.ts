@@ -3,6 +3,7 @@ import {
   activeFilterCount,
   emptyFilters,
   isPlainFirstPage,
+  offeredTags,
   parseFilters,
   serialiseFilters,
   withChange,
@@ -67,5 +68,21 @@ describe('isPlainFirstPage', () => {
     expect(isPlainFirstPage({ ...emptyFilters, q: 'a' })).toBe(false);
     expect(isPlainFirstPage({ ...emptyFilters, sort: 'latest' })).toBe(false);
     expect(isPlainFirstPage({ ...emptyFilters, tags: ['x'] })).toBe(false);
+  });
+});
+
+describe('offeredTags', () => {
+  const popular = ['Anime', 'NSFW', 'Fantasy', 'Step-Family'];
+
+  it('leaves out the NSFW special tags while NSFW is not shown, as for a guest', () => {
+    expect(offeredTags([], popular, false)).toEqual(['Anime', 'Fantasy']);
+  });
+
+  it('offers them when NSFW is shown', () => {
+    expect(offeredTags([], popular, true)).toEqual(popular);
+  });
+
+  it('keeps a chosen tag first and once, even a special one, so it can be unticked', () => {
+    expect(offeredTags(['NSFW', 'Fantasy'], popular, false)).toEqual(['NSFW', 'Fantasy', 'Anime']);
   });
 });
