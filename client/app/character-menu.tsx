@@ -18,16 +18,19 @@ import { RestrictedDialog } from '../features/profile/components/restricted-dial
 import type { RatingState } from '#shared/api/social';
 import type { BotRating } from '#shared/rules/social';
 
+/** The Restricted! dialog with the application's support link, for whatever a member may not do. */
+export function useRenderRestricted(): (onClose: () => void) => ReactNode {
+  const supportUrl = useCustomerSupportUrl();
+  return (onClose) => <RestrictedDialog supportUrl={supportUrl} onClose={onClose} />;
+}
+
 function useComposition() {
   const setIsSignInOpen = useSetAtom(isSignInOpenAtom);
-  const supportUrl = useCustomerSupportUrl();
   return {
     onSignInRequired: () => {
       setIsSignInOpen(true);
     },
-    renderRestricted: (onClose: () => void) => (
-      <RestrictedDialog supportUrl={supportUrl} onClose={onClose} />
-    ),
+    renderRestricted: useRenderRestricted(),
   };
 }
 

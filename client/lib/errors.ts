@@ -57,3 +57,11 @@ export function isNotFound(error: Pick<AppErrorBody, 'code'>): boolean {
     error.code === 'validation_failed'
   );
 }
+
+/**
+ * Codes that mean the member may not create, edit or delete chatbots (a limited-access account, or a
+ * missing permission): the spec's Restricted! dialog answers them, not an inline error.
+ */
+export function isRestrictedError(error: Pick<AppErrorBody, 'code'>): boolean {
+  return error.code === 'account_restricted' || error.code === 'forbidden';
+}

@@ -94,3 +94,19 @@ export async function makeAdmin(email: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Restricts a member to limited access (chat only), as a moderator would, while they are signed in. */
+export async function restrictToLimitedAccess(email: string): Promise<void> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    const result = await client.query(
+      `insert into restrictions (user_id, type, reason, created_by)
+       select id, 'restriction_limited', 'e2e', id from users where email = $1`,
+      [email],
+    );
+    expect(result.rowCount, `member ${email} in the product's database`).toBe(1);
+  } finally {
+    await client.end();
+  }
+}

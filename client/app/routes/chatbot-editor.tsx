@@ -29,6 +29,7 @@ import { useServices } from '../../lib/services';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
+import { useRenderRestricted } from '../character-menu';
 import { ErrorPage } from '../layouts/error-page';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
@@ -84,6 +85,7 @@ export function ChatbotCreatePage() {
   useDocumentTitle('Chatbot Editor');
   // `n` counts imports, so each one starts the editor afresh.
   const [imported, setImported] = useState<{ card: CardImportPreview; n: number } | null>(null);
+  const renderRestricted = useRenderRestricted();
   return (
     <CreateGate>
       {(memberId) => (
@@ -99,6 +101,7 @@ export function ChatbotCreatePage() {
             key={imported?.n ?? 0}
             memberId={memberId}
             mode={{ kind: 'create', draftId: null, cardExtras: imported?.card.extras ?? null }}
+            renderRestricted={renderRestricted}
             initial={valuesFromSeed(imported && seedOfCard(imported.card))}
           />
         </>
@@ -122,6 +125,7 @@ const ImportBar = styled.div`
 export function ChatbotDraftPage({ draftId }: { draftId: string }) {
   useDocumentTitle('Chatbot Editor');
   const notice = useArrivalNotice();
+  const renderRestricted = useRenderRestricted();
   return (
     <CreateGate>
       {(memberId) => {
@@ -131,7 +135,8 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
           <ChatbotEditor
             key={`${draftId}:${draft.savedAt}`}
             memberId={memberId}
-            mode={{ kind: 'create', draftId }}
+            mode={{ kind: 'create', draftId, cardExtras: draft.cardExtras }}
+            renderRestricted={renderRestricted}
             initial={draft.values}
             notice={notice}
           />
@@ -152,6 +157,7 @@ export function ChatbotEditPage({ characterId }: { characterId: string }) {
 function EditLoader({ memberId, id }: { memberId: string; id: string }) {
   const { api } = useServices();
   const character = useQuery(`own-character:${id}`, (signal) => fetchOwnCharacter(api, id, signal));
+  const renderRestricted = useRenderRestricted();
   if (character.status === 'loading') return <Spinner label="Loading chatbot" />;
   if (character.status === 'error') {
     if (character.error.code === 'character_not_owner') {
@@ -171,6 +177,7 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
       key={character.data.updatedAt}
       memberId={memberId}
       mode={{ kind: 'edit', character: character.data }}
+      renderRestricted={renderRestricted}
       initial={valuesFromCharacter(character.data)}
     />
   );

@@ -4,6 +4,7 @@
  * successful save removes it, and My Chatbots lists them.
  */
 import { z } from 'zod';
+import { CardExtrasSchema, type CardExtras } from '#shared/cards/card-schemas';
 import { VisibilityInputSchema } from '#shared/rules/character';
 import type { EditorValues } from './editor-values';
 
@@ -29,6 +30,8 @@ const DraftSchema = z.object({
   id: z.string().min(1).max(64),
   savedAt: z.iso.datetime(),
   values: DraftValuesSchema,
+  /** The card data an imported card kept (features/cards), saved with the chatbot; older drafts lack it. */
+  cardExtras: CardExtrasSchema.nullable().default(null),
 });
 export type ChatbotDraft = z.infer<typeof DraftSchema>;
 
@@ -62,11 +65,16 @@ export function loadDraft(memberId: string, draftId: string): ChatbotDraft | nul
   return read(memberId).find((d) => d.id === draftId) ?? null;
 }
 
-/** Stores the values under `draftId` (a new id when null); answers the draft id. */
-export function saveDraft(memberId: string, draftId: string | null, values: EditorValues): string {
+/** Stores the values and card data under `draftId` (a new id when null); answers the draft id. */
+export function saveDraft(
+  memberId: string,
+  draftId: string | null,
+  values: EditorValues,
+  cardExtras: CardExtras | null,
+): string {
   const id = draftId ?? crypto.randomUUID();
   const others = read(memberId).filter((d) => d.id !== id);
-  write(memberId, [...others, { id, savedAt: new Date().toISOString(), values }]);
+  write(memberId, [...others, { id, savedAt: new Date().toISOString(), values, cardExtras }]);
   return id;
 }
 

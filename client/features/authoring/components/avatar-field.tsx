@@ -1,7 +1,8 @@
 /**
  * The editor's avatar picker: choose an image, and it uploads at once to POST
  * /api/uploads/character-avatar with a progress bar; the stored URL goes into the form. The file is
- * checked against the shared limits first, so most mistakes are named without a round trip.
+ * checked against the shared limits first, so most mistakes are named without a round trip; a member
+ * who may not upload gets the Restricted! dialog instead of an inline error.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -11,7 +12,7 @@ import { Button } from '../../../components/button';
 import { FieldError, FieldNote } from '../../../components/form-controls';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/errors';
+import { errorText, isRestrictedError } from '../../../lib/errors';
 import { useServices } from '../../../lib/services';
 import { uploadChatbotAvatar } from '../api';
 
@@ -27,11 +28,14 @@ export function AvatarField({
   name,
   disabled,
   onChange,
+  onRestricted,
 }: {
   avatarUrl: string | null;
   name: string;
   disabled: boolean;
   onChange: (url: string | null) => void;
+  /** A member who may not upload (account_restricted, forbidden) gets the Restricted! dialog. */
+  onRestricted: () => void;
 }) {
   const { api } = useServices();
   const id = useId();
@@ -64,9 +68,10 @@ export function AvatarField({
         }),
       );
     } catch (err) {
-      if (!controller.signal.aborted) {
-        setError(`The avatar was not uploaded: ${errorText(toApiError(err))}`);
-      }
+      const apiError = toApiError(err);
+      if (controller.signal.aborted) return;
+      if (isRestrictedError(apiError)) onRestricted();
+      else setError(`The avatar was not uploaded: ${errorText(apiError)}`);
     } finally {
       if (controllerRef.current === controller) controllerRef.current = null;
       setProgress(null);

@@ -35,7 +35,7 @@ import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-client';
-import { formErrorText } from '../../../lib/errors';
+import { formErrorText, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
@@ -83,12 +83,15 @@ export function ChatbotEditor({
   mode,
   initial,
   notice,
+  renderRestricted,
 }: {
   memberId: string;
   mode: EditorMode;
   initial: EditorValues;
   /** A line to announce on arrival ('Chatbot Saved' after Save Draft). */
   notice?: string | null;
+  /** The Restricted! dialog, for a member who may not create or edit chatbots (composed by the app). */
+  renderRestricted: (onClose: () => void) => ReactNode;
 }) {
   const { api } = useServices();
   const id = useId();
@@ -97,6 +100,7 @@ export function ChatbotEditor({
   const [errors, setErrors] = useState<EditorErrors>({});
   const [isBusy, setIsBusy] = useState(false);
   const [confirming, setConfirming] = useState<'save' | 'manual' | null>(null);
+  const [isRestricted, setIsRestricted] = useState(false);
   const character = mode.kind === 'edit' ? mode.character : null;
   /** 'Submit for Manual Review' is on offer until the creator edits the form. */
   const [offersManual, setOffersManual] = useState(character?.submitForManualReview === true);
@@ -140,9 +144,12 @@ export function ChatbotEditor({
     } catch (err) {
       const error = toApiError(err);
       const field = error.field;
-      setErrors(
-        isEditorField(field) ? { [field]: formErrorText(error) } : { form: formErrorText(error) },
-      );
+      if (isRestrictedError(error)) setIsRestricted(true);
+      else {
+        setErrors(
+          isEditorField(field) ? { [field]: formErrorText(error) } : { form: formErrorText(error) },
+        );
+      }
       setConfirming(null);
       setIsBusy(false);
     }
@@ -165,7 +172,7 @@ export function ChatbotEditor({
 
   const onSaveDraft = () => {
     if (mode.kind !== 'create') return;
-    const draftId = saveDraft(memberId, mode.draftId, values);
+    const draftId = saveDraft(memberId, mode.draftId, values, mode.cardExtras ?? null);
     navigate(paths.chatbotDraft.build(draftId), {
       replace: mode.draftId !== null,
       state: { notice: draftSavedText },
@@ -228,6 +235,9 @@ export function ChatbotEditor({
             disabled={isLocked}
             onChange={(avatarUrl) => {
               update({ avatarUrl });
+            }}
+            onRestricted={() => {
+              setIsRestricted(true);
             }}
           />
           <CheckboxField
@@ -414,6 +424,10 @@ export function ChatbotEditor({
           </p>
         </Modal>
       )}
+      {isRestricted &&
+        renderRestricted(() => {
+          setIsRestricted(false);
+        })}
       {leave.pending !== null && (
         <Modal
           title="Unsaved changes"

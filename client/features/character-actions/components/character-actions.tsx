@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorModal } from '../../../components/error-modal';
 import { Menu, type MenuItem } from '../../../components/menu';
 import { toApiError, type ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/errors';
+import { errorText, isRestrictedError } from '../../../lib/errors';
 import { useMe } from '../../../lib/member';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
@@ -91,7 +91,7 @@ export function CharacterActions({
     } catch (err) {
       // Without delete_character the spec's Restricted! dialog answers, not the error modal.
       const failure = toApiError(err);
-      const isRestricted = failure.code === 'account_restricted' || failure.code === 'forbidden';
+      const isRestricted = isRestrictedError(failure);
       setDialog(isRestricted ? 'restricted' : null);
       if (!isRestricted) setError(failure);
     } finally {
