@@ -38,6 +38,7 @@ export const errorStatus = {
   email_taken: 409,
   nothing_to_retry: 409,
   character_under_review: 409,
+  character_in_manual_review: 409,
   character_visibility_locked: 409,
   payload_too_large: 413,
   uri_too_long: 414,
@@ -95,6 +96,8 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   character_not_owner: 'You are not allowed to access this page',
   character_under_review:
     'This chatbot is under review and cannot be edited until the review ends.',
+  character_in_manual_review:
+    'This chatbot is waiting for a moderator, so chat is closed until the review ends.',
   character_visibility_locked: 'The visibility of this chatbot cannot be changed.',
   conversation_not_found: 'This conversation does not exist.',
   user_not_found: 'This user does not exist.',

@@ -5,7 +5,7 @@
 import type { CharacterSummary, Character } from '#shared/schemas/character';
 import type { Message } from '#shared/schemas/message';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
-import { offersManualReview } from '#shared/rules/moderation';
+import { offersManualReview, type ModerationStatus } from '#shared/rules/moderation';
 import { RoleSchema, type Role } from '#shared/schemas/user';
 import type { CharacterRow, ConversationRow, MessageRow, SessionRow, UserRow } from './tables';
 
@@ -74,6 +74,7 @@ export interface CharacterRecord {
   ratingScore: number;
   numRatings: number;
   tags: string[];
+  moderationStatus: ModerationStatus | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -101,6 +102,7 @@ export function toCharacterRecord(
     ratingScore: row.rating_score,
     numRatings: row.num_ratings,
     tags: row.tags,
+    moderationStatus: row.moderation_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -139,6 +141,7 @@ export function toCharacter(
     updatedAt: character.updatedAt.toISOString(),
     ratingScore: character.ratingScore,
     numRatings: character.numRatings,
+    isInManualReview: character.moderationStatus === 'manual_review_required',
     ...viewer,
   };
 }

@@ -34,6 +34,11 @@ export const CharacterSchema = CharacterSummarySchema.extend({
   numRatings: z.number().int(),
   /** Whether the caller made it; the creator sees Edit and Delete, others Report and Block Creator. */
   isCreator: z.boolean(),
+  /**
+   * Whether it waits for a moderator (manual_review_required): greyed out, and its chat redirects to
+   * the chatbots list (product-core.md, "Chat screen").
+   */
+  isInManualReview: z.boolean(),
   /** Whether it is among the caller's favorites (always false for guests). */
   isFavorite: z.boolean(),
   /** The caller's own bot rating, if any. */

@@ -8,7 +8,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import {
+  completeOnboarding,
+  makeAdmin,
+  restrictToLimitedAccess,
+  signInWithCode,
+  uniqueSuffix,
+} from './onboarding-steps';
 
 /** The shared sample cards (../shared/fixtures). */
 const fixtures = path.resolve(import.meta.dirname, '../../../shared/fixtures');
@@ -132,6 +138,10 @@ test('a member drafts, publishes, sees the review, gets approved and edits a cha
   // Greyed out and not clickable, with no editor.
   await expect(page.getByRole('link', { name: new RegExp(`Chat with ${name}`) })).toHaveCount(0);
   await expect(page.getByRole('link', { name: `Edit ${name}` })).toHaveCount(0);
+  // Its chat, opened by address, leads back to My Chatbots.
+  await page.goto(`/chat/${characterId}`);
+  await expect(page).toHaveURL(/\/my-chatbots$/);
+  await expect(page.getByText('Under Manual Review')).toBeVisible();
 
   // Another member (an admin) may not open its editor, and approves it on the review screen.
   const admin = await newPage(browser, testInfo);
@@ -171,7 +181,7 @@ test('a member imports a card, sees what it holds, creates the chatbot and expor
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signUp(page, testInfo, 'importer');
+  const email = await signUp(page, testInfo, 'importer');
   await page.goto('/chatbot/create');
   await page.getByRole('button', { name: 'Import card' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a character card' });
@@ -184,6 +194,11 @@ test('a member imports a card, sees what it holds, creates the chatbot and expor
   await dialog.getByRole('button', { name: 'Use this card' }).click();
   await expect(dialog).toBeHidden();
 
+  // A draft keeps the card's other data too: the chatbot is created from the restored draft.
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page).toHaveURL(/\/chatbot\/create\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Chatbot Saved' })).toBeVisible();
+  await page.reload();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Test Character V2');
   await expect(page.getByRole('textbox', { name: 'Greeting' })).toHaveValue(
     "Hello! I'm a test character. How can I help?",
@@ -213,4 +228,18 @@ test('a member imports a card, sees what it holds, creates the chatbot and expor
       alternate_greetings: ['Hi there! Ready for testing?'],
     },
   });
+
+  // Restricted by a moderator while editing: saving opens the Restricted! dialog, not an inline error.
+  await page.goto(`/chatbot/edit/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Imported from a card');
+  await restrictToLimitedAccess(email);
+  await page.getByRole('textbox', { name: 'Title' }).fill('Edited while restricted');
+  await page.getByRole('button', { name: 'Save Chatbot' }).click();
+  const restricted = page.getByRole('dialog', { name: 'Restricted!' });
+  await expect(restricted).toContainText(
+    'Uploading and editing chatbots is disabled for this account; chat still works.',
+  );
+  await restricted.getByRole('button', { name: 'Close' }).click();
+  await expect(restricted).toBeHidden();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
@@ -52,6 +52,12 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         )}
       </Page>
     );
+  }
+  // A bot waiting for a moderator sends the visitor to the chatbots list (product-core.md, "Chat
+  // screen"): its creator to My Chatbots, where it shows Under Manual Review; anyone else home.
+  if (character.data.isInManualReview) {
+    const list = character.data.isCreator ? paths.myChatbots.build() : paths.home.build();
+    return <Redirect to={list} replace />;
   }
   return (
     <ChatView

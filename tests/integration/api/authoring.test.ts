@@ -270,6 +270,11 @@ describe('PUT /api/characters/:id', () => {
     expect(getOwnCharacter.response.parse(res.json()).moderationStatus).toBe(
       'manual_review_required',
     );
+    // The profile says so to its creator and to others, whose chat then leads to the chatbots list.
+    for (const member of [creator, other]) {
+      const profile = await inject({ url: `/api/characters/${saved.id}`, headers: member.headers });
+      expect(getCharacter.response.parse(profile.json()).isInManualReview).toBe(true);
+    }
   });
 
   it('never makes a permanently private chatbot public', async () => {

@@ -93,3 +93,25 @@ it('limits all guests of one address together, so inventing guest ids gains noth
     await own.close();
   }
 });
+
+it('refuses a chatbot waiting for a moderator with character_in_manual_review, counting nothing', async () => {
+  const characterId = await createCharacter(stack.app.deps.db);
+  await stack.app.deps.db
+    .updateTable('characters')
+    .set({ moderation_status: 'manual_review_required' })
+    .where('id', '=', characterId)
+    .execute();
+  const socket = await connectGuest(stack.url, newGuestId());
+  expect(await send(socket, characterId, null)).toMatchObject({
+    ok: false,
+    error: { code: 'character_in_manual_review' },
+  });
+  // Nothing was stored for it.
+  const stored = await stack.app.deps.db
+    .selectFrom('conversations')
+    .select('id')
+    .where('character_id', '=', characterId)
+    .execute();
+  expect(stored).toEqual([]);
+  socket.close();
+});
