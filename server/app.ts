@@ -20,7 +20,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
-import { LocalDiskStorage, type FileStorage } from './lib/storage';
+import { createStorage } from './lib/create-storage';
+import { uploadContentType, uploadKey, type FileStorage } from './lib/storage';
 import { createRedis, type Redis } from './lib/redis';
 import { ReplyState } from './lib/reply-state';
 import { createRealtime, type Realtime } from './realtime/socket-server';
@@ -40,7 +41,7 @@ export interface AppDeps {
   queue: GenerationQueue;
   /** Chatbots sent to review (workers/moderation). */
   moderation: ModerationQueue;
-  /** Where uploaded files are kept (local disk; see lib/storage.ts). */
+  /** Where uploaded files are kept (STORAGE: local disk or an S3-compatible bucket; lib/storage.ts). */
   storage: FileStorage;
   /** The replies in flight (server/lib/reply-state.ts). */
   replies: ReplyState;
@@ -113,7 +114,7 @@ export async function buildApp(config: Config): Promise<App> {
     prefix: config.REDIS_PREFIX,
     queue,
     moderation: new ModerationQueue(queueConnection, config.REDIS_PREFIX, fastify.log),
-    storage: new LocalDiskStorage(config.UPLOAD_DIR, '/uploads'),
+    storage: createStorage(config),
     replies,
     secret,
     applications,
@@ -143,15 +144,7 @@ export async function buildApp(config: Config): Promise<App> {
   await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await fastify.register(fastifyCookie, { secret });
   await fastify.register(fastifyMultipart);
-  mkdirSync(config.UPLOAD_DIR, { recursive: true });
-  await fastify.register(fastifyStatic, {
-    root: config.UPLOAD_DIR,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Uploaded files never change: a new upload gets a new name.
-    maxAge: '365d',
-    immutable: true,
-  });
+  await registerUploads(fastify, config, deps.storage);
   registerErrorHandler(fastify);
   registerRouteAuth(fastify, deps);
   registerRoutes(fastify, deps);
@@ -175,6 +168,39 @@ export async function buildApp(config: Config): Promise<App> {
     deps.mailer.close();
   });
   return { fastify, deps, realtime };
+}
+
+/**
+ * Serves uploaded files at /uploads/: from UPLOAD_DIR, or read from the bucket with STORAGE=s3 (the
+ * browser never talks to the bucket, so URLs and the content security policy are the same). Uploaded
+ * files never change (a new upload gets a new name), so they are cached for a year.
+ */
+async function registerUploads(
+  fastify: FastifyInstance,
+  config: Config,
+  storage: FileStorage,
+): Promise<void> {
+  if (config.STORAGE === 'local') {
+    mkdirSync(config.UPLOAD_DIR, { recursive: true });
+    await fastify.register(fastifyStatic, {
+      root: config.UPLOAD_DIR,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+    return;
+  }
+  fastify.get('/uploads/*', async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const key = uploadKey(url);
+    const bytes = key === null ? null : await storage.get(url);
+    if (key === null || bytes === null) throw new AppError('not_found');
+    return reply
+      .type(uploadContentType(key.name))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(bytes);
+  });
 }
 
 /**

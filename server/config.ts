@@ -81,6 +81,22 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default(path.join(repoRoot, '.data', 'uploads')),
+  STORAGE: z
+    .enum(['local', 's3'])
+    .default('local')
+    .describe('local (files under UPLOAD_DIR) or s3 (an S3-compatible bucket, S3_*)'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe('the S3-compatible endpoint URL, such as https://s3.eu-central-1.amazonaws.com'),
+  S3_REGION: z.string().min(1).default('us-east-1').describe('the bucket region'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .optional()
+    .describe('a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional().describe('the access key id'),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional().describe('the secret access key'),
   CONTENT_DIR: z
     .string()
     .min(1)
@@ -281,6 +297,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         'Configuration error: AGE_VERIFICATION_PROVIDER=sandbox is not valid in production; the sandbox checks nothing (expected disabled or a real provider).',
       );
+    }
+    if (parsed.data.STORAGE === 's3') {
+      for (const name of [
+        'S3_ENDPOINT',
+        'S3_BUCKET',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+      ] as const) {
+        if (parsed.data[name] === undefined) {
+          throw new ConfigError(
+            `Configuration error: ${name} is missing; STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.`,
+          );
+        }
+      }
     }
     const { WAITING_ROOM_MIN: min, WAITING_ROOM_MAX: max } = parsed.data;
     if (max > 0 && min > max) {

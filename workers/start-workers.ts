@@ -16,6 +16,8 @@ import {
   purgeGuestsEveryMs,
   recountTrendingEveryMs,
   refreshSearchStatsEveryMs,
+  requeueReviewsEveryMs,
+  sweepUploadsEveryMs,
 } from '#shared/jobs/maintenance';
 import { moderationJobs, moderationQueue, ReviewCharacterJobSchema } from '#shared/jobs/moderation';
 import {
@@ -26,10 +28,11 @@ import {
 import { generationConcurrency, type Config } from '#server/config';
 import { CharacterCache } from '#server/db/character-cache';
 import { createDb } from '#server/db/database';
+import { createStorage } from '#server/lib/create-storage';
 import { recountRecentMessages, refreshSearchStats } from '#server/db/repositories/library.repo';
 import type { Logger } from '#server/lib/log';
 import { AppError } from '#server/lib/errors';
-import { openQueue } from '#server/lib/queues';
+import { ModerationQueue, openQueue } from '#server/lib/queues';
 import { createRedis } from '#server/lib/redis';
 import { ReplyState } from '#server/lib/reply-state';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
@@ -39,6 +42,8 @@ import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';
 import { ageReplies } from './maintenance/age-replies.processor';
 import { purgeGuests } from './maintenance/purge-guests.processor';
+import { requeueReviews } from './maintenance/requeue-reviews.processor';
+import { sweepUploads } from './maintenance/sweep-uploads.processor';
 import { reviewCharacter, reviewGaveUp } from './moderation/review.processor';
 import { createProvider } from './providers/create-provider';
 import { admitWaiters } from './waiting-room/admit.processor';
@@ -68,6 +73,10 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const generation = openQueue(generationQueue, bullConnection, prefix, log);
   const maintenance = openQueue(maintenanceQueue, bullConnection, prefix, log);
   const waitingRoom = openQueue(waitingRoomQueue, bullConnection, prefix, log);
+  // The maintenance sweep re-adds reviews whose enqueue failed.
+  const moderation = new ModerationQueue(bullConnection, prefix, log);
+  // The maintenance sweep deletes uploads nothing refers to.
+  const storage = createStorage(config);
   const replies = new ReplyState(redis, prefix);
   const common = {
     connection: bullConnection,
@@ -160,6 +169,12 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
           },
           'refresh-search-stats': () => refreshSearchStats(db),
           'recount-trending': () => recountRecentMessages(db),
+          'requeue-reviews': async () => {
+            await requeueReviews({ db, moderation, log });
+          },
+          'sweep-uploads': async () => {
+            await sweepUploads({ db, storage, log });
+          },
         },
       }),
     );
@@ -177,6 +192,16 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       'recount-trending',
       { every: recountTrendingEveryMs },
       { name: 'recount-trending', data: {}, opts: maintenanceJobOptions },
+    );
+    await maintenance.upsertJobScheduler(
+      'requeue-reviews',
+      { every: requeueReviewsEveryMs },
+      { name: 'requeue-reviews', data: {}, opts: maintenanceJobOptions },
+    );
+    await maintenance.upsertJobScheduler(
+      'sweep-uploads',
+      { every: sweepUploadsEveryMs },
+      { name: 'sweep-uploads', data: {}, opts: maintenanceJobOptions },
     );
     await maintenance.upsertJobScheduler(
       'age-replies',
@@ -243,7 +268,12 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         await Promise.all(workers.map((w) => w.close()));
       }
       clearTimeout(timer);
-      await Promise.all([generation.close(), maintenance.close(), waitingRoom.close()]);
+      await Promise.all([
+        generation.close(),
+        maintenance.close(),
+        waitingRoom.close(),
+        moderation.close(),
+      ]);
       await provider?.close();
       await Promise.all([redis.quit(), subscriber.quit(), bullConnection.quit()]).catch(
         () => undefined,

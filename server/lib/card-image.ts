@@ -5,25 +5,24 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
+import { uploadsUrlPrefix, type FileStorage } from './storage';
 
 /** Side of the square PNG a card is written into. */
 const cardImageSize = 512;
 
-/** Where our own avatar URLs live on disk: uploads, and the avatars the built client serves. */
-function localFile(
-  dirs: { uploadDir: string; clientDist: string },
+/**
+ * The bytes of one of our own avatars: an upload (from the configured storage) or a seeded avatar the
+ * built client serves; null for anything else (never fetched).
+ */
+async function ownAvatar(
+  sources: { storage: FileStorage; clientDist: string },
   avatarUrl: string,
-): string | null {
-  const roots: [string, string][] = [
-    ['/uploads/', dirs.uploadDir],
-    ['/avatars/', path.join(dirs.clientDist, 'avatars')],
-  ];
-  for (const [prefix, root] of roots) {
-    if (!avatarUrl.startsWith(prefix)) continue;
-    const file = path.resolve(root, avatarUrl.slice(prefix.length));
-    return file.startsWith(path.resolve(root) + path.sep) ? file : null;
-  }
-  return null;
+): Promise<Buffer | string | null> {
+  if (avatarUrl.startsWith(uploadsUrlPrefix)) return sources.storage.get(avatarUrl);
+  if (!avatarUrl.startsWith('/avatars/')) return null;
+  const root = path.resolve(sources.clientDist, 'avatars');
+  const file = path.resolve(root, avatarUrl.slice('/avatars/'.length));
+  return file.startsWith(root + path.sep) ? file : null;
 }
 
 /** A soft colour picked from the name, so generated cards of different characters differ. */
@@ -35,14 +34,14 @@ function colourOf(name: string): { r: number; g: number; b: number } {
 
 /** The PNG bytes to embed a card in for a character with this avatar. */
 export async function cardImage(
-  dirs: { uploadDir: string; clientDist: string },
+  sources: { storage: FileStorage; clientDist: string },
   avatarUrl: string | null,
   name: string,
 ): Promise<Uint8Array> {
-  const file = avatarUrl === null ? null : localFile(dirs, avatarUrl);
-  if (file !== null) {
+  const source = avatarUrl === null ? null : await ownAvatar(sources, avatarUrl).catch(() => null);
+  if (source !== null) {
     try {
-      return await sharp(file, { limitInputPixels: 40_000_000 })
+      return await sharp(source, { limitInputPixels: 40_000_000 })
         .resize(cardImageSize, cardImageSize, { fit: 'cover' })
         .png()
         .toBuffer();

@@ -1,32 +1,100 @@
 /**
- * Where uploaded files live (issue 10, chatbot avatars): one interface, so an S3-compatible store can
- * take the local disk's place by configuration. Only the local disk is built: no S3-compatible peer
- * runs here to test a real client against, and an untested client would be a fake path.
+ * Where uploaded files live (issue 10, avatars): the local disk by default, or an S3-compatible bucket
+ * (STORAGE=s3, lib/s3-storage.ts). Either way a file's URL is `/uploads/{folder}/{name}`, served by
+ * the app (server/app.ts), so avatar URLs, the content security policy and card exports work the same
+ * for both; a file is named once (a new upload gets a new name) and never changes.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
+export const uploadsUrlPrefix = '/uploads/';
+
+/** The folders uploads are kept in: members' avatars and chatbots' avatars. */
+export const uploadFolders = ['avatars', 'character-avatars'] as const;
+export type UploadFolder = (typeof uploadFolders)[number];
+
+/** A stored file as listed: its URL and when it was written. */
+export interface StoredFile {
+  url: string;
+  modifiedAt: Date;
+}
 
 export interface FileStorage {
   /** Stores `bytes` under a new unique name in `folder`; answers the URL the browser loads it from. */
-  put(folder: string, extension: string, bytes: Buffer): Promise<string>;
+  put(folder: UploadFolder, extension: string, bytes: Buffer): Promise<string>;
+  /** The bytes of the file at one of our upload URLs, or null when there is none. */
+  get(url: string): Promise<Buffer | null>;
+  /** Deletes the file at one of our upload URLs (nothing when it is gone already). */
+  delete(url: string): Promise<void>;
+  /** Every file in `folder`. */
+  list(folder: UploadFolder): Promise<StoredFile[]>;
 }
 
-/** Files under UPLOAD_DIR, served by the app at `urlPrefix` (server/app.ts). */
-export class LocalDiskStorage implements FileStorage {
-  constructor(
-    private readonly root: string,
-    private readonly urlPrefix: string,
-  ) {}
+const namePattern = /^[0-9a-f-]{36}\.[a-z0-9]+$/;
 
-  async put(folder: string, extension: string, bytes: Buffer): Promise<string> {
-    if (!/^[a-z0-9-]+$/.test(folder) || !/^[a-z0-9]+$/.test(extension)) {
-      throw new Error(`unsafe storage name ${folder}/*.${extension}`);
-    }
-    const name = `${randomUUID()}.${extension}`;
+/** The folder and file name of one of our upload URLs, or null for anything else. */
+export function uploadKey(url: string): { folder: UploadFolder; name: string } | null {
+  if (!url.startsWith(uploadsUrlPrefix)) return null;
+  const [folder, name, ...rest] = url.slice(uploadsUrlPrefix.length).split('/');
+  if (rest.length > 0 || folder === undefined || name === undefined) return null;
+  const known = uploadFolders.find((f) => f === folder);
+  return known !== undefined && namePattern.test(name) ? { folder: known, name } : null;
+}
+
+/** A new unique file name with `extension`. */
+export function newUploadName(extension: string): string {
+  if (!/^[a-z0-9]+$/.test(extension)) throw new Error(`unsafe extension ${extension}`);
+  return `${randomUUID()}.${extension}`;
+}
+
+export function uploadUrl(folder: UploadFolder, name: string): string {
+  return `${uploadsUrlPrefix}${folder}/${name}`;
+}
+
+/** The Content-Type of an upload by its extension. */
+export function uploadContentType(name: string): string {
+  return name.endsWith('.webp') ? 'image/webp' : 'application/octet-stream';
+}
+
+/** Files under UPLOAD_DIR; the app serves them itself (server/app.ts). */
+export class LocalDiskStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  async put(folder: UploadFolder, extension: string, bytes: Buffer): Promise<string> {
+    const name = newUploadName(extension);
     const dir = path.join(this.root, folder);
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, name), bytes);
-    return `${this.urlPrefix}/${folder}/${name}`;
+    return uploadUrl(folder, name);
+  }
+
+  async get(url: string): Promise<Buffer | null> {
+    const key = uploadKey(url);
+    if (key === null) return null;
+    return readFile(path.join(this.root, key.folder, key.name)).catch(() => null);
+  }
+
+  async delete(url: string): Promise<void> {
+    const key = uploadKey(url);
+    if (key === null) return;
+    await unlink(path.join(this.root, key.folder, key.name)).catch((err: unknown) => {
+      const isGone = err instanceof Error && 'code' in err && err.code === 'ENOENT';
+      if (!isGone) throw err;
+    });
+  }
+
+  async list(folder: UploadFolder): Promise<StoredFile[]> {
+    const dir = path.join(this.root, folder);
+    const names = await readdir(dir).catch(() => []);
+    const files = await Promise.all(
+      names
+        .filter((name) => namePattern.test(name))
+        .map(async (name) => {
+          const info = await stat(path.join(dir, name)).catch(() => null);
+          return info && { url: uploadUrl(folder, name), modifiedAt: info.mtime };
+        }),
+    );
+    return files.filter((f) => f !== null);
   }
 }

@@ -2,7 +2,6 @@
  * Character Card import preview and export (issue 10, docs/formats.md). The card format itself is
  * shared/cards; this service adds who may do it, the avatar upload and the stored extras.
  */
-import path from 'node:path';
 import type { CardImportPreview } from '#shared/api/character-cards';
 import { CardError } from '#shared/cards/card-error';
 import type { CardExportFormat, CardWarning } from '#shared/cards/card-schemas';
@@ -17,12 +16,13 @@ import * as cardsRepo from '../db/repositories/character-cards.repo';
 import { cardImage } from '../lib/card-image';
 import type { Caller, MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
-import { storeSquareWebp } from '../lib/images';
+import { squareWebp } from '../lib/images';
+import type { FileStorage, UploadFolder } from '../lib/storage';
 import { findVisible } from './characters.service';
 
 /** Side of the square WebP a card's image is stored as, and where: as the editor stores chatbot avatars. */
 const avatarSize = 512;
-const avatarFolder = 'character-avatars';
+const avatarFolder = 'character-avatars' satisfies UploadFolder;
 
 /**
  * Previews a member may ask for per window: each reads up to 8 MB and may store an image, and a
@@ -48,7 +48,7 @@ export async function takeImportAllowance(
  * own upload would be), so the preview can show it; an unreadable image only loses the avatar.
  */
 export async function previewImport(
-  deps: { config: Config },
+  deps: { storage: FileStorage },
   file: Uint8Array,
 ): Promise<CardImportPreview> {
   const card = await readCardFile(file).catch((err: unknown) => {
@@ -62,9 +62,8 @@ export async function previewImport(
   let avatarUrl: string | null = null;
   if (card.image) {
     try {
-      const dir = path.join(deps.config.UPLOAD_DIR, avatarFolder);
-      const name = await storeSquareWebp(dir, Buffer.from(card.image), avatarSize);
-      avatarUrl = `/uploads/${avatarFolder}/${name}`;
+      const image = await squareWebp(Buffer.from(card.image), avatarSize);
+      avatarUrl = await deps.storage.put(avatarFolder, 'webp', image);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       warnings.push({
@@ -96,7 +95,7 @@ export interface CardDownload {
  * or anyone when the definition is visible. Others get definition_hidden.
  */
 export async function exportCard(
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; storage: FileStorage },
   caller: Caller,
   id: string,
   format: CardExportFormat,
@@ -110,7 +109,7 @@ export async function exportCard(
   const base = character.name;
   if (format === 'png') {
     const image = await cardImage(
-      { uploadDir: deps.config.UPLOAD_DIR, clientDist: deps.config.CLIENT_DIST },
+      { storage: deps.storage, clientDist: deps.config.CLIENT_DIST },
       character.avatarUrl,
       character.name,
     );

@@ -1,12 +1,11 @@
 /** The member's profile settings, avatar and account removal. */
-import path from 'node:path';
 import type { Profile } from '#shared/api/profile';
-import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { UserRecord } from '../db/mappers';
 import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
-import { storeSquareWebp } from '../lib/images';
+import { squareWebp } from '../lib/images';
+import type { FileStorage } from '../lib/storage';
 import { openSecret, sealSecret } from '../lib/secret-box';
 import { endEverySessionOf, type SessionDeps } from './auth/sessions.service';
 import { deleteMemberKeepingRestrictions } from './carried-restrictions.service';
@@ -97,12 +96,11 @@ export async function updateProfile(
 
 /** Stores an uploaded image as the member's avatar (a 256 px square WebP); answers its URL. */
 export async function setAvatar(
-  deps: { db: Db; config: Config },
+  deps: { db: Db; storage: FileStorage },
   caller: MemberCaller,
   image: Buffer,
 ): Promise<string> {
-  const name = await storeSquareWebp(path.join(deps.config.UPLOAD_DIR, 'avatars'), image, 256);
-  const avatarUrl = `/uploads/avatars/${name}`;
+  const avatarUrl = await deps.storage.put('avatars', 'webp', await squareWebp(image, 256));
   await users.setAvatar(deps.db, caller.userId, avatarUrl);
   return avatarUrl;
 }

@@ -13,6 +13,10 @@ export const maintenanceJobs = {
   'refresh-search-stats': z.object({}),
   /** Recounts each character's messages of the last 24 hours (the Trending sort). */
   'recount-trending': z.object({}),
+  /** Queues the review of chatbots left in review without a job (the enqueue after a save failed). */
+  'requeue-reviews': z.object({}),
+  /** Deletes uploaded avatars nothing refers to (an abandoned card import or editor upload). */
+  'sweep-uploads': z.object({}),
 } as const;
 export type MaintenanceJobName = keyof typeof maintenanceJobs;
 
@@ -32,3 +36,22 @@ export const recountTrendingEveryMs = 15 * 60 * 1000;
 export function ageRepliesEveryMs(ageingSeconds: number): number {
   return (ageingSeconds * 1000) / 2;
 }
+
+/** How often chatbots left in review without a job are looked for. */
+export const requeueReviewsEveryMs = 5 * 60 * 1000;
+
+/**
+ * How long after its save a chatbot in review counts as having lost its job: the save's own enqueue
+ * comes within milliseconds, so two minutes leave it alone (a requeue of a live job is a no-op anyway:
+ * the job id names the character and its revision).
+ */
+export const reviewEnqueueGraceMs = 2 * 60 * 1000;
+
+/** How often unreferenced uploads are swept. */
+export const sweepUploadsEveryMs = 6 * 60 * 60 * 1000;
+
+/**
+ * How old an unreferenced upload must be to be deleted: an editor upload or card import waits for its
+ * save this long, and a draft kept in the browser keeps its avatar for a week.
+ */
+export const uploadGraceMs = 7 * 24 * 60 * 60 * 1000;

@@ -205,6 +205,36 @@ export async function writeReviewOutcome(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Chatbots a review job should be working on, saved before `savedBefore`: pending or rereview, or a
+ * manual review the model has not seen yet (no reasons); at most `limit`, oldest first.
+ */
+export async function listAwaitingReview(
+  db: Db,
+  savedBefore: Date,
+  limit: number,
+): Promise<{ characterId: string; revision: number }[]> {
+  const rows = await db
+    .selectFrom('characters')
+    .select(['id', 'moderation_revision'])
+    .where('moderation_status', 'in', ['pending', 'rereview_required', 'manual_review_required'])
+    .where((eb) =>
+      eb.or([
+        eb('moderation_status', '!=', 'manual_review_required'),
+        eb.and([
+          eb('manual_review_requested', '=', true),
+          eb(sql<number>`cardinality(moderation_reasons)`, '=', 0),
+        ]),
+      ]),
+    )
+    .where('moderation_revision', '>', 0)
+    .where('updated_at', '<', savedBefore)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ characterId: r.id, revision: r.moderation_revision }));
+}
+
 /** A chatbot in the moderators' queue, with the flags the review screen shows. */
 export interface ReviewRecord {
   character: OwnCharacter;

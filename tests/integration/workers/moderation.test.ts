@@ -12,6 +12,7 @@ import {
   listReviewQueue,
   type SaveCharacterBody,
 } from '#shared/api/authoring';
+import { reviewEnqueueGraceMs } from '#shared/jobs/maintenance';
 import { reviewJobId } from '#shared/jobs/moderation';
 import { undecidedReason } from '#shared/rules/moderation';
 import * as auditLog from '#server/db/repositories/audit-log.repo';
@@ -22,6 +23,7 @@ import { signInMember, type SignedInMember } from '../../support/members';
 import { startWireServer, type WireServer } from '../../support/openai-wire-server';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startStack, type Stack } from '../../support/stack';
+import { requeueReviews } from '../../../workers/maintenance/requeue-reviews.processor';
 
 let wire: WireServer;
 let stack: Stack;
@@ -219,5 +221,45 @@ describe('review-character', () => {
     const saved = await Promise.all(Array.from({ length: 6 }, () => publish()));
     for (const c of saved) expect((await reviewed(c.id, 'pending')).moderationStatus).toBeNull();
     expect(wire.requests.length - asked).toBe(6);
+  });
+});
+
+describe('requeue-reviews', () => {
+  it('queues the review of a chatbot left in review without a job, once however often it runs', async () => {
+    wire.behaviour.tokens = ['VERDICT: PASS'];
+    // Saved as in review, as if the save's own enqueue had failed: no job exists for it.
+    const saved = await publish({ visibility: 'private' });
+    await stack.app.deps.db
+      .updateTable('characters')
+      .set({ visibility: 'public', moderation_status: 'pending', moderation_revision: 1 })
+      .where('id', '=', saved.id)
+      .execute();
+    const deps = { db: stack.app.deps.db, moderation: stack.app.deps.moderation };
+    const log = stack.app.fastify.log;
+    const ids = (jobs: { characterId: string }[]) => jobs.map((j) => j.characterId);
+
+    // Within the grace period a save's own enqueue is trusted.
+    expect(ids(await requeueReviews({ ...deps, log }))).not.toContain(saved.id);
+
+    // Past it, the sweep adds the job; running again (or at once elsewhere) adds no second one.
+    const later = new Date(Date.now() + reviewEnqueueGraceMs + 1000);
+    const runs = await Promise.all([
+      requeueReviews({ ...deps, log, now: later }),
+      requeueReviews({ ...deps, log, now: later }),
+    ]);
+    for (const run of runs) expect(run).toContainEqual({ characterId: saved.id, revision: 1 });
+    const jobs = await stack.app.deps.moderation.queue.getJobs([
+      'waiting',
+      'active',
+      'delayed',
+      'completed',
+    ]);
+    expect(
+      jobs.filter((j) => j.id === reviewJobId({ characterId: saved.id, revision: 1 })).length,
+    ).toBeLessThanOrEqual(1);
+    expect(await reviewed(saved.id, 'pending')).toMatchObject({ moderationStatus: null });
+
+    // Reviewed: nothing left to requeue for it.
+    expect(ids(await requeueReviews({ ...deps, log, now: later }))).not.toContain(saved.id);
   });
 });

@@ -19,6 +19,22 @@ describe('loadConfig', () => {
     ).toEqual(['https://ads.example.com', 'https://*.cdn.example:8443']);
   });
 
+  it('keeps uploads on the local disk unless STORAGE=s3 names a whole bucket', () => {
+    expect(loadConfig({}).STORAGE).toBe('local');
+    const s3 = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'charchat-uploads',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3)).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1' });
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow(
+      'Configuration error: S3_BUCKET is missing; STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Not A Bucket' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
   });
