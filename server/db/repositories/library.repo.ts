@@ -219,7 +219,7 @@ export async function list(
 
   // Ids only under the chosen plan (an offset would otherwise build tags and creator names for every
   // skipped row, and a sort would carry whole rows); the page's columns are read after, by id.
-  const { ids, counted } = await db.transaction().execute(async (trx) => {
+  const { ids, counted, restFound } = await db.transaction().execute(async (trx) => {
     const page = sql<{ id: string }>`select c.id from characters c where ${where}
       order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset}`;
     let rest: { id: string }[] = [];
@@ -253,8 +253,16 @@ export async function list(
       );
       n = Number(result.rows[0]?.n ?? 0);
     }
-    return { ids: [...leadOnPage, ...rest.map((r) => r.id)], counted: n };
+    return { ids: [...leadOnPage, ...rest.map((r) => r.id)], counted: n, restFound: rest.length };
   });
+  // An uncounted total is the expectation's "1,000+": a page that ends the matches shows it was
+  // wrong (words that rarely meet), and knows the true total instead, so the count line never
+  // claims more than there is.
+  const endsMatches = restLimit > 0 && restFound < restLimit && (restFound > 0 || restOffset === 0);
+  if (countIsCapped && endsMatches) {
+    const found = leading.length + restOffset + restFound;
+    return { items: await findRecords(db, ids), total: found, isCapped: false };
+  }
   const total = countIsCapped ? args.countCap : Math.min(args.countCap, leading.length + counted);
   return {
     items: await findRecords(db, ids),

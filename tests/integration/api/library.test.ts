@@ -262,6 +262,16 @@ describe('GET /api/library: filters and sorts', () => {
     const gathered = await library.list(app.deps.db, { ...base, expected: 6 });
     expect(walked.items.map((c) => c.id)).toEqual(gathered.items.map((c) => c.id));
     expect(gathered.total).toBe(6);
+
+    // An expectation far past the cap is not counted ("1,000+")... unless the page ends the matches:
+    // then the true total shows, never a count of matches that are not there.
+    const wrong = { ...base, expected: 5_000, isExpectedExact: true };
+    expect(await library.list(app.deps.db, wrong)).toMatchObject({ total: 1000, isCapped: true });
+    for (const offset of [0, 3]) {
+      const last = await library.list(app.deps.db, { ...wrong, offset, limit: 24 });
+      expect(last).toMatchObject({ total: 6, isCapped: false });
+      expect(last.items).toHaveLength(6 - offset);
+    }
   });
 });
 
