@@ -234,6 +234,7 @@ test('a member imports a card, sees what it holds, creates the chatbot and expor
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Imported from a card');
   await restrictToLimitedAccess(email);
   await page.getByRole('textbox', { name: 'Title' }).fill('Edited while restricted');
+  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
   await page.getByRole('button', { name: 'Save Chatbot' }).click();
   const restricted = page.getByRole('dialog', { name: 'Restricted!' });
   await expect(restricted).toContainText(

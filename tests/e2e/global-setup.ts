@@ -16,6 +16,15 @@ export const e2eReply = words(120, 'story');
 
 /** Where the product under test keeps its data, for specs that must set up what no screen can. */
 const databaseEnv = 'E2E_DATABASE_URL';
+const redisPrefixEnv = 'E2E_REDIS_PREFIX';
+
+/** The product's Redis key prefix, for a test that drops a cache entry as the product would. */
+export function e2eRedisPrefix(): string {
+  const prefix = process.env[redisPrefixEnv];
+  if (prefix === undefined)
+    throw new Error(`${redisPrefixEnv} is not set; run through e2e global setup`);
+  return prefix;
+}
 
 export function e2eDatabaseUrl(): string {
   const url = process.env[databaseEnv];
@@ -35,13 +44,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const inbox = await startMailInbox(smtp);
   process.env[mailInboxEnv] = inbox.url;
   process.env[databaseEnv] = testDatabaseUrl(database);
+  const redisPrefix = `e2e-${run}:`;
+  process.env[redisPrefixEnv] = redisPrefix;
   const product = await startProcess(
     'scripts/start.ts',
     {
       PORT: String(e2ePort),
       DATABASE_URL: testDatabaseUrl(database),
       REDIS_URL: redisUrl,
-      REDIS_PREFIX: `e2e-${run}:`,
+      REDIS_PREFIX: redisPrefix,
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: wire.baseUrl,
       LLM_MODEL: 'wire',

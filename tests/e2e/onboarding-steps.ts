@@ -7,7 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { nextSignInMail } from '../support/mail-inbox';
-import { e2eDatabaseUrl } from './global-setup';
+import { redisKeys } from '#server/lib/redis-keys';
+import { createRedis } from '#server/lib/redis';
+import { redisUrl } from '../support/services';
+import { e2eDatabaseUrl, e2eRedisPrefix } from './global-setup';
 
 /** A short unique suffix (hex), safe inside usernames and emails. */
 export function uniqueSuffix(): string {
@@ -95,18 +98,24 @@ export async function makeAdmin(email: string): Promise<void> {
   }
 }
 
-/** Restricts a member to limited access (chat only), as a moderator would, while they are signed in. */
+/**
+ * Restricts a member to limited access (chat only) while they are signed in, as a moderator would:
+ * the restriction is stored and the member's cached restrictions are dropped.
+ */
 export async function restrictToLimitedAccess(email: string): Promise<void> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
+  const redis = createRedis(redisUrl, 'command');
   try {
-    const result = await client.query(
+    const result = await client.query<{ user_id: string }>(
       `insert into restrictions (user_id, type, reason, created_by)
-       select id, 'restriction_limited', 'e2e', id from users where email = $1`,
+       select id, 'restriction_limited', 'e2e', id from users where email = $1 returning user_id`,
       [email],
     );
     expect(result.rowCount, `member ${email} in the product's database`).toBe(1);
+    await redis.del(redisKeys(e2eRedisPrefix()).restrictions(result.rows[0]?.user_id ?? ''));
   } finally {
     await client.end();
+    await redis.quit();
   }
 }
