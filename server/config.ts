@@ -222,6 +222,11 @@ const EnvSchema = z.object({
   CSP_ASSET_ORIGINS: originList,
   CSP_AD_ORIGINS: originList,
   APPLICATIONS_FILE: z.string().min(1).optional().describe('a path to a JSON file of applications'),
+  INFERENCE_MODELS_FILE: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('a path to a JSON file of inference models'),
   DEFAULT_APPLICATION_ID: z.string().min(1).default('charchat'),
   OAUTH_ISSUER_OVERRIDE: z
     .url()

@@ -34,6 +34,7 @@ import type { Logger } from '#server/lib/log';
 import { AppError } from '#server/lib/errors';
 import { ModerationQueue, openQueue } from '#server/lib/queues';
 import { createRedis } from '#server/lib/redis';
+import { modelRegistryOf } from '#server/lib/model-registry';
 import { ReplyState } from '#server/lib/reply-state';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
@@ -103,6 +104,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       provider,
       stops,
       log,
+      models: modelRegistryOf(config),
       maxTokens: config.LLM_MAX_TOKENS,
       temperature: config.LLM_TEMPERATURE,
       timeoutMs: config.LLM_TIMEOUT_MS,

@@ -216,6 +216,28 @@ export interface SearchStatsTable {
   refreshed_at: Timestamp;
 }
 
+export interface GenerationSettingsTable {
+  user_id: string;
+  model_id: string | null;
+  max_new_tokens: number;
+  temperature: number;
+  top_p: number;
+  top_k: number;
+  updated_at: Timestamp;
+}
+
+export interface ReplyPromptsTable {
+  message_id: string;
+  conversation_id: string;
+  model_id: string;
+  context_tokens: number;
+  /** jsonb: the chat messages sent to the model; written as a JSON string. */
+  messages: ColumnType<unknown, string, string>;
+  /** jsonb: shared PromptReport; written as a JSON string. */
+  report: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -235,6 +257,8 @@ export interface Database {
   character_reports: CharacterReportsTable;
   search_term_stats: SearchTermStatsTable;
   search_stats: SearchStatsTable;
+  generation_settings: GenerationSettingsTable;
+  reply_prompts: ReplyPromptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import { authRoutes } from './auth.routes';
 import { authoringRoutes } from './authoring.routes';
 import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
+import { generationRoutes } from './generation.routes';
 import { healthRoutes } from './health.routes';
 import { libraryRoutes } from './library.routes';
 import { oauthRoutes } from './oauth.routes';
@@ -37,4 +38,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);
   characterCardRoutes(app, deps);
+  generationRoutes(app, deps);
 }

@@ -13,6 +13,8 @@ export const implementedFeatureFlags = [
   'admin',
   // Sign-up completion as a modal over the current page instead of the /signup page.
   'onboarding_v2',
+  // Model select and sampling settings in the chat (Generation Settings).
+  'generation_settings',
 ] as const satisfies readonly FeatureFlag[];
 
 const implemented: ReadonlySet<FeatureFlag> = new Set(implementedFeatureFlags);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
+import type { RegistryModel } from '#shared/schemas/inference-model';
 import { defaultUserName } from '#shared/rules/macros';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
@@ -20,6 +21,8 @@ import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt } from './prompt/build-prompt';
+import { keepReplyPrompt } from './reply-prompt';
+import { replySettingsOf } from './reply-settings';
 
 export interface ReplyDeps {
   db: Db;
@@ -30,6 +33,9 @@ export interface ReplyDeps {
   provider: ModelProvider;
   stops: StopRegistry;
   log: Logger;
+  /** The operator's inference models (server/lib/model-registry.ts). */
+  models: readonly RegistryModel[];
+  /** The operator's sampling for members who chose none. */
   maxTokens: number;
   temperature: number;
   /** Longest silence from the model before the reply fails with model_timeout. */
@@ -118,10 +124,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, branch, character] = await Promise.all([
+    const [started, branch, character, settings] = await Promise.all([
       starting,
       branchOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
+      replySettingsOf(deps, job.conversationId, deps.provider.contextSize),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
@@ -143,8 +150,8 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       history: branch
         .filter((m) => m.content !== '')
         .map((m) => ({ role: m.role, content: m.content })),
-      contextSize: deps.provider.contextSize,
-      maxTokens: deps.maxTokens,
+      contextSize: settings.contextSize,
+      maxTokens: settings.maxTokens,
       countTokens: (text) => deps.provider.countTokens(text),
     });
 
@@ -154,8 +161,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       ? { text: '', tokenCount: 0, stopReason: 'abort' as const }
       : await deps.provider.generate({
           messages: prompt.messages,
-          maxTokens: deps.maxTokens,
-          temperature: deps.temperature,
+          maxTokens: settings.maxTokens,
+          temperature: settings.sampling.temperature,
+          topP: settings.sampling.topP,
+          topK: settings.sampling.topK,
+          model: settings.model.upstreamModel,
           signal: controller.signal,
           onText: (chunk) => {
             firstTokenAt ??= Date.now();
@@ -194,6 +204,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       ),
       stream.flush(),
     ]);
+    await keepReplyPrompt(deps, job, settings, prompt);
     await deps.replies.finish(run, {
       event: 'generation:completed',
       payload: { conversationId: job.conversationId, message: reply },

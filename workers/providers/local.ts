@@ -129,6 +129,8 @@ export class LocalProvider implements ModelProvider {
       const result = await chat.generateResponse(toHistory(request.messages), {
         maxTokens: request.maxTokens,
         temperature: request.temperature,
+        topP: request.topP,
+        topK: request.topK,
         signal: request.signal,
         stopOnAbortSignal: true,
         onToken: (tokens) => {

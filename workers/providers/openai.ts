@@ -204,11 +204,13 @@ export class OpenAiProvider implements ModelProvider {
             ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
           },
           body: JSON.stringify({
-            model: this.opts.model,
+            model: req.model ?? this.opts.model,
             messages: req.messages,
             stream: true,
             max_tokens: req.maxTokens,
             temperature: req.temperature,
+            top_p: req.topP,
+            top_k: req.topK,
           }),
         },
         {

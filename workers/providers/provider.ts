@@ -12,6 +12,12 @@ export interface GenerateRequest {
   messages: readonly ChatMessage[];
   maxTokens: number;
   temperature: number;
+  /** Nucleus sampling; the provider's default when absent. */
+  topP?: number;
+  /** Top-k sampling, 0 for off; the provider's default when absent. */
+  topK?: number;
+  /** The registry model's name upstream, for providers serving several models; theirs when absent. */
+  model?: string;
   /** Aborting keeps the text written so far; the result then says `stopReason: 'abort'`. */
   signal: AbortSignal;
   onText: (chunk: string) => void;

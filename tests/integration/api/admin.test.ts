@@ -240,8 +240,8 @@ describe('admin routes', () => {
     expect(shown.role).toBe('paid_premium');
     expect(shown.permissions).toContain('text_to_speech');
     expect(shown.permissions).not.toContain('display_ads');
-    // The tier's flags (8k_context and the rest) are not built yet, so none is reported as on.
-    expect(shown.featureFlags).toEqual([]);
+    // Of the tier's flags only generation settings are built; 8k_context and the rest are not reported.
+    expect(shown.featureFlags).toEqual(['generation_settings']);
 
     const refreshed = await inject({
       method: 'POST',

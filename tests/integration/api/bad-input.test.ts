@@ -90,6 +90,11 @@ async function rowsOf(userIds: string[]) {
       .where('creator_user_id', 'in', userIds)
       .orderBy('id')
       .execute(),
+    generationSettings: await db
+      .selectFrom('generation_settings')
+      .selectAll()
+      .where('user_id', 'in', userIds)
+      .execute(),
     audit: await db
       .selectFrom('audit_log')
       .select('id')
@@ -250,6 +255,12 @@ function writeCases(targetId: string) {
         chatLanguage: 'en',
       },
       fields: ['name', 'highlights', 'openaiApiKey', 'chatLanguage'],
+    },
+    'PUT /api/me/generation-settings': {
+      as: 'member',
+      url: '/api/me/generation-settings',
+      payload: { modelId: 'default', maxNewTokens: 48, temperature: 0.8, topP: 0.95, topK: 40 },
+      fields: ['modelId'],
     },
     'PUT /api/admin/users/:id/role': {
       as: 'admin',

@@ -15,12 +15,16 @@ const everyFlagOn: Record<FeatureFlag, boolean> = { ...featureFlagsOf(guestSubje
 for (const flag of featureFlagNames) everyFlagOn[flag] = true;
 
 describe('implementedFeatureFlags', () => {
-  it('names the features this product has: the admin screens and onboarding as a modal', () => {
-    expect([...implementedFeatureFlags].sort()).toEqual(['admin', 'onboarding_v2']);
+  it('names the features this product has: the admin screens, onboarding as a modal, generation settings', () => {
+    expect([...implementedFeatureFlags].sort()).toEqual([
+      'admin',
+      'generation_settings',
+      'onboarding_v2',
+    ]);
   });
 
-  it('leaves flags of features not built off, lorebooks, group chats and generation settings among them', () => {
-    for (const flag of ['lorebook', 'groupchat', 'generation_settings', 'create_v2'] as const) {
+  it('leaves flags of features not built off, lorebooks and group chats among them', () => {
+    for (const flag of ['lorebook', 'groupchat', 'create_v2'] as const) {
       expect(isFlagImplemented(flag)).toBe(false);
     }
   });
@@ -40,7 +44,7 @@ describe('reportedFlagOverrides', () => {
 
 describe('enabledFlags', () => {
   it('reports only built features even when every flag is set', () => {
-    expect(enabledFlags(everyFlagOn)).toEqual(['admin', 'onboarding_v2']);
+    expect(enabledFlags(everyFlagOn)).toEqual(['generation_settings', 'admin', 'onboarding_v2']);
   });
 
   it('never tells any role of a feature that does not exist', () => {

@@ -15,6 +15,8 @@ const character = {
   dialogue: '<START>\n{{user}}: Hello?\n{{char}}: Come in from the rain.',
 };
 
+const noExtras = { persona: null, memories: [], lorebookEntries: [] };
+
 function turns(n: number): PromptTurn[] {
   return Array.from({ length: n }, (_, i) => ({
     role: i % 2 === 0 ? 'bot' : 'user',
@@ -28,6 +30,7 @@ describe('buildPrompt', () => {
     const prompt = buildPrompt({
       character,
       userName: 'Sam',
+      ...noExtras,
       history,
       contextSize: 4096,
       maxTokens: 100,
@@ -44,25 +47,25 @@ describe('buildPrompt', () => {
     expect(prompt.messages.at(-1)?.role).toBe('user');
   });
 
-  it('drops the oldest middle turns first and keeps the greeting and the last message', () => {
+  it('drops the oldest turns first, the greeting among them, and keeps the last message', () => {
     const history = turns(42);
     const prompt = buildPrompt({
       character,
       userName: 'Sam',
+      ...noExtras,
       history,
       contextSize: 400,
       maxTokens: 100,
       countTokens: countWords,
     });
-    const contents = prompt.messages.map((m) => m.content);
-    expect(contents[1]).toBe(history[0]?.content);
+    const contents = prompt.messages.slice(1).map((m) => m.content);
     expect(contents.at(-1)).toBe(history[41]?.content);
-    expect(contents).not.toContain(history[1]?.content);
-    expect(contents).toContain(history[40]?.content);
-    // Kept middle turns are the newest ones, contiguous and in order.
-    const middle = contents.slice(2, -1);
-    const firstKept = history.findIndex((t) => t.content === middle[0]);
-    expect(middle).toEqual(history.slice(firstKept, 41).map((t) => t.content));
+    expect(contents).not.toContain(history[0]?.content);
+    // Kept turns are the newest ones, contiguous and in order; the report counts the rest.
+    const firstKept = history.findIndex((t) => t.content === contents[0]);
+    expect(contents).toEqual(history.slice(firstKept).map((t) => t.content));
+    expect(prompt.report.leftOut.turns).toBe(firstKept);
+    expect(prompt.keptTurns).toBe(42 - firstKept);
   });
 
   it('never exceeds the budget of context minus reply tokens', () => {
@@ -70,6 +73,7 @@ describe('buildPrompt', () => {
       const prompt = buildPrompt({
         character,
         userName: 'Sam',
+        ...noExtras,
         history: turns(60),
         contextSize: size,
         maxTokens: 100,
@@ -84,18 +88,21 @@ describe('buildPrompt', () => {
     }
   });
 
-  it('drops example dialogue before the history when space is short', () => {
+  it('keeps the example dialogue before older history when space is short', () => {
     const history = turns(4);
     const tight = buildPrompt({
       character,
       userName: 'Sam',
+      ...noExtras,
       history,
-      contextSize: 100 + 70,
+      contextSize: 100 + 90,
       maxTokens: 100,
       countTokens: countWords,
     });
-    expect(tight.messages[0]?.content).not.toContain('Come in from the rain');
+    expect(tight.messages[0]?.content).toContain('Come in from the rain');
     expect(tight.messages.at(-1)?.content).toBe(history[3]?.content);
+    expect(tight.report.leftOut.isExamplesLeftOut).toBe(false);
+    expect(tight.report.leftOut.turns).toBeGreaterThan(0);
   });
 
   it('truncates an oversized definition so the message being answered still fits', () => {
@@ -104,6 +111,7 @@ describe('buildPrompt', () => {
     const prompt = buildPrompt({
       character: huge,
       userName: 'Sam',
+      ...noExtras,
       history,
       contextSize: 300,
       maxTokens: 100,
@@ -111,5 +119,105 @@ describe('buildPrompt', () => {
     });
     expect(prompt.messages.at(-1)?.content).toBe('Are you there?');
     expect(prompt.promptTokens).toBeLessThanOrEqual(200);
+  });
+
+  it('fills in the fixed order: persona, pinned memories, lorebook entries, examples, history', () => {
+    const prompt = buildPrompt({
+      character,
+      userName: 'Sam',
+      persona: { highlights: 'Sam is a soaked courier.' },
+      memories: [{ content: 'Sam fears the dark.' }, { content: '{{char}} owes Sam a favour.' }],
+      lorebookEntries: [{ content: 'The lighthouse is on Gull Rock.' }],
+      history: turns(3),
+      contextSize: 4096,
+      maxTokens: 100,
+      countTokens: countWords,
+    });
+    const system = prompt.messages[0]?.content ?? '';
+    const order = [
+      'Mara is a lighthouse keeper',
+      "Sam's persona:\nSam is a soaked courier.",
+      'Memories:\n- Sam fears the dark.',
+      '- Mara owes Sam a favour.',
+      'The lighthouse is on Gull Rock.',
+      'Example dialogue:',
+    ].map((part) => system.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(prompt.report.leftOut).toEqual({
+      isDefinitionCut: false,
+      isPersonaLeftOut: false,
+      memories: 0,
+      lorebookEntries: 0,
+      isExamplesLeftOut: false,
+      turns: 0,
+    });
+    const sections = prompt.report.sectionTokens;
+    expect(
+      sections.definition +
+        sections.persona +
+        sections.memories +
+        sections.lorebook +
+        sections.examples +
+        sections.history,
+    ).toBe(prompt.report.usedTokens);
+  });
+
+  it('gives pinned memories priority over history and reports the ones that did not fit', () => {
+    const memories = Array.from({ length: 10 }, (_, i) => ({
+      content: `fact${i} ${'detail '.repeat(19)}`.trim(),
+    }));
+    const history = turns(20);
+    const prompt = buildPrompt({
+      character: { ...character, dialogue: '' },
+      userName: 'Sam',
+      persona: null,
+      memories,
+      lorebookEntries: [],
+      history,
+      contextSize: 100 + 200,
+      maxTokens: 100,
+      countTokens: countWords,
+    });
+    const system = prompt.messages[0]?.content ?? '';
+    const kept = memories.filter((m) => system.includes(m.content)).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(prompt.report.leftOut.memories).toBe(memories.length - kept);
+    // Memories are spent first, so few turns are left beside the message being answered.
+    expect(prompt.messages.at(-1)?.content).toBe(history[19]?.content);
+    expect(prompt.report.leftOut.turns).toBeGreaterThan(15);
+    expect(prompt.report.usedTokens).toBeLessThanOrEqual(200);
+  });
+
+  it('adds the memory heading with the first memory that fits', () => {
+    const prompt = buildPrompt({
+      character: { ...character, dialogue: '' },
+      userName: 'Sam',
+      persona: null,
+      memories: [{ content: 'huge '.repeat(500) }, { content: 'Sam fears the dark.' }],
+      lorebookEntries: [],
+      history: [{ role: 'user', content: 'Hi' }],
+      contextSize: 100 + 120,
+      maxTokens: 100,
+      countTokens: countWords,
+    });
+    expect(prompt.messages[0]?.content).toContain('Memories:\n- Sam fears the dark.');
+    expect(prompt.report.leftOut.memories).toBe(1);
+  });
+
+  it('leaves out a persona that does not fit and says so', () => {
+    const prompt = buildPrompt({
+      character: { ...character, dialogue: '' },
+      userName: 'Sam',
+      persona: { highlights: 'long '.repeat(400) },
+      memories: [],
+      lorebookEntries: [],
+      history: [{ role: 'user', content: 'Hi' }],
+      contextSize: 100 + 120,
+      maxTokens: 100,
+      countTokens: countWords,
+    });
+    expect(prompt.messages[0]?.content).not.toContain("Sam's persona");
+    expect(prompt.report.leftOut.isPersonaLeftOut).toBe(true);
   });
 });

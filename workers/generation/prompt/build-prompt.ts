@@ -1,9 +1,12 @@
 /**
  * Builds the model's chat prompt within the context budget (docs/architecture.md, "The chat path",
- * step 3): the character's definition and the message being answered always; then the greeting, the
- * example dialogue and the newest history, in that order, while they fit.
+ * step 3). The message being answered always goes in; the budget left is filled in a fixed priority:
+ * the character's definition (cut to fit when it alone is too long), the user's persona, pinned
+ * memories, lorebook entries, the example dialogue, then the history, newest first. A part that does not
+ * fit whole is left out and named in the report, which the chat's context meter shows.
  */
 import { fillMacros } from '#shared/rules/macros';
+import type { PromptReport } from '#shared/schemas/prompt-report';
 import type { ChatMessage } from '../../providers/provider';
 
 export interface PromptCharacter {
@@ -18,9 +21,29 @@ export interface PromptTurn {
   content: string;
 }
 
+/** Who the user plays: the chosen persona's highlights describe them to the model. */
+export interface PromptPersona {
+  highlights: string;
+}
+
+/** A memory of the conversation that always enters the prompt while it fits (pinned). */
+export interface PromptMemory {
+  content: string;
+}
+
+/** A lorebook entry whose keys matched the chat; lorebooks fill this slot when they exist. */
+export interface PromptLoreEntry {
+  content: string;
+}
+
 export interface PromptInput {
   character: PromptCharacter;
   userName: string;
+  persona?: PromptPersona | null;
+  /** Pinned memories, most important first. */
+  memories?: readonly PromptMemory[];
+  /** Matched lorebook entries, most important first. */
+  lorebookEntries?: readonly PromptLoreEntry[];
   /** The conversation's branch in chat order, ending with the message to answer. */
   history: readonly PromptTurn[];
   contextSize: number;
@@ -30,9 +53,10 @@ export interface PromptInput {
 
 export interface BuiltPrompt {
   messages: ChatMessage[];
-  /** How many turns of the history made it in (the greeting counts when it is included). */
+  /** How many turns of the history made it in, the message being answered included. */
   keptTurns: number;
   promptTokens: number;
+  report: PromptReport;
 }
 
 /** Template tokens a chat format adds around each message (role markers, separators). */
@@ -70,6 +94,27 @@ function truncateToTokens(text: string, budget: number, count: (t: string) => nu
   return text.slice(0, low);
 }
 
+/** The system message grown part by part; each part goes in whole or not at all. */
+class SystemMessage {
+  private parts: string[];
+  constructor(
+    first: string,
+    private readonly cost: (text: string) => number,
+  ) {
+    this.parts = [first];
+  }
+  get text(): string {
+    return this.parts.join('\n\n');
+  }
+  /** The tokens `part` would add. */
+  extra(part: string): number {
+    return this.cost([...this.parts, part].join('\n\n')) - this.cost(this.text);
+  }
+  add(part: string): void {
+    this.parts.push(part);
+  }
+}
+
 export function buildPrompt(input: PromptInput): BuiltPrompt {
   const names = { char: input.character.name, user: input.userName };
   const cost = (text: string) => input.countTokens(text) + messageOverheadTokens;
@@ -81,54 +126,97 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
 
   const turns = input.history;
   const last = turns.at(-1);
-  const lastMessage: ChatMessage[] = last ? [toMessage(last)] : [];
   const lastCost = last ? cost(last.content) : 0;
 
-  let system = describeCharacter(input.character, names);
-  if (cost(system) + lastCost > budget) {
-    system = truncateToTokens(
-      system,
-      Math.max(0, budget - lastCost - messageOverheadTokens),
-      input.countTokens,
-    );
-  }
-  let used = cost(system) + lastCost;
+  const definitionText = describeCharacter(input.character, names);
+  const isDefinitionCut = cost(definitionText) + lastCost > budget;
+  const definition = isDefinitionCut
+    ? truncateToTokens(
+        definitionText,
+        Math.max(0, budget - lastCost - messageOverheadTokens),
+        input.countTokens,
+      )
+    : definitionText;
+  const system = new SystemMessage(definition, cost);
+  let used = cost(definition) + lastCost;
+  const sectionTokens = {
+    definition: cost(definition),
+    persona: 0,
+    memories: 0,
+    lorebook: 0,
+    examples: 0,
+    history: lastCost,
+  };
 
-  // The greeting opens the conversation; keep it as the scene-setter while it fits.
-  const greeting = turns.length > 1 && turns[0]?.role === 'bot' ? turns[0] : undefined;
-  let keepGreeting = false;
-  if (greeting && used + cost(greeting.content) <= budget) {
-    keepGreeting = true;
-    used += cost(greeting.content);
+  /** Adds a part when it fits; returns whether it did. */
+  const tryAdd = (part: string, section: keyof typeof sectionTokens): boolean => {
+    const extra = system.extra(part);
+    if (used + extra > budget) return false;
+    system.add(part);
+    used += extra;
+    sectionTokens[section] += extra;
+    return true;
+  };
+
+  const highlights = input.persona?.highlights.trim() ?? '';
+  const isPersonaLeftOut =
+    highlights !== '' &&
+    !tryAdd(`${names.user}'s persona:\n${fillMacros(highlights, names)}`, 'persona');
+
+  let memoriesLeftOut = 0;
+  const memories = (input.memories ?? []).map((m) => m.content.trim()).filter((m) => m !== '');
+  let hasMemoryHeading = false;
+  for (const memory of memories) {
+    // The heading goes in with the first memory that fits.
+    const line = `- ${fillMacros(memory, names)}`;
+    if (tryAdd(hasMemoryHeading ? line : `Memories:\n${line}`, 'memories')) hasMemoryHeading = true;
+    else memoriesLeftOut++;
+  }
+
+  let loreLeftOut = 0;
+  for (const entry of input.lorebookEntries ?? []) {
+    if (entry.content.trim() === '') continue;
+    if (!tryAdd(fillMacros(entry.content.trim(), names), 'lorebook')) loreLeftOut++;
   }
 
   const examples = formatExamples(fillMacros(input.character.dialogue, names));
-  if (examples !== '') {
-    const withExamples = `${system}\n\nExample dialogue:\n${examples}`;
-    const extra = cost(withExamples) - cost(system);
-    if (used + extra <= budget) {
-      system = withExamples;
-      used += extra;
-    }
-  }
+  const isExamplesLeftOut =
+    examples !== '' && !tryAdd(`Example dialogue:\n${examples}`, 'examples');
 
-  // Newest history first, between the greeting and the last message, until the budget is spent.
-  const middle = turns.slice(greeting ? 1 : 0, -1);
-  const kept: ChatMessage[] = [];
-  for (let i = middle.length - 1; i >= 0; i--) {
-    const turn = middle[i];
+  // Newest history first, before the last message, until the budget is spent; older turns stay out.
+  const earlier = turns.slice(0, -1);
+  let firstKept = earlier.length;
+  while (firstKept > 0) {
+    const turn = earlier[firstKept - 1];
     if (!turn) break;
     const c = cost(turn.content);
     if (used + c > budget) break;
     used += c;
-    kept.unshift(toMessage(turn));
+    sectionTokens.history += c;
+    firstKept--;
   }
 
   const messages: ChatMessage[] = [
-    { role: 'system', content: system },
-    ...(keepGreeting && greeting ? [toMessage(greeting)] : []),
-    ...kept,
-    ...lastMessage,
+    { role: 'system', content: system.text },
+    ...earlier.slice(firstKept).map(toMessage),
+    ...(last ? [toMessage(last)] : []),
   ];
-  return { messages, keptTurns: messages.length - 1, promptTokens: used };
+  return {
+    messages,
+    keptTurns: messages.length - 1,
+    promptTokens: used,
+    report: {
+      budgetTokens: budget,
+      usedTokens: used,
+      sectionTokens,
+      leftOut: {
+        isDefinitionCut,
+        isPersonaLeftOut,
+        memories: memoriesLeftOut,
+        lorebookEntries: loreLeftOut,
+        isExamplesLeftOut,
+        turns: firstKept,
+      },
+    },
+  };
 }
