@@ -2,16 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { cardFileField, exportCard, previewCardImport } from '#shared/api/character-cards';
 import { cardFileMaxBytes } from '#shared/cards/card-schemas';
 import type { AppDeps } from '../app';
+import { attachment } from '../lib/attachment';
 import { AppError } from '../lib/errors';
 import { addRoute } from '../lib/route';
 import * as cards from '../services/character-cards.service';
 import { assertMayCreate } from '../services/restrictions.service';
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\/]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function characterCardRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, previewCardImport, async ({ caller, request }) => {

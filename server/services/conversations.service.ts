@@ -5,7 +5,6 @@ import type { Db } from '../db/database';
 import { toCharacterSummary, type ConversationRecord } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
 import * as conversations from '../db/repositories/conversations.repo';
-import * as creatorBlocks from '../db/repositories/creator-blocks.repo';
 import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
 import type { ReplyState } from '../lib/reply-state';
@@ -34,6 +33,7 @@ export async function toSummary(db: Db, row: ConversationRecord): Promise<Conver
     characterId: row.characterId,
     character: toCharacterSummary(character),
     label: row.label,
+    lastMessageId: row.lastMessageId,
     messageCount: row.messageCount,
     lastMessage: last ? { content: last.content, createdAt: last.createdAt } : null,
     createdAt: row.createdAt.toISOString(),
@@ -73,27 +73,6 @@ export async function listMessages(
   const rows = await messages.branchEndingAt(db, head, page.limit + 1);
   const hasMore = rows.length > page.limit;
   return { items: hasMore ? rows.slice(1) : rows, hasMore };
-}
-
-export async function listForCaller(
-  db: Db,
-  caller: Caller,
-  page: { limit: number; before?: string | undefined },
-): Promise<{ items: ConversationSummary[]; hasMore: boolean }> {
-  // Guests' chats are kept so a reload finds them, but they are not listed as saved chats.
-  if (caller.kind === 'guest') throw new AppError('sign_in_required');
-  const [rows, blocked] = await Promise.all([
-    conversations.listForUser(db, caller.userId, page),
-    creatorBlocks.listForUser(db, caller.userId),
-  ]);
-  const hasMore = rows.length > page.limit;
-  const items = await Promise.all(rows.slice(0, page.limit).map((r) => toSummary(db, r)));
-  // Chats with blocked creators' bots are left out (a page may then hold fewer than `limit`).
-  const blockedNames = new Set(blocked.map((c) => c.username));
-  const shown = items.filter(
-    (c) => c.character.creatorUsername === null || !blockedNames.has(c.character.creatorUsername),
-  );
-  return { items: shown, hasMore };
 }
 
 export async function latestWithCharacter(

@@ -15,6 +15,8 @@ export const ConversationSummarySchema = z.object({
   characterId: z.uuid(),
   character: CharacterSummarySchema,
   label: z.string().nullable(),
+  /** The head of the current branch; null for a conversation without messages. */
+  lastMessageId: z.uuid().nullable(),
   messageCount: z.number().int(),
   lastMessage: MessageSchema.pick({ content: true, createdAt: true }).nullable(),
   createdAt: z.iso.datetime(),

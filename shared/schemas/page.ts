@@ -26,3 +26,17 @@ export const CursorQuerySchema = z.object({
 export function cursorPageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), hasMore: z.boolean() });
 }
+
+/**
+ * Query of a last-id page (product-rules.md §7: `limit` and `last_id`): `lastId` is the id of the last
+ * item already held; the next page starts after it.
+ */
+export const LastIdQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(25).default(25),
+  lastId: z.uuid().optional(),
+});
+
+/** The wrapper for last-id lists: the item marked `isLastId` is the end of the whole list. */
+export function lastIdPageOf<T extends z.ZodRawShape>(item: z.ZodObject<T>) {
+  return z.object({ items: z.array(item.extend({ isLastId: z.boolean() })) });
+}

@@ -31,3 +31,18 @@ const RawItemsSchema = z.object({ items: z.array(z.record(z.string(), z.unknown(
 export function rawItems(body: unknown): Record<string, unknown>[] {
   return RawItemsSchema.parse(body).items;
 }
+
+/** An inject body and content type sending one file under `field` as multipart form data. */
+export function multipart(
+  field: string,
+  filename: string,
+  content: Uint8Array,
+  type = 'application/octet-stream',
+) {
+  const boundary = `----charchat${crypto.randomUUID()}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

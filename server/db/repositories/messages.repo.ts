@@ -131,3 +131,68 @@ export async function storeReply(
   if (!row) throw new Error('reply insert returned nothing');
   return toMessage(row);
 }
+
+/**
+ * Copies messages of one conversation into another under new ids, links kept: every message when
+ * `headId` is the source's head and `isFull`, else the branch ending at `headId` with the alternatives
+ * hanging off it above the head. Answers the copy's head and its branch length (undefined when the
+ * head is not a message of the source). One statement, so a long chat clones in one round trip.
+ */
+export async function copyInto(
+  db: Db,
+  input: { fromId: string; toId: string; headId: string; isFull: boolean },
+): Promise<{ headId: string; branchLength: number } | undefined> {
+  const { fromId, toId, headId, isFull } = input;
+  const result = await sql<{ head_id: string | null; branch_length: number }>`
+    with recursive branch as (
+      select id, prev_id from messages where id = ${headId} and conversation_id = ${fromId}
+      union all
+      select m.id, m.prev_id from messages m join branch b on m.id = b.prev_id
+    ),
+    picked as materialized (
+      select m.* from messages m
+      where m.conversation_id = ${fromId} and exists (select 1 from branch) and (
+        ${isFull}
+        or m.id in (select id from branch)
+        or (m.is_alternative and m.prev_id in (select id from branch where id <> ${headId}))
+      )
+    ),
+    ids as materialized (select id as old_id, gen_random_uuid() as new_id from picked),
+    copied as (
+      insert into messages (id, conversation_id, prev_id, role, content, is_alternative, is_stopped,
+        queue_wait_ms, first_token_ms, token_count, tokens_per_second, created_at)
+      select ids.new_id, ${toId}, prev.new_id, p.role, p.content, p.is_alternative, p.is_stopped,
+        p.queue_wait_ms, p.first_token_ms, p.token_count, p.tokens_per_second, p.created_at
+      from picked p join ids on ids.old_id = p.id left join ids prev on prev.old_id = p.prev_id
+      returning id
+    )
+    select (select new_id from ids where old_id = ${headId}) as head_id,
+      (select count(*)::int from branch) as branch_length,
+      (select count(*)::int from copied) as copied`.execute(db);
+  const row = result.rows[0];
+  return row?.head_id ? { headId: row.head_id, branchLength: row.branch_length } : undefined;
+}
+
+/** Every message of a conversation, alternatives included, oldest first. */
+export async function listAll(db: Db, conversationId: string): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Rows per insert statement of a bulk insert (well under PostgreSQL's 65,535 parameters). */
+const insertBatch = 1000;
+
+/** Inserts messages in batches, in the order given (each after the one it answers). */
+export async function insertMany(db: Db, rows: readonly (NewMessage & { id: string })[]) {
+  for (let i = 0; i < rows.length; i += insertBatch) {
+    await db
+      .insertInto('messages')
+      .values(rows.slice(i, i + insertBatch))
+      .execute();
+  }
+}

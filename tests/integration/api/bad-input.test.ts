@@ -262,6 +262,18 @@ function writeCases(targetId: string) {
       payload: { modelId: 'default', maxNewTokens: 48, temperature: 0.8, topP: 0.95, topK: 40 },
       fields: ['modelId'],
     },
+    'PUT /api/conversations/:id/label': {
+      as: 'member',
+      url: `/api/conversations/${randomUUID()}/label`,
+      payload: { label: 'Road trip' },
+      fields: ['label'],
+    },
+    'POST /api/conversations/:id/clone': {
+      as: 'member',
+      url: `/api/conversations/${randomUUID()}/clone`,
+      payload: { title: 'Road trip', lastMessageId: randomUUID() },
+      fields: ['title', 'lastMessageId'],
+    },
     'PUT /api/admin/users/:id/role': {
       as: 'admin',
       url: `/api/admin/users/${targetId}/role`,
@@ -449,13 +461,15 @@ describe('malformed ids', () => {
   });
 
   it('are 400 in queries and socket commands', async () => {
-    for (const url of [
-      '/api/conversations?before=nope',
-      `/api/conversations/${randomUUID()}/messages?before=nope`,
-    ]) {
+    for (const [url, field] of [
+      ['/api/conversations?lastId=nope', 'lastId'],
+      [`/api/characters/${characterId}/conversations?lastId=nope`, 'lastId'],
+      [`/api/conversations?search=${'x'.repeat(101)}`, 'search'],
+      [`/api/conversations/${randomUUID()}/messages?before=nope`, 'before'],
+    ] as const) {
       const res = await inject({ url, headers: member.headers });
       expect(res.statusCode).toBe(400);
-      expect(errorOfBody(res.body)).toMatchObject({ code: 'validation_failed', field: 'before' });
+      expect(errorOfBody(res.body)).toMatchObject({ code: 'validation_failed', field });
     }
     const socket = await connectGuest(stack.url, newGuestId());
     sockets.push(socket);

@@ -18,7 +18,7 @@ import {
 } from '../../support/cards';
 import { createCharacter } from '../../support/factories';
 import { testConfig } from '../../support/config';
-import { errorOf } from '../../support/http';
+import { errorOf, multipart } from '../../support/http';
 import { signInMember, type SignedInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startStack, type Stack } from '../../support/stack';
@@ -40,20 +40,6 @@ afterAll(async () => {
 
 const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
 const db = () => stack.app.deps.db;
-
-function multipart(
-  field: string,
-  filename: string,
-  content: Uint8Array,
-  type = 'application/octet-stream',
-) {
-  const boundary = `----charchat${randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 function preview(
   content: Uint8Array,

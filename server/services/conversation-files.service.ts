@@ -1,0 +1,203 @@
+/**
+ * A member's conversation as a file (issue 11, part 13; shared/schemas/conversation-file.ts): export
+ * writes every message of the messages table, alternatives included; import reads such a file back as
+ * a new conversation with the same chatbot, checked line by line first and stored in one transaction,
+ * so a bad file stores nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { conversationLimits } from '#shared/rules/conversation';
+import { unstorableTextPath } from '#shared/rules/storable-text';
+import {
+  ConversationFileHeaderSchema,
+  ConversationFileMessageSchema,
+  conversationFileVersion,
+  type ConversationFileHeader,
+  type ConversationFileMessage,
+} from '#shared/schemas/conversation-file';
+import type { ConversationSummary } from '#shared/schemas/conversation';
+import type { z } from 'zod';
+import type { Db } from '../db/database';
+import * as conversations from '../db/repositories/conversations.repo';
+import * as messages from '../db/repositories/messages.repo';
+import type { MessageRow } from '../db/tables';
+import { AppError } from '../lib/errors';
+import type { Caller } from '../lib/caller';
+import { findVisible } from './characters.service';
+import { ownedConversation, toSummary } from './conversations.service';
+
+/** The multipart field, named in errors about the file. */
+const field = 'file';
+
+function refuseGuest(caller: Caller): void {
+  if (caller.kind === 'guest') throw new AppError('sign_in_required');
+}
+
+/** Rows in an order where each message comes after the one it answers (oldest first otherwise). */
+function parentsFirst(rows: readonly MessageRow[]): MessageRow[] {
+  const children = new Map<string | null, MessageRow[]>();
+  for (const row of rows) {
+    const list = children.get(row.prev_id) ?? [];
+    list.push(row);
+    children.set(row.prev_id, list);
+  }
+  const ids = new Set(rows.map((r) => r.id));
+  const ordered: MessageRow[] = [];
+  // Roots are messages answering nothing (or a message no longer in the conversation).
+  const stack = rows.filter((r) => r.prev_id === null || !ids.has(r.prev_id)).reverse();
+  while (stack.length > 0) {
+    const row = stack.pop();
+    if (row === undefined) break;
+    ordered.push(row);
+    stack.push(...(children.get(row.id) ?? []).slice().reverse());
+  }
+  return ordered;
+}
+
+/** The conversation's file: a header line, then one line per message. */
+export async function exportConversation(
+  db: Db,
+  caller: Caller,
+  id: string,
+): Promise<{ fileName: string; body: string }> {
+  refuseGuest(caller);
+  const conversation = await ownedConversation(db, caller, id);
+  const character = await findVisible(db, caller, conversation.characterId);
+  const rows = parentsFirst(await messages.listAll(db, id));
+  const ids = new Set(rows.map((r) => r.id));
+  const header: ConversationFileHeader = {
+    type: 'conversation',
+    version: conversationFileVersion,
+    characterId: character.id,
+    characterName: character.name,
+    label: conversation.label,
+    lastMessageId: conversation.lastMessageId,
+    exportedAt: new Date().toISOString(),
+  };
+  const lines = [
+    JSON.stringify(header),
+    ...rows.map((row) =>
+      JSON.stringify({
+        type: 'message',
+        id: row.id,
+        prevId: row.prev_id !== null && ids.has(row.prev_id) ? row.prev_id : null,
+        role: row.role,
+        content: row.content,
+        isAlternative: row.is_alternative,
+        isStopped: row.is_stopped,
+        createdAt: row.created_at.toISOString(),
+      } satisfies ConversationFileMessage),
+    ),
+  ];
+  const day = header.exportedAt.slice(0, 10);
+  return { fileName: `${character.name} chat ${day}.jsonl`, body: `${lines.join('\n')}\n` };
+}
+
+function invalid(line: number, message: string): AppError {
+  return new AppError('validation_failed', { field, message: `Line ${String(line)}: ${message}` });
+}
+
+/** One line parsed with its schema, or the refusal naming the line. */
+function parseLine<S extends z.ZodType>(schema: S, text: string, line: number): z.output<S> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid(line, 'not valid JSON.');
+  }
+  const bad = unstorableTextPath(value);
+  if (bad !== undefined) throw invalid(line, `${bad} holds text that cannot be stored.`);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(line, `${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** Reads and checks a whole file; throws validation_failed naming the first bad line. */
+export function parseConversationFile(bytes: Uint8Array): {
+  header: ConversationFileHeader;
+  messages: ConversationFileMessage[];
+} {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('validation_failed', { field, message: 'The file is not UTF-8 text.' });
+  }
+  const lines = text.split(/\r?\n/);
+  while (lines.length > 0 && lines[lines.length - 1]?.trim() === '') lines.pop();
+  const [first, ...rest] = lines;
+  if (first === undefined) throw invalid(1, 'the file is empty.');
+  if (rest.length > conversationLimits.importMessages) {
+    throw new AppError('payload_too_large', {
+      field,
+      message: `A conversation file holds at most ${String(conversationLimits.importMessages)} messages.`,
+    });
+  }
+  const header = parseLine(ConversationFileHeaderSchema, first, 1);
+  const seen = new Map<string, ConversationFileMessage>();
+  const parsed = rest.map((lineText, i) => {
+    const line = i + 2;
+    const message = parseLine(ConversationFileMessageSchema, lineText, line);
+    if (seen.has(message.id)) throw invalid(line, 'a message id appears twice.');
+    // Answering only an earlier line keeps the links a tree within this file.
+    if (message.prevId !== null && !seen.has(message.prevId)) {
+      throw invalid(line, 'prevId must name a message on an earlier line.');
+    }
+    seen.set(message.id, message);
+    return message;
+  });
+  if (header.lastMessageId === null ? parsed.length > 0 : !seen.has(header.lastMessageId)) {
+    throw invalid(1, 'lastMessageId must name a message of the file.');
+  }
+  return { header, messages: parsed };
+}
+
+/** Imports a file as a new conversation of the caller with the file's chatbot. */
+export async function importConversation(
+  db: Db,
+  caller: Caller,
+  bytes: Uint8Array,
+): Promise<ConversationSummary> {
+  refuseGuest(caller);
+  const file = parseConversationFile(bytes);
+  const character = await findVisible(db, caller, file.header.characterId);
+  const newId = new Map(file.messages.map((m) => [m.id, randomUUID()]));
+  const idOf = (old: string | null) => (old === null ? null : (newId.get(old) ?? null));
+  let branchLength = 0;
+  const byId = new Map(file.messages.map((m) => [m.id, m]));
+  for (let m = byId.get(file.header.lastMessageId ?? ''); m; m = byId.get(m.prevId ?? '')) {
+    branchLength += 1;
+  }
+  const created = await db.transaction().execute(async (trx) => {
+    const conversation = await conversations.createTitled(trx, {
+      userId: caller.userId,
+      characterId: character.id,
+      label: file.header.label,
+    });
+    await messages.insertMany(
+      trx,
+      file.messages.map((m) => ({
+        id: idOf(m.id) ?? randomUUID(),
+        conversation_id: conversation.id,
+        prev_id: idOf(m.prevId),
+        role: m.role,
+        content: m.content,
+        is_alternative: m.isAlternative,
+        is_stopped: m.isStopped,
+        queue_wait_ms: null,
+        first_token_ms: null,
+        token_count: null,
+        tokens_per_second: null,
+        created_at: new Date(m.createdAt),
+      })),
+    );
+    return conversations.setHead(trx, {
+      id: conversation.id,
+      lastMessageId: idOf(file.header.lastMessageId),
+      messageCount: branchLength,
+    });
+  });
+  return toSummary(db, created);
+}

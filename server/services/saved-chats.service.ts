@@ -1,0 +1,108 @@
+/**
+ * Recent Chats and Saved Chats (product-core.md, "Other screens"; issue 11, parts 4 and 5): the member's
+ * conversation lists in pages of 25 after a last id, Change Title, remove, and Clone Fully or Partially.
+ * Ownership is checked by ownedConversation, as on every conversation route.
+ */
+import type { ConversationPage } from '#shared/api/conversations';
+import { conversationLimits } from '#shared/rules/conversation';
+import type { ConversationSummary } from '#shared/schemas/conversation';
+import type { Db } from '../db/database';
+import * as conversations from '../db/repositories/conversations.repo';
+import * as messages from '../db/repositories/messages.repo';
+import { AppError } from '../lib/errors';
+import type { Caller } from '../lib/caller';
+import type { ReplyState } from '../lib/reply-state';
+import { findVisible } from './characters.service';
+import { ownedConversation, toSummary } from './conversations.service';
+
+interface ListQuery {
+  limit: number;
+  lastId?: string | undefined;
+  search?: string | undefined;
+}
+
+/**
+ * A page of the caller's conversations (with one character when `characterId` is given). Guests' chats
+ * are kept so a reload finds them, but they are not listed.
+ */
+export async function listPage(
+  db: Db,
+  caller: Caller,
+  query: ListQuery,
+  characterId?: string,
+): Promise<ConversationPage> {
+  if (caller.kind === 'guest') throw new AppError('sign_in_required');
+  if (characterId !== undefined) await findVisible(db, caller, characterId);
+  const limit = Math.min(query.limit, conversationLimits.pageSize);
+  const rows = await conversations.listPage(db, {
+    userId: caller.userId,
+    characterId,
+    search: query.search,
+    lastId: query.lastId,
+    limit,
+  });
+  const page = rows.slice(0, limit);
+  const isEnd = rows.length <= limit;
+  const items = await Promise.all(page.map((row) => toSummary(db, row)));
+  return { items: items.map((c, i) => ({ ...c, isLastId: isEnd && i === items.length - 1 })) };
+}
+
+export async function updateLabel(
+  db: Db,
+  caller: Caller,
+  id: string,
+  label: string,
+): Promise<{ label: string }> {
+  const updated = await conversations.updateLabel(db, { id, userId: caller.userId, label });
+  if (!updated) throw new AppError('conversation_not_found');
+  return { label };
+}
+
+/** Removes a conversation; refused while a reply to it is being written (its job would lose it). */
+export async function remove(
+  deps: { db: Db; replies: ReplyState },
+  caller: Caller,
+  id: string,
+): Promise<void> {
+  await ownedConversation(deps.db, caller, id);
+  if ((await deps.replies.read(id)) !== null) throw new AppError('conversation_busy');
+  if (!(await conversations.deleteOwned(deps.db, id, caller.userId))) {
+    throw new AppError('conversation_not_found');
+  }
+}
+
+/**
+ * Clone Fully (every message, alternatives included) or Clone Partially (up to `lastMessageId`) into
+ * a new conversation of the caller titled `title`, all in one transaction.
+ */
+export async function clone(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: { title: string; lastMessageId?: string | undefined },
+): Promise<ConversationSummary> {
+  const source = await ownedConversation(db, caller, id);
+  await findVisible(db, caller, source.characterId);
+  const headId = input.lastMessageId ?? source.lastMessageId;
+  const created = await db.transaction().execute(async (trx) => {
+    const target = await conversations.createTitled(trx, {
+      userId: caller.userId,
+      characterId: source.characterId,
+      label: input.title,
+    });
+    if (headId === null) return target;
+    const copied = await messages.copyInto(trx, {
+      fromId: source.id,
+      toId: target.id,
+      headId,
+      isFull: input.lastMessageId === undefined,
+    });
+    if (copied === undefined) throw new AppError('not_found', { field: 'lastMessageId' });
+    return conversations.setHead(trx, {
+      id: target.id,
+      lastMessageId: copied.headId,
+      messageCount: copied.branchLength,
+    });
+  });
+  return toSummary(db, created);
+}

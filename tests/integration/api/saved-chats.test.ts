@@ -1,0 +1,427 @@
+/**
+ * Recent Chats, Saved Chats, Change Title, remove, clone and the conversation file (issue 11, parts 4,
+ * 5 and 13) on the real stack: pages of 25 after a last id, search, another member refused everywhere,
+ * bad titles and bad files refused with nothing stored, and many clones at once.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as conversations from '#server/db/repositories/conversations.repo';
+import * as messages from '#server/db/repositories/messages.repo';
+import * as users from '#server/db/repositories/users.repo';
+import {
+  cloneConversation,
+  ConversationPageSchema,
+  importConversation,
+} from '#shared/api/conversations';
+import { conversationLimits } from '#shared/rules/conversation';
+import {
+  ConversationFileHeaderSchema,
+  ConversationFileMessageSchema,
+} from '#shared/schemas/conversation-file';
+import { createCharacter, newGuestId } from '../../support/factories';
+import { testConfig } from '../../support/config';
+import { errorOf, multipart } from '../../support/http';
+import { signInMember, type SignedInMember } from '../../support/members';
+import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
+import { startStack, type Stack } from '../../support/stack';
+
+let stack: Stack;
+let smtp: LocalSmtp;
+let owner: SignedInMember & { id: string };
+let other: SignedInMember & { id: string };
+
+const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
+const db = () => stack.app.deps.db;
+
+async function member(): Promise<SignedInMember & { id: string }> {
+  const signedIn = await signInMember(stack, smtp);
+  const username = `u${randomBytes(6).toString('hex')}`;
+  await users.completeOnboarding(db(), signedIn.session.user.id, { username, name: 'Tester' });
+  return { ...signedIn, id: signedIn.session.user.id };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  stack = await startStack(testConfig({ SMTP_URL: smtp.url }), { workers: false });
+  owner = await member();
+  other = await member();
+});
+afterAll(async () => {
+  await stack.close();
+  await smtp.close();
+});
+
+/**
+ * A conversation of `userId` with `n` messages along one branch (bot first), plus one alternative of
+ * the last bot reply when `withAlternative`.
+ */
+async function chat(
+  userId: string,
+  n: number,
+  opts: { characterId?: string; label?: string; withAlternative?: boolean } = {},
+) {
+  const characterId = opts.characterId ?? (await createCharacter(db()));
+  const conversation = await conversations.createTitled(db(), {
+    userId,
+    characterId,
+    label: opts.label ?? null,
+  });
+  const ids: string[] = [];
+  let prev: string | null = null;
+  for (let i = 0; i < n; i++) {
+    const id = randomUUID();
+    const content = `message ${String(i)}`;
+    if (i % 2 === 0) {
+      const reply = { id, conversation_id: conversation.id, prev_id: prev, role: 'bot' as const };
+      await messages.storeReply(db(), { ...reply, content }, characterId);
+    } else {
+      await messages.appendUserMessage(db(), {
+        conversationId: conversation.id,
+        userId,
+        characterId,
+        message: { id, content },
+      });
+    }
+    prev = id;
+    ids.push(id);
+  }
+  let alternativeId: string | null = null;
+  if (opts.withAlternative === true && n >= 2) {
+    alternativeId = randomUUID();
+    await messages.insertMany(db(), [
+      {
+        id: alternativeId,
+        conversation_id: conversation.id,
+        prev_id: ids[n - 2] ?? null,
+        role: 'bot',
+        content: 'an earlier take',
+        is_alternative: true,
+        created_at: new Date(),
+      },
+    ]);
+  }
+  return { characterId, conversationId: conversation.id, ids, alternativeId };
+}
+
+/** One line of a conversation file as plain data, for a test to change. */
+const rawLine = (line: string) => z.record(z.string(), z.unknown()).parse(JSON.parse(line));
+
+async function countConversations(userId: string): Promise<number> {
+  const row = await db()
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The messages of a conversation as links between contents, which a copy must keep. */
+async function shapeOf(conversationId: string) {
+  const rows = await messages.listAll(db(), conversationId);
+  const contentOf = new Map(rows.map((r) => [r.id, r.content]));
+  const conversation = await conversations.findById(db(), conversationId);
+  return {
+    head: contentOf.get(conversation?.lastMessageId ?? '') ?? null,
+    messages: rows
+      .map((r) => ({
+        content: r.content,
+        prev: r.prev_id === null ? null : (contentOf.get(r.prev_id) ?? 'elsewhere'),
+        role: r.role,
+        isAlternative: r.is_alternative,
+      }))
+      .sort((a, b) => a.content.localeCompare(b.content)),
+  };
+}
+
+describe('GET /api/conversations and /api/characters/:id/conversations', () => {
+  it('pages 25 at a time after last id, marking the end with isLastId', async () => {
+    const user = await member();
+    const characterId = await createCharacter(db());
+    for (let i = 0; i < 27; i++)
+      await chat(user.id, 1, { characterId, label: `Chat ${String(i)}` });
+    const first = ConversationPageSchema.parse(
+      (await inject({ url: '/api/conversations', headers: user.headers })).json(),
+    );
+    expect(first.items).toHaveLength(25);
+    expect(first.items.map((c) => c.isLastId)).not.toContain(true);
+    expect(first.items[0]?.label).toBe('Chat 26');
+    const lastId = first.items[24]?.id ?? '';
+    const second = ConversationPageSchema.parse(
+      (await inject({ url: `/api/conversations?lastId=${lastId}`, headers: user.headers })).json(),
+    );
+    expect(second.items.map((c) => c.label)).toEqual(['Chat 1', 'Chat 0']);
+    expect(second.items.map((c) => c.isLastId)).toEqual([false, true]);
+    const perCharacter = ConversationPageSchema.parse(
+      (
+        await inject({
+          url: `/api/characters/${characterId}/conversations?lastId=${lastId}`,
+          headers: user.headers,
+        })
+      ).json(),
+    );
+    expect(perCharacter.items).toHaveLength(2);
+  });
+
+  it('searches titles and chatbot names, taking % and _ literally, one character at a time', async () => {
+    const user = await member();
+    const nova = await createCharacter(db(), { name: 'Nova Pilot' });
+    const testy = await createCharacter(db());
+    await chat(user.id, 1, { characterId: nova });
+    await chat(user.id, 1, { characterId: testy, label: 'Trip to the 100% moon' });
+    await chat(user.id, 1, { characterId: testy, label: 'Another day' });
+    const search = async (url: string) =>
+      ConversationPageSchema.parse((await inject({ url, headers: user.headers })).json()).items;
+    expect((await search('/api/conversations?search=nova')).map((c) => c.characterId)).toEqual([
+      nova,
+    ]);
+    expect((await search('/api/conversations?search=100%25')).map((c) => c.label)).toEqual([
+      'Trip to the 100% moon',
+    ]);
+    expect(await search('/api/conversations?search=_')).toEqual([]);
+    const withTesty = await search(`/api/characters/${testy}/conversations`);
+    expect(withTesty.map((c) => c.label)).toEqual(['Another day', 'Trip to the 100% moon']);
+    expect(withTesty.at(-1)?.isLastId).toBe(true);
+  });
+
+  it('lists no one else’s chats, and asks guests to sign in', async () => {
+    await chat(owner.id, 2);
+    const theirs = ConversationPageSchema.parse(
+      (await inject({ url: '/api/conversations', headers: other.headers })).json(),
+    );
+    for (const c of theirs.items) {
+      expect((await conversations.findById(db(), c.id))?.userId).toBe(other.id);
+    }
+    const guest = await inject({
+      url: '/api/conversations',
+      headers: { 'x-guest-id': newGuestId() },
+    });
+    expect(errorOf(guest.json()).code).toBe('sign_in_required');
+  });
+});
+
+describe('PUT /api/conversations/:id/label and DELETE /api/conversations/:id', () => {
+  it('changes the title, refusing a blank or too long one and another member', async () => {
+    const c = await chat(owner.id, 2, { label: 'Before' });
+    const url = `/api/conversations/${c.conversationId}/label`;
+    const ok = await inject({
+      method: 'PUT',
+      url,
+      headers: owner.headers,
+      payload: { label: ' After ' },
+    });
+    expect(ok.json()).toEqual({ label: 'After' });
+    for (const label of ['   ', 'x'.repeat(conversationLimits.title + 1), 42]) {
+      const res = await inject({ method: 'PUT', url, headers: owner.headers, payload: { label } });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field: 'label' });
+    }
+    const theirs = await inject({
+      method: 'PUT',
+      url,
+      headers: other.headers,
+      payload: { label: 'Mine' },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(errorOf(theirs.json()).code).toBe('conversation_not_found');
+    expect((await conversations.findById(db(), c.conversationId))?.label).toBe('After');
+  });
+
+  it('removes the conversation with its messages, for its owner only', async () => {
+    const c = await chat(owner.id, 3);
+    const url = `/api/conversations/${c.conversationId}`;
+    const theirs = await inject({ method: 'DELETE', url, headers: other.headers });
+    expect(errorOf(theirs.json()).code).toBe('conversation_not_found');
+    expect(await conversations.findById(db(), c.conversationId)).toBeDefined();
+    const mine = await inject({ method: 'DELETE', url, headers: owner.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(await conversations.findById(db(), c.conversationId)).toBeUndefined();
+    expect(await messages.listAll(db(), c.conversationId)).toEqual([]);
+  });
+});
+
+describe('POST /api/conversations/:id/clone', () => {
+  const clone = (id: string, payload: object, headers = owner.headers) =>
+    inject({ method: 'POST', url: `/api/conversations/${id}/clone`, headers, payload });
+
+  it('clones fully: every message and alternative under new ids, links kept, listed first', async () => {
+    const c = await chat(owner.id, 4, { withAlternative: true });
+    const res = await clone(c.conversationId, { title: 'Full copy' });
+    const copy = cloneConversation.response.parse(res.json());
+    expect(copy).toMatchObject({ label: 'Full copy', characterId: c.characterId, messageCount: 4 });
+    expect(copy.lastMessage?.content).toBe('message 3');
+    expect(await shapeOf(copy.id)).toEqual(await shapeOf(c.conversationId));
+    const copied = await messages.listAll(db(), copy.id);
+    expect(copied.filter((m) => c.ids.includes(m.id))).toEqual([]);
+    const list = ConversationPageSchema.parse(
+      (await inject({ url: '/api/conversations', headers: owner.headers })).json(),
+    );
+    expect(list.items[0]?.id).toBe(copy.id);
+  });
+
+  it('clones partially up to the chosen message, with the alternatives along the way', async () => {
+    const c = await chat(owner.id, 6);
+    const res = await clone(c.conversationId, { title: 'Part', lastMessageId: c.ids[2] });
+    const copy = cloneConversation.response.parse(res.json());
+    expect(copy.messageCount).toBe(3);
+    expect(copy.lastMessage?.content).toBe('message 2');
+    expect((await shapeOf(copy.id)).messages.map((m) => m.content)).toEqual([
+      'message 0',
+      'message 1',
+      'message 2',
+    ]);
+    const withAlt = await chat(owner.id, 4, { withAlternative: true });
+    const upToLast = cloneConversation.response.parse(
+      (await clone(withAlt.conversationId, { title: 'Alt', lastMessageId: withAlt.ids[3] })).json(),
+    );
+    expect((await shapeOf(upToLast.id)).messages.map((m) => m.content)).toContain(
+      'an earlier take',
+    );
+  });
+
+  it('refuses a bad title, a message of another conversation and another member, storing nothing', async () => {
+    const c = await chat(owner.id, 2);
+    const elsewhere = await chat(owner.id, 2);
+    const before = await countConversations(owner.id);
+    for (const title of ['', '  ', 'x'.repeat(51)]) {
+      const res = await clone(c.conversationId, { title });
+      expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field: 'title' });
+    }
+    const wrong = await clone(c.conversationId, { title: 'T', lastMessageId: elsewhere.ids[0] });
+    expect(wrong.statusCode).toBe(404);
+    expect(errorOf(wrong.json())).toMatchObject({ code: 'not_found', field: 'lastMessageId' });
+    const theirs = await clone(c.conversationId, { title: 'Mine now' }, other.headers);
+    expect(errorOf(theirs.json()).code).toBe('conversation_not_found');
+    expect(await countConversations(owner.id)).toBe(before);
+  });
+
+  it('makes one whole copy per request when many arrive at once', async () => {
+    const c = await chat(owner.id, 5, { withAlternative: true });
+    const shape = await shapeOf(c.conversationId);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => clone(c.conversationId, { title: `Copy ${String(i)}` })),
+    );
+    const ids = results.map((r) => cloneConversation.response.parse(r.json()).id);
+    expect(new Set(ids).size).toBe(8);
+    for (const id of ids) expect(await shapeOf(id)).toEqual(shape);
+  });
+});
+
+describe('conversation files: GET /api/conversations/:id/export and POST /api/conversations/import', () => {
+  const exportOf = (id: string, headers = owner.headers) =>
+    inject({ url: `/api/conversations/${id}/export`, headers });
+  const importFile = (text: string | Uint8Array, headers = owner.headers) => {
+    const body = multipart(
+      'file',
+      'chat.jsonl',
+      typeof text === 'string' ? Buffer.from(text) : text,
+      'application/x-ndjson',
+    );
+    return inject({
+      method: 'POST',
+      url: '/api/conversations/import',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('exports every message with alternatives as JSONL and imports it back as a new chat', async () => {
+    const c = await chat(owner.id, 6, { withAlternative: true, label: 'Road trip' });
+    const res = await exportOf(c.conversationId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    expect(res.headers['content-disposition']).toContain('.jsonl');
+    const lines = res.body.trimEnd().split('\n');
+    expect(ConversationFileHeaderSchema.parse(JSON.parse(lines[0] ?? ''))).toMatchObject({
+      characterId: c.characterId,
+      label: 'Road trip',
+      lastMessageId: c.ids[5],
+    });
+    const fileMessages = lines
+      .slice(1)
+      .map((l) => ConversationFileMessageSchema.parse(JSON.parse(l)));
+    expect(fileMessages).toHaveLength(7);
+    expect(fileMessages.filter((m) => m.isAlternative).map((m) => m.content)).toEqual([
+      'an earlier take',
+    ]);
+
+    const imported = await importFile(res.body);
+    expect(imported.statusCode).toBe(200);
+    const copy = importConversation.response.parse(imported.json());
+    expect(copy).toMatchObject({ characterId: c.characterId, label: 'Road trip', messageCount: 6 });
+    expect(await shapeOf(copy.id)).toEqual(await shapeOf(c.conversationId));
+  });
+
+  it('refuses another member’s conversation and a guest', async () => {
+    const c = await chat(owner.id, 2);
+    expect(errorOf((await exportOf(c.conversationId, other.headers)).json()).code).toBe(
+      'conversation_not_found',
+    );
+    const guest = await exportOf(c.conversationId, { 'x-guest-id': newGuestId() });
+    expect(errorOf(guest.json()).code).toBe('sign_in_required');
+  });
+
+  it('refuses bad files with a clear 4xx and stores nothing of them', async () => {
+    const c = await chat(owner.id, 4, { withAlternative: true });
+    const good = (await exportOf(c.conversationId)).body;
+    const [head = '', ...rest] = good.trimEnd().split('\n');
+    const header = rawLine(head);
+    const privateBot = await createCharacter(db(), { creatorUserId: owner.id });
+    await db()
+      .updateTable('characters')
+      .set({ visibility: 'private' })
+      .where('id', '=', privateBot)
+      .execute();
+    const withHeader = (h: object) => [JSON.stringify({ ...header, ...h }), ...rest].join('\n');
+    const spoiled = (i: number, change: (m: Record<string, unknown>) => object) =>
+      [head, ...rest.map((l, j) => (j === i ? JSON.stringify(change(rawLine(l))) : l))].join('\n');
+    const before = await countConversations(other.id);
+    const cases: [string | Uint8Array, number][] = [
+      ['', 400],
+      ['not json\n', 400],
+      [Uint8Array.from([0xff, 0xfe, 0x00]), 400],
+      [withHeader({ version: 2 }), 400],
+      [withHeader({ lastMessageId: randomUUID() }), 400],
+      [withHeader({ characterId: randomUUID() }), 404],
+      [withHeader({ characterId: privateBot }), 404],
+      [withHeader({ label: 'x'.repeat(51) }), 400],
+      [spoiled(1, (m) => ({ ...m, prevId: randomUUID() })), 400],
+      [
+        spoiled(1, (m) => ({
+          ...m,
+          id: rest[0] ? String(rawLine(rest[0]).id) : '',
+        })),
+        400,
+      ],
+      [spoiled(2, (m) => ({ ...m, content: 'a\u0000b' })), 400],
+      [spoiled(2, (m) => ({ ...m, role: 'system' })), 400],
+      [spoiled(2, (m) => ({ ...m, content: 'x'.repeat(40_000) })), 400],
+      [spoiled(2, (m) => ({ ...m, extra: true })), 400],
+      [Buffer.alloc(conversationLimits.importBytes + 1, 0x20), 413],
+    ];
+    for (const [file, status] of cases) {
+      const res = await importFile(file, other.headers);
+      expect({ status: res.statusCode, body: res.body.slice(0, 200) }).toMatchObject({ status });
+      expect(['validation_failed', 'character_not_found', 'payload_too_large']).toContain(
+        errorOf(res.json()).code,
+      );
+    }
+    expect(await countConversations(other.id)).toBe(before);
+    // The owner's private chatbot is theirs to import into.
+    const own = await importFile(withHeader({ characterId: privateBot }));
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('refuses more messages than the limit', async () => {
+    const c = await chat(owner.id, 1);
+    const [head = '', line = ''] = (await exportOf(c.conversationId)).body.trimEnd().split('\n');
+    const message = rawLine(line);
+    const lines = Array.from({ length: conversationLimits.importMessages + 1 }, () =>
+      JSON.stringify({ ...message, id: randomUUID(), prevId: null }),
+    );
+    const res = await importFile([head, ...lines].join('\n'));
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res.json())).toMatchObject({ code: 'payload_too_large', field: 'file' });
+  });
+});
