@@ -64,7 +64,7 @@ export interface Sent {
 }
 
 /** A character the sender may see (characters.service.ts) and, if it is NSFW, chat with. */
-async function chattableCharacter(deps: ChatDeps, sender: Sender, id: string) {
+export async function chattableCharacter(deps: ChatDeps, sender: Sender, id: string) {
   const character = await visibleCharacter(deps.db, await deps.characters.get(id), sender.caller);
   if (character.isNsfw) await assertMayChatNsfw(deps, sender.caller, sender.country);
   return character;
