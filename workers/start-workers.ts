@@ -115,7 +115,10 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         queue: generationQueue,
         jobs: generationJobs,
         concurrency,
-        handlers: { reply: (data) => processReply(replyDeps, data) },
+        handlers: {
+          reply: (data) => processReply(replyDeps, data),
+          regenerate: (data) => processReply(replyDeps, data),
+        },
         // A reply whose job the queue gave up on (a worker killed twice while writing it) frees its
         // conversation and is reported failed, so the user can retry at once.
         onFinalFailure: async (job) => {

@@ -5,6 +5,11 @@
 import type { CharacterSummary, Character } from '#shared/schemas/character';
 import type { Message } from '#shared/schemas/message';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
+import {
+  MessageRatingLevelSchema,
+  MessageRatingReasonSchema,
+  type MessageRating,
+} from '#shared/rules/message-feedback';
 import { offersManualReview, type ModerationStatus } from '#shared/rules/moderation';
 import { RoleSchema, type Role } from '#shared/schemas/user';
 import type { CharacterRow, ConversationRow, MessageRow, SessionRow, UserRow } from './tables';
@@ -206,6 +211,17 @@ export function toConversation(row: ConversationRow): ConversationRecord {
   };
 }
 
+/** A stored rating (the column's check allows only the levels; reasons were parsed when given). */
+function toMessageRating(row: MessageRow): MessageRating | null {
+  const level = MessageRatingLevelSchema.safeParse(row.rating);
+  if (!level.success) return null;
+  const reasons = row.rating_reasons.flatMap((r) => {
+    const reason = MessageRatingReasonSchema.safeParse(r);
+    return reason.success ? [reason.data] : [];
+  });
+  return { level: level.data, reasons };
+}
+
 export function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
@@ -214,6 +230,7 @@ export function toMessage(row: MessageRow): Message {
     role: row.role,
     content: row.content,
     isStopped: row.is_stopped,
+    rating: toMessageRating(row),
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -113,6 +113,9 @@ export interface MessagesTable {
   first_token_ms: number | null;
   token_count: number | null;
   tokens_per_second: number | null;
+  /** The star rating of a bot message (rules/message-feedback.ts) and its reasons; set once. */
+  rating: string | null;
+  rating_reasons: Generated<string[]>;
   created_at: Timestamp;
 }
 
@@ -190,6 +193,17 @@ export interface CreatorBlocksTable {
   created_at: Timestamp;
 }
 
+export interface MessageReportsTable {
+  id: Generated<string>;
+  reporter_user_id: string | null;
+  message_id: string;
+  conversation_id: string;
+  character_id: string;
+  label: string;
+  comment: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface CharacterReportsTable {
   id: Generated<string>;
   reporter_user_id: string | null;
@@ -255,6 +269,7 @@ export interface Database {
   character_ratings: CharacterRatingsTable;
   creator_blocks: CreatorBlocksTable;
   character_reports: CharacterReportsTable;
+  message_reports: MessageReportsTable;
   search_term_stats: SearchTermStatsTable;
   search_stats: SearchStatsTable;
   generation_settings: GenerationSettingsTable;

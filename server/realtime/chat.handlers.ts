@@ -1,7 +1,8 @@
-/** Chat commands over the socket: join, leave, send, retry, stop; each one service call. */
+/** Chat commands over the socket: join, leave, send, retry, regenerate, stop; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
 import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
+import { regenerateReply } from '../services/regenerate.service';
 import { command, type CommandHandlers } from './command';
 
 export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'waiting-room:watch'> {
@@ -27,6 +28,10 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
     ),
     'generation:retry': command(clientCommands['generation:retry'], (ctx, { conversationId }) =>
       retryReply(deps, ctx.sender, conversationId),
+    ),
+    'generation:regenerate': command(
+      clientCommands['generation:regenerate'],
+      (ctx, { conversationId }) => regenerateReply(deps, ctx.sender, conversationId),
     ),
     'generation:stop': command(
       clientCommands['generation:stop'],

@@ -13,6 +13,7 @@ import { conversationRoutes } from './conversations.routes';
 import { generationRoutes } from './generation.routes';
 import { healthRoutes } from './health.routes';
 import { libraryRoutes } from './library.routes';
+import { messageRoutes } from './messages.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
 import { profileRoutes } from './profile.routes';
@@ -35,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   reportRoutes(app, deps);
   libraryRoutes(app, deps);
   conversationRoutes(app, deps);
+  messageRoutes(app, deps);
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);
   characterCardRoutes(app, deps);

@@ -67,7 +67,7 @@ export interface Sent {
  * A character the sender may see (characters.service.ts) and chat with: not waiting for a moderator,
  * and if it is NSFW, allowed to them.
  */
-async function chattableCharacter(deps: ChatDeps, sender: Sender, id: string) {
+export async function chattableCharacter(deps: ChatDeps, sender: Sender, id: string) {
   const character = await visibleCharacter(deps.db, await deps.characters.get(id), sender.caller);
   if (character.moderationStatus === 'manual_review_required') {
     throw new AppError('character_in_manual_review');

@@ -64,8 +64,11 @@ export const ReplyJobSchema = z.object({
 });
 export type ReplyJob = z.infer<typeof ReplyJobSchema>;
 
-/** Job name → payload schema. */
-export const generationJobs = { reply: ReplyJobSchema } as const;
+/**
+ * Job name → payload schema. `regenerate` is a reply asked for again: the old reply was set aside as an
+ * alternative (server/services/regenerate.service.ts) and a new one answers the same user message.
+ */
+export const generationJobs = { reply: ReplyJobSchema, regenerate: ReplyJobSchema } as const;
 export type GenerationJobName = keyof typeof generationJobs;
 
 /** The job id of a reply: one job per reply id. */

@@ -40,6 +40,14 @@ export const clientCommands = {
     payload: ConversationRefSchema,
     result: z.object({ replyId: z.uuid() }),
   },
+  /**
+   * Asks again for the last reply: it becomes an alternative (browsable later) and a new reply to the
+   * same user message is written; answers the new reply's id and the one set aside.
+   */
+  'generation:regenerate': {
+    payload: ConversationRefSchema,
+    result: z.object({ replyId: z.uuid(), replacedId: z.uuid() }),
+  },
   'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
   /**
    * The waiting-room status now; with `join` (the caller opened a chat) a caller neither waiting nor

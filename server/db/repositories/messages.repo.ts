@@ -22,7 +22,7 @@ export async function branchEndingAt(db: Db, headId: string, limit: number): Pro
       where chain.depth < ${limit}
     )
     select id, conversation_id, prev_id, role, content, is_alternative, is_stopped, queue_wait_ms,
-      first_token_ms, token_count, tokens_per_second, created_at
+      first_token_ms, token_count, tokens_per_second, rating, rating_reasons, created_at
     from chain order by depth desc`.execute(db);
   return result.rows.map(toMessage);
 }

@@ -154,6 +154,8 @@ function writeCases(targetId: string) {
     guidelines: true,
   };
   const chatbotFields = ['name', 'title', 'greeting', 'persona', 'scenario', 'dialogue', 'tags.0'];
+  // Input is refused before any conversation is looked up, so ids of none will do.
+  const messageUrl = `/api/conversations/${randomUUID()}/messages/${randomUUID()}`;
   return {
     'POST /api/characters': {
       as: 'member',
@@ -166,6 +168,24 @@ function writeCases(targetId: string) {
       url: `/api/characters/${ownCharacterId}`,
       payload: chatbot,
       fields: chatbotFields,
+    },
+    'PATCH /api/conversations/:id/messages/:messageId': {
+      as: 'member',
+      url: messageUrl,
+      payload: { content: 'Hello there.' },
+      fields: ['content'],
+    },
+    'PUT /api/conversations/:id/messages/:messageId/rating': {
+      as: 'member',
+      url: `${messageUrl}/rating`,
+      payload: { level: 'Great', reasons: ['Funny'] },
+      fields: ['level', 'reasons.0'],
+    },
+    'POST /api/conversations/:id/messages/:messageId/reports': {
+      as: 'member',
+      url: `${messageUrl}/reports`,
+      payload: { label: 'Other', comment: 'It was rude.' },
+      fields: ['label', 'comment'],
     },
     'PUT /api/characters/:id/rating': {
       as: 'member',

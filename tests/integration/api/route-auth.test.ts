@@ -30,7 +30,12 @@ const endpoints = allEndpoints();
 const atLevel = (...levels: string[]) => endpoints.filter((e) => levels.includes(e.auth));
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 const urlOf = (e: Endpoint) =>
-  buildPath(e.path, { id: randomUUID(), restrictionId: randomUUID(), username: 'nobody' });
+  buildPath(e.path, {
+    id: randomUUID(),
+    restrictionId: randomUUID(),
+    messageId: randomUUID(),
+    username: 'nobody',
+  });
 
 let stack: Stack;
 let smtp: LocalSmtp;

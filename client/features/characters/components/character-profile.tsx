@@ -201,7 +201,7 @@ const SectionTitle = styled.h2`
   font-size: ${({ theme }) => theme.font.size.lg};
 `;
 
-const Text = styled.p`
+const Text = styled.div`
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
@@ -222,7 +222,7 @@ const SummaryText = styled.h2`
   font-size: ${({ theme }) => theme.font.size.lg};
 `;
 
-const Exchange = styled.p`
+const Exchange = styled.div`
   margin-top: ${({ theme }) => theme.space.md};
   padding: ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radius.md};

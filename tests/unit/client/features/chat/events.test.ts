@@ -22,6 +22,7 @@ function message(id: string, role: Message['role'], content: string): Message {
     role,
     content,
     isStopped: false,
+    rating: null,
     createdAt: '2026-11-24T10:00:00.000Z',
   };
 }
