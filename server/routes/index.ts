@@ -14,6 +14,7 @@ import { healthRoutes } from './health.routes';
 import { libraryRoutes } from './library.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
+import { personaRoutes } from './personas.routes';
 import { profileRoutes } from './profile.routes';
 import { reportRoutes } from './reports.routes';
 import { socialRoutes } from './social.routes';
@@ -37,4 +38,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   waitingRoomRoutes(app, deps);
   adminRoutes(app, deps);
   characterCardRoutes(app, deps);
+  personaRoutes(app, deps);
 }

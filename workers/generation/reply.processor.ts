@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
-import { defaultUserName } from '#shared/rules/macros';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
 import * as messages from '#server/db/repositories/messages.repo';
@@ -20,6 +19,7 @@ import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt } from './prompt/build-prompt';
+import { promptUserOf } from './prompt/prompt-user';
 
 export interface ReplyDeps {
   db: Db;
@@ -118,10 +118,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, branch, character] = await Promise.all([
+    const [started, branch, character, user] = await Promise.all([
       starting,
       branchOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
+      promptUserOf(deps.db, job.conversationId),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
@@ -138,7 +139,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
 
     const prompt = buildPrompt({
       character,
-      userName: defaultUserName,
+      ...user,
       // A reply stopped before its first word is stored empty; it tells the model nothing.
       history: branch
         .filter((m) => m.content !== '')

@@ -21,6 +21,8 @@ export interface PromptTurn {
 export interface PromptInput {
   character: PromptCharacter;
   userName: string;
+  /** The highlights of the persona the user chats as (issue 11, personas), or null. */
+  userPersona?: string | null;
   /** The conversation's branch in chat order, ending with the message to answer. */
   history: readonly PromptTurn[];
   contextSize: number;
@@ -57,6 +59,15 @@ function describeCharacter(c: PromptCharacter, names: { char: string; user: stri
   return parts.join('\n\n');
 }
 
+/** The persona the user chats as, after the character's definition (issue 11, personas). */
+function describeUser(
+  highlights: string | null | undefined,
+  names: { char: string; user: string },
+): string {
+  const text = highlights?.trim() ?? '';
+  return text === '' ? '' : `\n\n${names.user}'s persona:\n${fillMacros(text, names)}`;
+}
+
 /** Cuts text to at most `budget` tokens, keeping its start. */
 function truncateToTokens(text: string, budget: number, count: (t: string) => number): string {
   if (count(text) <= budget) return text;
@@ -84,7 +95,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const lastMessage: ChatMessage[] = last ? [toMessage(last)] : [];
   const lastCost = last ? cost(last.content) : 0;
 
-  let system = describeCharacter(input.character, names);
+  let system = describeCharacter(input.character, names) + describeUser(input.userPersona, names);
   if (cost(system) + lastCost > budget) {
     system = truncateToTokens(
       system,
