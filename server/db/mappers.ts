@@ -4,6 +4,7 @@
  */
 import type { CharacterSummary, Character } from '#shared/schemas/character';
 import type { Message } from '#shared/schemas/message';
+import type { Persona } from '#shared/schemas/persona';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
 import {
   MessageRatingLevelSchema,
@@ -12,7 +13,14 @@ import {
 } from '#shared/rules/message-feedback';
 import { offersManualReview, type ModerationStatus } from '#shared/rules/moderation';
 import { RoleSchema, type Role } from '#shared/schemas/user';
-import type { CharacterRow, ConversationRow, MessageRow, SessionRow, UserRow } from './tables';
+import type {
+  CharacterRow,
+  ConversationRow,
+  MessageRow,
+  PersonaRow,
+  SessionRow,
+  UserRow,
+} from './tables';
 
 /** A guest or member as the server works with them. */
 export interface UserRecord {
@@ -196,6 +204,7 @@ export interface ConversationRecord {
   messageCount: number;
   createdAt: Date;
   updatedAt: Date;
+  userPersonaId: string | null;
 }
 
 export function toConversation(row: ConversationRow): ConversationRecord {
@@ -208,6 +217,7 @@ export function toConversation(row: ConversationRow): ConversationRecord {
     messageCount: row.message_count,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    userPersonaId: row.user_persona_id,
   };
 }
 
@@ -253,5 +263,16 @@ export function toSession(row: SessionRow): SessionRecord {
     expiresAt: row.expires_at,
     rotatedAt: row.rotated_at,
     revokedAt: row.revoked_at,
+  };
+}
+
+export function toPersona(row: PersonaRow): Persona {
+  return {
+    id: row.id,
+    name: row.name,
+    highlights: row.highlights,
+    avatarUrl: row.avatar_url,
+    isDefault: row.is_default,
+    createdAt: row.created_at.toISOString(),
   };
 }

@@ -33,6 +33,8 @@ export interface UsersTable {
   chat_language: Generated<string>;
   age_verified_at: NullableTimestamp;
   age_verification_method: string | null;
+  /** The member chose "Don't show this again" in the persona choice before a chat. */
+  persona_choice_hidden: Generated<boolean>;
 }
 
 export interface CharactersTable {
@@ -97,6 +99,19 @@ export interface ConversationsTable {
   label: string | null;
   last_message_id: string | null;
   message_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The persona the member chats as here; null for guests and members without personas. */
+  user_persona_id: Generated<string | null>;
+}
+
+export interface PersonasTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  highlights: string;
+  avatar_url: string;
+  is_default: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -274,12 +289,14 @@ export interface Database {
   search_stats: SearchStatsTable;
   generation_settings: GenerationSettingsTable;
   reply_prompts: ReplyPromptsTable;
+  personas: PersonasTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type CharacterRow = Selectable<CharactersTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type PersonaRow = Selectable<PersonasTable>;
 export type NewMessage = Insertable<MessagesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type RestrictionRow = Selectable<RestrictionsTable>;

@@ -16,6 +16,7 @@ import { libraryRoutes } from './library.routes';
 import { messageRoutes } from './messages.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
+import { personaRoutes } from './personas.routes';
 import { profileRoutes } from './profile.routes';
 import { reportRoutes } from './reports.routes';
 import { socialRoutes } from './social.routes';
@@ -41,4 +42,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   adminRoutes(app, deps);
   characterCardRoutes(app, deps);
   generationRoutes(app, deps);
+  personaRoutes(app, deps);
 }

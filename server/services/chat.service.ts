@@ -21,6 +21,7 @@ import type { ReplyState } from '../lib/reply-state';
 import { assertMayChatNsfw } from './age-verification/age-verification.service';
 import { visibleCharacter } from './characters.service';
 import { ownedConversation } from './conversations.service';
+import { newChatIdentity } from './chat-identity.service';
 import type { Caller } from '../lib/caller';
 import type { WaitingRoom } from './waiting-room.service';
 
@@ -163,20 +164,26 @@ async function enqueueReply(
 export async function sendMessage(
   deps: ChatDeps,
   sender: Sender,
-  input: { characterId: string; conversationId: string | null; content: string },
+  input: {
+    characterId: string;
+    conversationId: string | null;
+    content: string;
+    personaId?: string | null | undefined;
+  },
 ): Promise<Sent> {
   const { caller } = sender;
   const isNew = input.conversationId === null;
   const conversationId = input.conversationId ?? randomUUID();
   const replyId = randomUUID();
   const allowances = messageAllowances(deps, sender);
-  const [character] = await admit(
+  const [character, , identity] = await admit(
     deps,
     { conversationId, replyId },
     allowances,
     Promise.all([
       chattableCharacter(deps, sender, input.characterId),
       deps.waitingRoom.claimTurn(caller, input.characterId),
+      isNew ? newChatIdentity(deps.db, caller, input.personaId ?? null) : null,
     ]),
   );
 
@@ -187,6 +194,7 @@ export async function sendMessage(
           conversationId,
           userId: caller.userId,
           characterId: character.id,
+          userPersonaId: identity?.personaId ?? null,
           greeting:
             character.greeting.trim() === ''
               ? null
@@ -194,7 +202,7 @@ export async function sendMessage(
                   id: randomUUID(),
                   content: fillMacros(character.greeting, {
                     char: character.name,
-                    user: defaultUserName,
+                    user: identity?.userName ?? defaultUserName,
                   }),
                 },
           message: messageInput,

@@ -38,6 +38,7 @@ export async function toSummary(db: Db, row: ConversationRecord): Promise<Conver
     lastMessage: last ? { content: last.content, createdAt: last.createdAt } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    userPersonaId: row.userPersonaId,
   };
 }
 

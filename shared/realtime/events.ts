@@ -28,6 +28,8 @@ export const clientCommands = {
       characterId: z.uuid(),
       conversationId: z.uuid().nullable(),
       content: MessageContentSchema,
+      /** The persona a new conversation is chatted as (default: the member's default persona). */
+      personaId: z.uuid().nullable().optional(),
     }),
     result: z.object({
       conversationId: z.uuid(),

@@ -21,6 +21,8 @@ export const ConversationSummarySchema = z.object({
   lastMessage: MessageSchema.pick({ content: true, createdAt: true }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** The persona the member chats as (null: their display name, or "User"). */
+  userPersonaId: z.uuid().nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 

@@ -8,7 +8,6 @@ import { UnrecoverableError } from 'bullmq';
 import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
-import { defaultUserName } from '#shared/rules/macros';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
 import * as messages from '#server/db/repositories/messages.repo';
@@ -23,6 +22,7 @@ import type { ModelProvider } from '../providers/provider';
 import { buildPrompt } from './prompt/build-prompt';
 import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
+import { promptUserOf } from './prompt/prompt-user';
 
 export interface ReplyDeps {
   db: Db;
@@ -124,11 +124,12 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, branch, character, settings] = await Promise.all([
+    const [started, branch, character, settings, user] = await Promise.all([
       starting,
       branchOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
       replySettingsOf(deps, job.conversationId, deps.provider.contextSize),
+      promptUserOf(deps.db, job.conversationId),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
@@ -145,7 +146,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
 
     const prompt = buildPrompt({
       character,
-      userName: defaultUserName,
+      ...user,
       // A reply stopped before its first word is stored empty; it tells the model nothing.
       history: branch
         .filter((m) => m.content !== '')

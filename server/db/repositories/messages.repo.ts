@@ -37,6 +37,7 @@ export async function startConversation(
     conversationId: string;
     userId: string;
     characterId: string;
+    userPersonaId: string | null;
     greeting: { id: string; content: string } | null;
     message: { id: string; content: string };
   },
@@ -44,8 +45,10 @@ export async function startConversation(
   const { conversationId: id, greeting, message } = input;
   const result = await sql<MessageRow>`
     with conversation as (
-      insert into conversations (id, user_id, character_id, last_message_id, message_count)
-      values (${id}, ${input.userId}, ${input.characterId}, ${message.id}, ${greeting ? 2 : 1})
+      insert into conversations
+        (id, user_id, character_id, last_message_id, message_count, user_persona_id)
+      values (${id}, ${input.userId}, ${input.characterId}, ${message.id}, ${greeting ? 2 : 1},
+        ${input.userPersonaId})
     ),
     greeting as (
       insert into messages (id, conversation_id, prev_id, role, content, created_at)

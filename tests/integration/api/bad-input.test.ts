@@ -95,6 +95,12 @@ async function rowsOf(userIds: string[]) {
       .selectAll()
       .where('user_id', 'in', userIds)
       .execute(),
+    personas: await db
+      .selectFrom('personas')
+      .selectAll()
+      .where('user_id', 'in', userIds)
+      .orderBy('id')
+      .execute(),
     audit: await db
       .selectFrom('audit_log')
       .select('id')
@@ -152,6 +158,12 @@ function writeCases(targetId: string) {
     tags: ['Sci-Fi'],
     language: 'en',
     guidelines: true,
+  };
+  const persona = {
+    avatarUrl: `/uploads/persona-avatars/${randomUUID()}.webp`,
+    name: 'Nova',
+    highlights: 'A calm pilot.',
+    isDefault: false,
   };
   const chatbotFields = ['name', 'title', 'greeting', 'persona', 'scenario', 'dialogue', 'tags.0'];
   // Input is refused before any conversation is looked up, so ids of none will do.
@@ -294,6 +306,30 @@ function writeCases(targetId: string) {
       payload: { title: 'Road trip', lastMessageId: randomUUID() },
       fields: ['title', 'lastMessageId'],
     },
+    'POST /api/personas': {
+      as: 'member',
+      url: '/api/personas',
+      payload: persona,
+      fields: ['avatarUrl', 'name', 'highlights', 'isDefault'],
+    },
+    'PUT /api/personas/:id': {
+      as: 'member',
+      url: `/api/personas/${randomUUID()}`,
+      payload: { avatarUrl: persona.avatarUrl, name: persona.name, highlights: persona.highlights },
+      fields: ['avatarUrl', 'name', 'highlights'],
+    },
+    'PUT /api/personas/choice': {
+      as: 'member',
+      url: '/api/personas/choice',
+      payload: { isChoiceShown: false },
+      fields: ['isChoiceShown'],
+    },
+    'PUT /api/conversations/:id/persona': {
+      as: 'member',
+      url: `/api/conversations/${randomUUID()}/persona`,
+      payload: { personaId: randomUUID() },
+      fields: ['personaId'],
+    },
     'PUT /api/admin/users/:id/role': {
       as: 'admin',
       url: `/api/admin/users/${targetId}/role`,
@@ -395,6 +431,18 @@ describe('text PostgreSQL refuses', () => {
       expect(sent).toMatchObject({
         ok: false,
         error: { code: 'validation_failed', field: 'content' },
+      });
+    }
+    for (const personaId of [nul('x'), 'not-a-uuid', 42]) {
+      const sent = await socket.emitWithAck('message:send', {
+        characterId,
+        conversationId: null,
+        content: 'Hello there',
+        personaId,
+      });
+      expect(sent).toMatchObject({
+        ok: false,
+        error: { code: 'validation_failed', field: 'personaId' },
       });
     }
     const joined = await socket.emitWithAck('conversation:join', { conversationId: nul('x') });
