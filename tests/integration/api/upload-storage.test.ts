@@ -18,6 +18,7 @@ import {
   type SaveCharacterBody,
 } from '#shared/api/authoring';
 import { CardImportPreviewSchema } from '#shared/api/character-cards';
+import { uploadPersonaAvatar } from '#shared/api/personas';
 import { uploadAvatar } from '#shared/api/profile';
 import { uploadGraceMs } from '#shared/jobs/maintenance';
 import { readCardFile } from '#shared/cards/read-card';
@@ -234,7 +235,7 @@ describe('STORAGE=s3', () => {
 });
 
 describe('STORAGE=local', () => {
-  it('sweeps an old unreferenced file from the disk and keeps the referenced one', async () => {
+  it('sweeps an old unreferenced file from the disk and keeps the referenced ones', async () => {
     const storage = localStack.app.deps.storage;
     expect(storage).toBeInstanceOf(LocalDiskStorage);
     const used = await post(
@@ -246,9 +247,30 @@ describe('STORAGE=local', () => {
       'image/png',
     );
     const usedUrl = uploadAvatar.response.parse(used.json()).avatarUrl;
+    const personaUpload = await post(
+      localStack,
+      localMember,
+      '/api/uploads/persona-avatar',
+      'avatar',
+      await png(),
+      'image/png',
+    );
+    const personaUrl = uploadPersonaAvatar.response.parse(personaUpload.json()).avatarUrl;
+    const persona = await localStack.app.fastify.inject({
+      method: 'POST',
+      url: '/api/personas',
+      headers: localMember.headers,
+      payload: {
+        avatarUrl: personaUrl,
+        name: 'Nova',
+        highlights: 'A calm pilot.',
+        isDefault: false,
+      },
+    });
+    expect(persona.statusCode, persona.body).toBe(200);
     const abandoned = await storage.put('character-avatars', 'webp', await png());
     const old = new Date(Date.now() - uploadGraceMs - 60_000);
-    for (const url of [usedUrl, abandoned]) {
+    for (const url of [usedUrl, personaUrl, abandoned]) {
       utimesSync(path.join(uploadDir, url.replace(/^\/uploads\//, '')), old, old);
     }
     const deleted = await sweepUploads({
@@ -258,6 +280,7 @@ describe('STORAGE=local', () => {
     });
     expect(deleted).toContain(abandoned);
     expect(deleted).not.toContain(usedUrl);
+    expect(deleted).not.toContain(personaUrl);
     expect((await localStack.app.fastify.inject({ url: abandoned })).statusCode).toBe(404);
     expect((await localStack.app.fastify.inject({ url: usedUrl })).statusCode).toBe(200);
   });
