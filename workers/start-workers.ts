@@ -65,7 +65,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   // pool per reply would exhaust PostgreSQL's connections with a few busy workers.
   const concurrency = generationConcurrency(config);
   const db = createDb(config.DATABASE_URL, Math.min(concurrency + 2, maxDbPool));
-  const redis = createRedis(config.REDIS_URL, 'command');
+  // Every reply's frames go out on it: one write carries those of all replies in an event-loop turn.
+  const redis = createRedis(config.REDIS_URL, 'pipelined');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
   const bullConnection = createRedis(config.REDIS_URL, 'bullmq');
   for (const c of [redis, subscriber, bullConnection]) {

@@ -1,14 +1,24 @@
-/** Redis connections: BullMQ needs its own (maxRetriesPerRequest null); pub/sub needs dedicated ones. */
+/**
+ * Redis connections: BullMQ needs its own (maxRetriesPerRequest null); pub/sub needs dedicated ones.
+ * A `pipelined` connection is a command connection whose commands issued in one event-loop turn go out
+ * in one write (ioredis auto-pipelining): the worker's, whose frames of many replies then share their
+ * writes and replies (docs/performance.md, traps 3 and 5). Never BullMQ's.
+ */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 export type { Redis };
 
-export function createRedis(url: string, purpose: 'command' | 'bullmq' | 'subscriber'): Redis {
+export function createRedis(
+  url: string,
+  purpose: 'command' | 'pipelined' | 'bullmq' | 'subscriber',
+): Redis {
+  const isCommand = purpose === 'command' || purpose === 'pipelined';
   return new Redis(url, {
-    maxRetriesPerRequest: purpose === 'command' ? 3 : null,
+    maxRetriesPerRequest: isCommand ? 3 : null,
     enableReadyCheck: true,
     lazyConnect: false,
+    enableAutoPipelining: purpose === 'pipelined',
     connectionName: `charchat-${purpose}`,
   });
 }
