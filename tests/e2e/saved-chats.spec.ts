@@ -134,6 +134,7 @@ test('Clone Partially picks the last message to keep and opens the copy', async 
   await page.getByRole('button', { name: 'Chat options' }).click();
   await page.getByRole('menuitem', { name: 'Clone Conversation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clone Conversation' });
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Long talk');
   await dialog.getByRole('textbox', { name: 'Title' }).fill('First half');
   await dialog.getByRole('button', { name: 'Clone Partially' }).click();
   await expect(page).toHaveURL(/cloneType=partial&cloneTitle=First\+half/);

@@ -7,7 +7,7 @@ import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
 import type { PickMode } from '../../features/chat/components/message-pick';
-import { cloneChat } from '../../features/saved-chats/api';
+import { cloneChat, fetchConversation } from '../../features/saved-chats/api';
 import {
   savedChatTexts,
   useConversationDialogs,
@@ -23,6 +23,7 @@ import { errorText, isNotFound } from '../../lib/errors';
 import { useServices } from '../../lib/services';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toast';
+import { useQuery } from '../../lib/use-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { newConversationId, paths } from '../../lib/paths';
@@ -100,7 +101,14 @@ function useSavedChatActions(characterId: string, conversationId: string | null,
   const session = useSession();
   const toast = useToast();
   const [isCloning, setIsCloning] = useState(false);
+  // The title, for Change Title and Clone to start from; read again once it changed.
+  const current = useQuery(`conversation-title:${conversationId ?? ''}`, (signal) =>
+    conversationId === null
+      ? Promise.resolve(null)
+      : fetchConversation(api, conversationId, signal),
+  );
   const dialogs = useConversationDialogs({
+    onRenamed: current.retry,
     onPartialClone: (conversation, title) => {
       navigate(paths.chat.build(characterId, conversation.id, title));
     },
@@ -132,8 +140,8 @@ function useSavedChatActions(characterId: string, conversationId: string | null,
         }
       : null;
 
-  const ref =
-    conversationId === null ? null : { id: conversationId, label: null, characterName: name };
+  const label = current.status === 'success' ? (current.data?.label ?? null) : null;
+  const ref = conversationId === null ? null : { id: conversationId, label, characterName: name };
   const menuItems: MenuItem[] = [];
   // Saved chats are a member's (guests' chats are not listed).
   if (session.status === 'member') {

@@ -4,6 +4,7 @@ import {
   conversationFileField,
   deleteConversation,
   exportConversation,
+  getConversation,
   importConversation,
   listCharacterConversations,
   listConversations,
@@ -34,6 +35,11 @@ export function fetchConversationPage(
         query,
         signal,
       });
+}
+
+/** A conversation's summary (its title, for the dialogs of the chat's menu). */
+export function fetchConversation(api: ApiClient, id: string, signal?: AbortSignal) {
+  return api.request(getConversation, { params: { id }, signal });
 }
 
 export function renameConversation(api: ApiClient, id: string, label: string) {
