@@ -7,6 +7,7 @@ import { AgeVerificationCallbackPage } from './routes/age-verification-callback'
 import { BlockedCreatorsPage } from './routes/blocked-creators';
 import { ChatPage } from './routes/chat';
 import { ChatWithCharacterPage } from './routes/chat-with-character';
+import { RecentChatsPage, SavedChatsPage } from './routes/chats';
 import { ChatbotCreatePage, ChatbotDraftPage, ChatbotEditPage } from './routes/chatbot-editor';
 import { ChatbotProfilePage } from './routes/chatbot-profile';
 import { HomePage } from './routes/home';
@@ -56,6 +57,10 @@ export function AppRouter() {
         {(params) => (
           <ChatPage characterId={params.characterId} conversationId={params.conversationId} />
         )}
+      </Route>
+      <Route path={paths.chats.pattern} component={RecentChatsPage} />
+      <Route path={paths.savedChats.pattern}>
+        {(params) => <SavedChatsPage characterId={params.characterId} />}
       </Route>
       <Route path={paths.ageVerification.pattern} component={AgeVerificationPage} />
       <Route path={paths.ageVerificationCallback.pattern} component={AgeVerificationCallbackPage} />

@@ -80,10 +80,28 @@ export const paths = {
     pattern: '/chat/:characterId',
     build: (characterId: string): string => `/chat/${encodeURIComponent(characterId)}`,
   },
+  /**
+   * A conversation; with `cloneTitle` the chat opens in partial-clone mode (product-rules.md §3: it
+   * navigates with cloneType and cloneTitle) to pick the last message to keep.
+   */
   chat: {
     pattern: '/chat/:characterId/:conversationId',
-    build: (characterId: string, conversationId: string): string =>
-      `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`,
+    build: (characterId: string, conversationId: string, cloneTitle?: string): string => {
+      const path = `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`;
+      return cloneTitle === undefined
+        ? path
+        : `${path}?${new URLSearchParams({ cloneType: 'partial', cloneTitle }).toString()}`;
+    },
+  },
+  /** Recent Chats: the member's conversations with every chatbot. */
+  chats: {
+    pattern: '/chats',
+    build: (): string => '/chats',
+  },
+  /** Saved Chats with one chatbot. */
+  savedChats: {
+    pattern: '/chats/:characterId',
+    build: (characterId: string): string => `/chats/${encodeURIComponent(characterId)}`,
   },
   /** The report page, with the chatbot's id when reporting from its card or profile. */
   report: {

@@ -2,7 +2,7 @@
 import type { Conversation, ConversationSummary } from '#shared/schemas/conversation';
 import type { Message } from '#shared/schemas/message';
 import type { Db } from '../db/database';
-import { toCharacterSummary, type ConversationRecord } from '../db/mappers';
+import { toCharacterSummary, type CharacterRecord, type ConversationRecord } from '../db/mappers';
 import * as characters from '../db/repositories/characters.repo';
 import * as conversations from '../db/repositories/conversations.repo';
 import * as messages from '../db/repositories/messages.repo';
@@ -28,6 +28,15 @@ export async function toSummary(db: Db, row: ConversationRecord): Promise<Conver
     row.lastMessageId ? messages.findById(db, row.lastMessageId) : undefined,
   ]);
   if (!character) throw new AppError('character_not_found');
+  return summaryOf(row, character, last);
+}
+
+/** A conversation's summary from its row, its character and its last message (if any). */
+export function summaryOf(
+  row: ConversationRecord,
+  character: CharacterRecord,
+  last: Message | undefined,
+): ConversationSummary {
   return {
     id: row.id,
     characterId: row.characterId,

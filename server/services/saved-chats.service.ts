@@ -8,12 +8,13 @@ import { conversationLimits } from '#shared/rules/conversation';
 import type { ConversationSummary } from '#shared/schemas/conversation';
 import type { Db } from '../db/database';
 import * as conversations from '../db/repositories/conversations.repo';
+import * as library from '../db/repositories/library.repo';
 import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../lib/caller';
 import type { ReplyState } from '../lib/reply-state';
 import { findVisible } from './characters.service';
-import { ownedConversation, toSummary } from './conversations.service';
+import { ownedConversation, summaryOf, toSummary } from './conversations.service';
 
 interface ListQuery {
   limit: number;
@@ -43,7 +44,20 @@ export async function listPage(
   });
   const page = rows.slice(0, limit);
   const isEnd = rows.length <= limit;
-  const items = await Promise.all(page.map((row) => toSummary(db, row)));
+  // Three queries a page: the conversations, their characters and their last messages.
+  const [records, lasts] = await Promise.all([
+    library.findRecords(db, [...new Set(page.map((r) => r.characterId))]),
+    messages.findByIds(
+      db,
+      page.flatMap((r) => (r.lastMessageId === null ? [] : [r.lastMessageId])),
+    ),
+  ]);
+  const characterById = new Map(records.map((c) => [c.id, c]));
+  const lastById = new Map(lasts.map((m) => [m.id, m]));
+  const items = page.flatMap((row) => {
+    const character = characterById.get(row.characterId);
+    return character ? [summaryOf(row, character, lastById.get(row.lastMessageId ?? ''))] : [];
+  });
   return { items: items.map((c, i) => ({ ...c, isLastId: isEnd && i === items.length - 1 })) };
 }
 

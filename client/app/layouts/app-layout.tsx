@@ -19,6 +19,7 @@ interface AppLayoutProps {
  * pages that have no other way in: favorites and recommendations.
  */
 const chatbotPages: readonly MenuItem[] = [
+  { label: 'Recent Chats', href: paths.chats.build() },
   { label: 'My Chatbots', href: paths.myChatbots.build() },
   { label: 'Favorite Chatbots', href: paths.favoriteBots.build() },
   { label: 'Recommendations', href: paths.recommendedBots.build() },

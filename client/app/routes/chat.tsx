@@ -1,16 +1,29 @@
-import { Redirect, useLocation } from 'wouter';
+import { useState } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
+import { ConversationTitleSchema } from '#shared/rules/conversation';
 import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
+import type { PickMode } from '../../features/chat/components/message-pick';
+import { cloneChat, fetchConversation } from '../../features/saved-chats/api';
+import {
+  savedChatTexts,
+  useConversationDialogs,
+} from '../../features/saved-chats/hooks/use-conversation-dialogs';
 import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
 import { useWaitingRoomRefusal } from '../../features/waiting-room/hooks/use-waiting-room-refusal';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
+import type { MenuItem } from '../../components/menu';
 import { errorText, isNotFound } from '../../lib/errors';
+import { useServices } from '../../lib/services';
+import { useSession } from '../../lib/session';
+import { useToast } from '../../lib/toast';
+import { useQuery } from '../../lib/use-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { newConversationId, paths } from '../../lib/paths';
@@ -32,6 +45,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
 
   const isNew = conversationId === newConversationId;
+  const characterName = character.status === 'success' ? character.data.name : '';
+  const saved = useSavedChatActions(characterId, isNew ? null : conversationId, characterName);
   if (!isNew && !IdParamsSchema.safeParse({ id: conversationId }).success) return <NotFoundPage />;
   if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
   // A guest on an NSFW chatbot gets the login prompt, not the generic error.
@@ -60,18 +75,107 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
     return <Redirect to={list} replace />;
   }
   return (
-    <ChatView
-      key={characterId}
-      character={character.data}
-      conversationId={isNew ? null : conversationId}
-      onConversationStarted={(id) => {
-        navigate(paths.chat.build(characterId, id), { replace: true });
-      }}
-      notFound={<NotFoundPage />}
-      renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
-      waitingRoomModal={WaitingRoomModal}
-      onWaitingRoom={onWaitingRoom}
-      composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
-    />
+    <>
+      {saved.dialogs}
+      <ChatView
+        key={characterId}
+        character={character.data}
+        conversationId={isNew ? null : conversationId}
+        onConversationStarted={(id) => {
+          navigate(paths.chat.build(characterId, id), { replace: true });
+        }}
+        notFound={<NotFoundPage />}
+        renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+        waitingRoomModal={WaitingRoomModal}
+        onWaitingRoom={onWaitingRoom}
+        composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
+        menuItems={saved.menuItems}
+        pickMode={saved.pickMode}
+      />
+    </>
   );
+}
+
+/**
+ * The header menu's saved-chat items (View Saved Chats, Clone Conversation, Change Title, Export
+ * Chat) and the partial-clone mode the URL asks for (`?cloneType=partial&cloneTitle=…`).
+ */
+function useSavedChatActions(characterId: string, conversationId: string | null, name: string) {
+  const [, navigate] = useLocation();
+  const search = new URLSearchParams(useSearch());
+  const { api } = useServices();
+  const session = useSession();
+  const toast = useToast();
+  const [isCloning, setIsCloning] = useState(false);
+  // The title, for Change Title and Clone to start from; read again once it changed.
+  const current = useQuery(`conversation-title:${conversationId ?? ''}`, (signal) =>
+    conversationId === null
+      ? Promise.resolve(null)
+      : fetchConversation(api, conversationId, signal),
+  );
+  const dialogs = useConversationDialogs({
+    onRenamed: current.retry,
+    onPartialClone: (conversation, title) => {
+      navigate(paths.chat.build(characterId, conversation.id, title));
+    },
+  });
+  const cloneTitle = ConversationTitleSchema.safeParse(search.get('cloneTitle') ?? '');
+  const pickMode: PickMode | null =
+    conversationId !== null && search.get('cloneType') === 'partial' && cloneTitle.success
+      ? {
+          prompt: 'Pick the last message to clone',
+          confirmLabel: 'Clone',
+          isBusy: isCloning,
+          onCancel: () => {
+            navigate(paths.chat.build(characterId, conversationId), { replace: true });
+          },
+          onConfirm: (lastMessageId) => {
+            setIsCloning(true);
+            cloneChat(api, conversationId, { title: cloneTitle.data, lastMessageId }).then(
+              (copy) => {
+                setIsCloning(false);
+                toast(savedChatTexts.cloned);
+                navigate(paths.chat.build(characterId, copy.id));
+              },
+              () => {
+                setIsCloning(false);
+                toast(savedChatTexts.cloneFailed, 'error');
+              },
+            );
+          },
+        }
+      : null;
+
+  const label = current.status === 'success' ? (current.data?.label ?? null) : null;
+  const ref = conversationId === null ? null : { id: conversationId, label, characterName: name };
+  const menuItems: MenuItem[] = [];
+  // Saved chats are a member's (guests' chats are not listed).
+  if (session.status === 'member') {
+    menuItems.push({ label: 'View Saved Chats', href: paths.savedChats.build(characterId) });
+  }
+  if (ref !== null) {
+    menuItems.push(
+      {
+        label: 'Clone Conversation',
+        onSelect: () => {
+          dialogs.clone(ref);
+        },
+      },
+      {
+        label: 'Change Title',
+        onSelect: () => {
+          dialogs.changeTitle(ref);
+        },
+      },
+    );
+    if (session.status === 'member') {
+      menuItems.push({
+        label: 'Export Chat',
+        onSelect: () => {
+          dialogs.exportChat(ref.id);
+        },
+      });
+    }
+  }
+  return { menuItems, pickMode, dialogs: dialogs.dialogs };
 }

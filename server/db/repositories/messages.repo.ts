@@ -9,6 +9,13 @@ export async function findById(db: Db, id: string): Promise<Message | undefined>
   return row && toMessage(row);
 }
 
+/** The messages with these ids (in no particular order); for the last messages of a list page. */
+export async function findByIds(db: Db, ids: readonly string[]): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toMessage);
+}
+
 /**
  * The branch ending at `headId`, walking prev_id links back at most `limit` messages; returned in
  * chat order (oldest first).

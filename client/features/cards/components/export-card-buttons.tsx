@@ -10,6 +10,7 @@ import { Button } from '../../../components/button';
 import { ErrorModal } from '../../../components/error-modal';
 import { toApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
+import { saveFile } from '../../../lib/save-file';
 import { useServices } from '../../../lib/services';
 import { downloadCard } from '../api';
 
@@ -18,22 +19,6 @@ const formats: { format: CardExportFormat; label: string }[] = [
   { format: 'v3', label: 'JSON V3' },
   { format: 'png', label: 'PNG' },
 ];
-
-/** Long enough for the browser to start the download before the object URL goes. */
-const revokeAfterMs = 60_000;
-
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, revokeAfterMs);
-}
 
 export function ExportCardButtons({ characterId }: { characterId: string }) {
   const { api } = useServices();

@@ -1,16 +1,19 @@
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { newConversationId, paths } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
-import { ButtonAnchor } from '../../../components/button';
+import { Menu, type MenuItem } from '../../../components/menu';
 
 interface ChatHeaderProps {
   character: { id: string; name: string; avatarUrl: string | null };
-  /** Offer "New chat" only when this is not already a fresh conversation. */
-  canStartNew: boolean;
+  /**
+   * The header menu, in the spec's order (product-core.md, "Chat screen": Start New Chat, Share
+   * Chatbot, View Saved Chats, …); hidden while empty.
+   */
+  menuItems: readonly MenuItem[];
 }
 
-export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
+export function ChatHeader({ character, menuItems }: ChatHeaderProps) {
   return (
     <Bar>
       <Inner>
@@ -30,13 +33,7 @@ export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
         </Link>
         <Avatar src={character.avatarUrl} name={character.name} size="sm" alt="" />
         <Name>{character.name}</Name>
-        {canStartNew && (
-          <Link href={paths.chat.build(character.id, newConversationId)} asChild>
-            <ButtonAnchor $size="sm" $variant="ghost">
-              New chat
-            </ButtonAnchor>
-          </Link>
-        )}
+        {menuItems.length > 0 && <Menu label="Chat options" icon="⋯" items={menuItems} />}
       </Inner>
     </Bar>
   );

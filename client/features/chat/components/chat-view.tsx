@@ -6,6 +6,7 @@
 import { useAtomValue } from 'jotai';
 import {
   Fragment,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -14,13 +15,17 @@ import {
   type RefObject,
 } from 'react';
 import styled from 'styled-components';
+import { useLocation } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Character } from '#shared/schemas/character';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorModal } from '../../../components/error-modal';
+import type { MenuItem } from '../../../components/menu';
 import { RoleplayText } from '../../../components/roleplay-text';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
 import { errorText, isNotFound } from '../../../lib/errors';
+import { newConversationId, paths } from '../../../lib/paths';
 import { conversationViewAtom } from '../atoms';
 import { useChatActions } from '../hooks/use-chat-actions';
 import { useConversationSync } from '../hooks/use-conversation-sync';
@@ -31,6 +36,7 @@ import { Composer } from './composer';
 import { ConnectionNotice } from './connection-notice';
 import { MessageBubble } from './message-bubble';
 import { MessageList } from './message-list';
+import { PickableMessage, PickBar, type PickMode } from './message-pick';
 import { RetryNotice } from './retry-notice';
 import { StreamingReply } from './streaming-reply';
 
@@ -64,6 +70,13 @@ interface ChatViewProps {
   onWaitingRoom?: () => void;
   /** Shown just above the message box (the page composes the waiting line's place and turn there). */
   composerNotice?: ReactNode;
+  /**
+   * Header menu items the page composes from other features, in the spec's order; Start New Chat,
+   * the chat's own, goes first.
+   */
+  menuItems?: readonly MenuItem[];
+  /** A mode picking one message (partial clone), shown in place of the composer. */
+  pickMode?: PickMode | null;
 }
 
 export function ChatView({
@@ -75,9 +88,15 @@ export function ChatView({
   waitingRoomModal: WaitingRoomModal,
   onWaitingRoom,
   composerNotice,
+  menuItems = [],
+  pickMode = null,
 }: ChatViewProps) {
+  const [, navigate] = useLocation();
+  const [isConfirmingNew, setIsConfirmingNew] = useState(false);
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const pickName = useId();
   // The id adopted from the first send, used until the route catches up; dropped when the route goes
-  // back to a fresh conversation ("New chat").
+  // back to a fresh conversation (Start New Chat).
   const [startedId, setStartedId] = useState<string | null>(null);
   const [routeId, setRouteId] = useState(conversationId);
   if (routeId !== conversationId) {
@@ -122,7 +141,22 @@ export function ChatView({
 
   return (
     <Screen>
-      <ChatHeader character={character} canStartNew={activeId !== null} />
+      <ChatHeader
+        character={character}
+        menuItems={[
+          ...(activeId !== null
+            ? [
+                {
+                  label: 'Start New Chat',
+                  onSelect: () => {
+                    setIsConfirmingNew(true);
+                  },
+                },
+              ]
+            : []),
+          ...menuItems,
+        ]}
+      />
       {!isConnected && <ConnectionNotice />}
       {view.loadError !== null ? (
         <Centered>
@@ -151,13 +185,27 @@ export function ChatView({
               <ChatNote key={message.id}>{stoppedEmptyText}</ChatNote>
             ) : (
               <Fragment key={message.id}>
-                <MessageBubble
-                  sender={message.role}
-                  bot={bot}
-                  note={message.isStopped ? 'Stopped' : undefined}
-                >
-                  <RoleplayText text={message.content} />
-                </MessageBubble>
+                {pickMode !== null ? (
+                  <PickableMessage
+                    name={pickName}
+                    messageId={message.id}
+                    label={`${message.role === 'user' ? 'Your' : `${character.name}'s`} message: ${message.content.slice(0, 60)}`}
+                    isPicked={pickedId === message.id}
+                    onPick={setPickedId}
+                  >
+                    <MessageBubble sender={message.role} bot={bot}>
+                      <RoleplayText text={message.content} />
+                    </MessageBubble>
+                  </PickableMessage>
+                ) : (
+                  <MessageBubble
+                    sender={message.role}
+                    bot={bot}
+                    note={message.isStopped ? 'Stopped' : undefined}
+                  >
+                    <RoleplayText text={message.content} />
+                  </MessageBubble>
+                )}
                 {message.role === 'user' && view.messages[i + 1]?.role === 'user' && (
                   <ChatNote>{unansweredText}</ChatNote>
                 )}
@@ -183,20 +231,43 @@ export function ChatView({
           )}
         </MessageList>
       )}
-      {composerNotice}
-      <Composer
-        placeholder={`Message ${character.name}…`}
-        isGenerating={view.isGenerating}
-        isSending={isSending}
-        onSend={(content) => {
-          setJumpVersion((v) => v + 1);
-          return actions.send(content);
-        }}
-        onStop={() => {
-          void actions.stop();
-        }}
-        inputRef={composerRef}
-      />
+      {pickMode !== null ? (
+        <PickBar mode={pickMode} pickedId={pickedId} />
+      ) : (
+        <>
+          {composerNotice}
+          <Composer
+            placeholder={`Message ${character.name}…`}
+            isGenerating={view.isGenerating}
+            isSending={isSending}
+            onSend={(content) => {
+              setJumpVersion((v) => v + 1);
+              return actions.send(content);
+            }}
+            onStop={() => {
+              void actions.stop();
+            }}
+            inputRef={composerRef}
+          />
+        </>
+      )}
+      {isConfirmingNew && (
+        <ConfirmDialog
+          title="Start New Chat"
+          confirmLabel="Start New Chat"
+          isBusy={false}
+          onCancel={() => {
+            setIsConfirmingNew(false);
+          }}
+          onConfirm={() => {
+            setIsConfirmingNew(false);
+            navigate(paths.chat.build(character.id, newConversationId));
+          }}
+        >
+          Leave this conversation and start a new chat with {character.name}? This one stays in your
+          saved chats.
+        </ConfirmDialog>
+      )}
       {WaitingRoomModal !== undefined && (
         <WaitingRoomModal characterId={character.id} returnFocusRef={composerRef} />
       )}

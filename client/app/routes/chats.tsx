@@ -1,0 +1,135 @@
+/**
+ * /chats (Recent Chats) and /chats/{characterId} (Saved Chats with {character}): the conversation
+ * lists of product-core.md "Other screens", composed with the favorite toggle of character-actions.
+ */
+import styled from 'styled-components';
+import { Link, useLocation } from 'wouter';
+import { useEffect } from 'react';
+import { ButtonAnchor } from '../../components/button';
+import { EmptyState, ErrorState } from '../../components/state-panel';
+import { Spinner } from '../../components/spinner';
+import type { MenuItem } from '../../components/menu';
+import { useFavorite } from '../../features/character-actions/hooks/use-favorite';
+import { useCharacter } from '../../features/characters/hooks/use-character';
+import { ConversationList } from '../../features/saved-chats/components/conversation-list';
+import { ImportChatButton } from '../../features/saved-chats/components/import-chat-button';
+import type { ConversationItem } from '../../features/saved-chats/hooks/use-conversation-pages';
+import { errorText, isNotFound } from '../../lib/errors';
+import { paths } from '../../lib/paths';
+import { useToast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page } from '../layouts/page';
+import { RequirePermission } from '../route-guard';
+import { NotFoundPage } from './not-found';
+
+/** Recent Chats' own menu items: View Saved Chats, then Favorite or Unfavorite. */
+function useRecentChatItems(c: ConversationItem): MenuItem[] {
+  const favorite = useFavorite(c.characterId);
+  const toast = useToast();
+  const { limitError, clearLimitError } = favorite;
+  useEffect(() => {
+    if (limitError === null) return;
+    toast(errorText(limitError), 'error');
+    clearLimitError();
+  }, [limitError, clearLimitError, toast]);
+  return [
+    { label: 'View Saved Chats', href: paths.savedChats.build(c.characterId) },
+    { label: favorite.isFavorite ? 'Unfavorite' : 'Favorite', onSelect: favorite.toggle },
+  ];
+}
+
+function usePartialClone() {
+  const [, navigate] = useLocation();
+  return (c: ConversationItem, title: string) => {
+    navigate(paths.chat.build(c.characterId, c.id, title));
+  };
+}
+
+export function RecentChatsPage() {
+  useDocumentTitle('Recent Chats');
+  const onPartialClone = usePartialClone();
+  return (
+    <RequirePermission permission="view_chats">
+      <Page>
+        <Narrow>
+          <Heading>
+            <Title>Recent Chats</Title>
+            <ImportChatButton />
+          </Heading>
+          <ConversationList
+            useExtraItems={useRecentChatItems}
+            onPartialClone={onPartialClone}
+            empty={
+              <EmptyState title="No chats yet">
+                <p>Your conversations with chatbots show here.</p>
+                <Link href={paths.home.build()} asChild>
+                  <ButtonAnchor $variant="primary">Explore Chatbots</ButtonAnchor>
+                </Link>
+              </EmptyState>
+            }
+          />
+        </Narrow>
+      </Page>
+    </RequirePermission>
+  );
+}
+
+export function SavedChatsPage({ characterId }: { characterId: string }) {
+  const character = useCharacter(characterId);
+  const onPartialClone = usePartialClone();
+  useDocumentTitle(
+    character.status === 'success' ? `Saved Chats with ${character.data.name}` : 'Saved Chats',
+  );
+  if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
+  return (
+    <RequirePermission permission="view_chats">
+      <Page>
+        <Narrow>
+          {character.status === 'loading' && <Spinner label="Loading chats" />}
+          {character.status === 'error' && (
+            <ErrorState message={errorText(character.error)} onRetry={character.retry} />
+          )}
+          {character.status === 'success' && (
+            <>
+              <Heading>
+                <Title>Saved Chats with {character.data.name}</Title>
+                <ImportChatButton />
+              </Heading>
+              <ConversationList
+                characterId={characterId}
+                onPartialClone={onPartialClone}
+                empty={
+                  <EmptyState title="No saved chats">
+                    <p>There&apos;s no conversations in your history.</p>
+                    <Link href={paths.chat.build(characterId, 'new')} asChild>
+                      <ButtonAnchor $variant="primary">Start New Chat</ButtonAnchor>
+                    </Link>
+                  </EmptyState>
+                }
+              />
+            </>
+          )}
+        </Narrow>
+      </Page>
+    </RequirePermission>
+  );
+}
+
+const Narrow = styled.div`
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: 0 auto;
+`;
+
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.font.size.xxl};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+`;

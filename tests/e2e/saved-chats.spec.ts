@@ -1,0 +1,190 @@
+/**
+ * Saved chats in Chromium (issue 11, parts 4, 5 and 13): Recent Chats pages with Load More and Change
+ * Title, Clone Partially from the chat's menu, and a chat exported then imported back. Conversations
+ * are stored straight in the product's database, so no reply has to be generated first.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { listLibrary } from '#shared/api/library';
+import { e2eDatabaseUrl } from './global-setup';
+import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+
+/** A new member, signed in and onboarded; answers their email. */
+async function newMember(page: Page, project: string): Promise<string> {
+  const email = `chats-${project}-${uniqueSuffix()}@example.com`;
+  await page.goto('/');
+  await signInWithCode(page, email);
+  await completeOnboarding(page, { username: `c_${uniqueSuffix()}`, name: 'Cleo' });
+  return email;
+}
+
+async function libraryCharacter(page: Page): Promise<{ id: string; name: string }> {
+  const { items } = listLibrary.response.parse(
+    await (
+      await page.request.get('/api/library', { headers: { 'x-guest-id': randomUUID() } })
+    ).json(),
+  );
+  const character = items[0];
+  if (character === undefined) throw new Error('no character in the library');
+  return character;
+}
+
+/**
+ * Stores conversations of the member with the character, oldest first, each with `messages`
+ * alternating bot and user ("Line 1", "Line 2", …); answers their ids.
+ */
+async function storeChats(
+  email: string,
+  characterId: string,
+  chats: { label: string; messages: number }[],
+): Promise<string[]> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    const user = await client.query<{ id: string }>('select id from users where email = $1', [
+      email,
+    ]);
+    const userId = user.rows[0]?.id;
+    if (userId === undefined) throw new Error(`no member ${email}`);
+    const ids: string[] = [];
+    for (const [i, chat] of chats.entries()) {
+      const conversationId = randomUUID();
+      const at = new Date(Date.UTC(2026, 0, 1, 0, i));
+      await client.query(
+        `insert into conversations (id, user_id, character_id, label, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $5)`,
+        [conversationId, userId, characterId, chat.label, at],
+      );
+      let prev: string | null = null;
+      for (let n = 1; n <= chat.messages; n++) {
+        const id = randomUUID();
+        await client.query(
+          `insert into messages (id, conversation_id, prev_id, role, content, created_at)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [id, conversationId, prev, n % 2 === 1 ? 'bot' : 'user', `Line ${String(n)}`, at],
+        );
+        prev = id;
+      }
+      await client.query(
+        'update conversations set last_message_id = $2, message_count = $3 where id = $1',
+        [conversationId, prev, chat.messages],
+      );
+      ids.push(conversationId);
+    }
+    return ids;
+  } finally {
+    await client.end();
+  }
+}
+
+test('Recent Chats loads 25, then the rest with Load More, and changes a title', async ({
+  page,
+}, testInfo) => {
+  const email = await newMember(page, testInfo.project.name);
+  const character = await libraryCharacter(page);
+  await page.goto('/chats');
+  await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toHaveAttribute('href', '/');
+  await page.goto(`/chats/${character.id}`);
+  await expect(page.getByRole('heading', { name: 'No saved chats' })).toBeVisible();
+  await expect(page.getByText("There's no conversations in your history.")).toBeVisible();
+  await storeChats(
+    email,
+    character.id,
+    Array.from({ length: 27 }, (_, i) => ({ label: `Trip ${String(i + 1)}`, messages: 1 })),
+  );
+  await page.goto('/chats');
+  await expect(page.getByRole('heading', { name: 'Recent Chats' })).toBeVisible();
+  const rows = page.getByRole('main').getByRole('listitem');
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).toContainText('Trip 27');
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(rows).toHaveCount(27);
+  await expect(rows.last()).toContainText('Trip 1');
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'More actions for Trip 27' }).click();
+  await page.getByRole('menuitem', { name: 'Change Title' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Title' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Title is required');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Moon landing');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows.first()).toContainText('Moon landing');
+
+  await page.getByRole('searchbox', { name: 'Search chats' }).fill('moon');
+  await expect(rows).toHaveCount(1);
+});
+
+test('Clone Partially picks the last message to keep and opens the copy', async ({
+  page,
+}, testInfo) => {
+  const email = await newMember(page, testInfo.project.name);
+  const character = await libraryCharacter(page);
+  const [conversationId = ''] = await storeChats(email, character.id, [
+    { label: 'Long talk', messages: 4 },
+  ]);
+  await page.goto(`/chat/${character.id}/${conversationId}`);
+  const log = page.getByRole('log');
+  await expect(log.getByText('Line 4')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Chat options' }).click();
+  await page.getByRole('menuitem', { name: 'Clone Conversation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clone Conversation' });
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Long talk');
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('First half');
+  await dialog.getByRole('button', { name: 'Clone Partially' }).click();
+  await expect(page).toHaveURL(/cloneType=partial&cloneTitle=First\+half/);
+
+  const bar = page.getByRole('region', { name: 'Pick the last message to clone' });
+  await expect(bar.getByRole('button', { name: 'Clone' })).toBeDisabled();
+  await page.getByRole('radio', { name: 'Your message: Line 2' }).check();
+  await bar.getByRole('button', { name: 'Clone' }).click();
+  await expect(page.getByText('Conversation cloned')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(conversationId));
+  await expect(log.getByText('Line 2')).toBeVisible();
+  await expect(log.getByText('Line 3')).toHaveCount(0);
+
+  await page.goto(`/chats/${character.id}`);
+  await expect(
+    page.getByRole('heading', { name: `Saved Chats with ${character.name}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('First half');
+});
+
+test('a chat exported from its menu imports back as a new chat', async ({ page }, testInfo) => {
+  const email = await newMember(page, testInfo.project.name);
+  const character = await libraryCharacter(page);
+  const [conversationId = ''] = await storeChats(email, character.id, [
+    { label: 'Keepsake', messages: 3 },
+  ]);
+  await page.goto(`/chat/${character.id}/${conversationId}`);
+  await expect(page.getByRole('log').getByText('Line 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Chat options' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export Chat' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.jsonl$/);
+  const file = await readFile(await download.path());
+
+  await page.goto('/chats');
+  await page.getByLabel('Conversation file').setInputFiles({
+    name: 'keepsake.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: file,
+  });
+  await expect(page).toHaveURL(new RegExp(`/chat/${character.id}/(?!${conversationId})`));
+  await expect(page.getByRole('log').getByText('Line 3')).toBeVisible();
+  await page.goto('/chats');
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
+
+  await page.getByLabel('Conversation file').setInputFiles({
+    name: 'broken.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from('not a conversation\n'),
+  });
+  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('Line 1');
+});
