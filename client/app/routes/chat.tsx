@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
+import { ContextMeter } from '../../features/generation/components/context-meter';
+import { GenerationSettingsModal } from '../../features/generation/components/generation-settings-modal';
 import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
@@ -11,6 +14,7 @@ import { useWaitingRoomRefusal } from '../../features/waiting-room/hooks/use-wai
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { newConversationId, paths } from '../../lib/paths';
@@ -27,6 +31,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const [, navigate] = useLocation();
   const character = useCharacter(characterId);
   const onWaitingRoom = useWaitingRoomRefusal();
+  const isMember = useSession().status === 'member';
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   // Opening a chat (of a character that exists) is what lines a visitor up; browsing never does.
   useWaitingRoomJoin(character.status === 'success' ? characterId : null);
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
@@ -54,18 +60,42 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
     );
   }
   return (
-    <ChatView
-      key={characterId}
-      character={character.data}
-      conversationId={isNew ? null : conversationId}
-      onConversationStarted={(id) => {
-        navigate(paths.chat.build(characterId, id), { replace: true });
-      }}
-      notFound={<NotFoundPage />}
-      renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
-      waitingRoomModal={WaitingRoomModal}
-      onWaitingRoom={onWaitingRoom}
-      composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
-    />
+    <>
+      {isSettingsOpen && (
+        <GenerationSettingsModal
+          onClose={() => {
+            setIsSettingsOpen(false);
+          }}
+        />
+      )}
+      <ChatView
+        key={characterId}
+        character={character.data}
+        conversationId={isNew ? null : conversationId}
+        onConversationStarted={(id) => {
+          navigate(paths.chat.build(characterId, id), { replace: true });
+        }}
+        notFound={<NotFoundPage />}
+        renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+        waitingRoomModal={WaitingRoomModal}
+        onWaitingRoom={onWaitingRoom}
+        composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
+        headerMenuItems={
+          isMember
+            ? [
+                {
+                  label: 'Generation Settings',
+                  onSelect: () => {
+                    setIsSettingsOpen(true);
+                  },
+                },
+              ]
+            : []
+        }
+        renderConversationBar={(id, lastMessageId) => (
+          <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
+        )}
+      />
+    </>
   );
 }

@@ -3,14 +3,17 @@ import { Link } from 'wouter';
 import { newConversationId, paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonAnchor } from '../../../components/button';
+import { Menu, type MenuItem } from '../../../components/menu';
 
 interface ChatHeaderProps {
   character: { id: string; name: string; avatarUrl: string | null };
   /** Offer "New chat" only when this is not already a fresh conversation. */
   canStartNew: boolean;
+  /** The header menu's items, in the spec's order (product-core.md "Chat screen"); composed by the page. */
+  menuItems?: readonly MenuItem[];
 }
 
-export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
+export function ChatHeader({ character, canStartNew, menuItems = [] }: ChatHeaderProps) {
   return (
     <Bar>
       <Inner>
@@ -37,8 +40,19 @@ export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
             </ButtonAnchor>
           </Link>
         )}
+        {menuItems.length > 0 && <Menu label="Chat menu" icon={<MoreIcon />} items={menuItems} />}
       </Inner>
     </Bar>
+  );
+}
+
+function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <circle cx="12" cy="5" r="2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <circle cx="12" cy="19" r="2" fill="currentColor" />
+    </svg>
   );
 }
 

@@ -17,6 +17,7 @@ import styled from 'styled-components';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Character } from '#shared/schemas/character';
 import { ErrorModal } from '../../../components/error-modal';
+import type { MenuItem } from '../../../components/menu';
 import { RoleplayText } from '../../../components/roleplay-text';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
@@ -64,6 +65,10 @@ interface ChatViewProps {
   onWaitingRoom?: () => void;
   /** Shown just above the message box (the page composes the waiting line's place and turn there). */
   composerNotice?: ReactNode;
+  /** The header menu's items, composed by the page. */
+  headerMenuItems?: readonly MenuItem[];
+  /** Shown under the header once the conversation exists (the context meter), given its newest message. */
+  renderConversationBar?: (conversationId: string, lastMessageId: string | null) => ReactNode;
 }
 
 export function ChatView({
@@ -75,6 +80,8 @@ export function ChatView({
   waitingRoomModal: WaitingRoomModal,
   onWaitingRoom,
   composerNotice,
+  headerMenuItems,
+  renderConversationBar,
 }: ChatViewProps) {
   // The id adopted from the first send, used until the route catches up; dropped when the route goes
   // back to a fresh conversation ("New chat").
@@ -122,7 +129,12 @@ export function ChatView({
 
   return (
     <Screen>
-      <ChatHeader character={character} canStartNew={activeId !== null} />
+      <ChatHeader
+        character={character}
+        canStartNew={activeId !== null}
+        menuItems={headerMenuItems}
+      />
+      {activeId !== null && renderConversationBar?.(activeId, view.messages.at(-1)?.id ?? null)}
       {!isConnected && <ConnectionNotice />}
       {view.loadError !== null ? (
         <Centered>
