@@ -12,6 +12,8 @@ import {
   savedChatTexts,
   useConversationDialogs,
 } from '../../features/saved-chats/hooks/use-conversation-dialogs';
+import { ContextMeter } from '../../features/generation/components/context-meter';
+import { GenerationSettingsModal } from '../../features/generation/components/generation-settings-modal';
 import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
@@ -40,6 +42,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const [, navigate] = useLocation();
   const character = useCharacter(characterId);
   const onWaitingRoom = useWaitingRoomRefusal();
+  const isMember = useSession().status === 'member';
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   // Opening a chat (of a character that exists) is what lines a visitor up; browsing never does.
   useWaitingRoomJoin(character.status === 'success' ? characterId : null);
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
@@ -77,6 +81,13 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   return (
     <>
       {saved.dialogs}
+      {isSettingsOpen && (
+        <GenerationSettingsModal
+          onClose={() => {
+            setIsSettingsOpen(false);
+          }}
+        />
+      )}
       <ChatView
         key={characterId}
         character={character.data}
@@ -89,8 +100,23 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         waitingRoomModal={WaitingRoomModal}
         onWaitingRoom={onWaitingRoom}
         composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
-        menuItems={saved.menuItems}
+        menuItems={[
+          ...saved.menuItems,
+          ...(isMember
+            ? [
+                {
+                  label: 'Generation Settings',
+                  onSelect: () => {
+                    setIsSettingsOpen(true);
+                  },
+                },
+              ]
+            : []),
+        ]}
         pickMode={saved.pickMode}
+        renderConversationBar={(id, lastMessageId) => (
+          <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
+        )}
       />
     </>
   );

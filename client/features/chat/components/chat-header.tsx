@@ -33,9 +33,21 @@ export function ChatHeader({ character, menuItems }: ChatHeaderProps) {
         </Link>
         <Avatar src={character.avatarUrl} name={character.name} size="sm" alt="" />
         <Name>{character.name}</Name>
-        {menuItems.length > 0 && <Menu label="Chat options" icon="⋯" items={menuItems} />}
+        {menuItems.length > 0 && (
+          <Menu label="Chat options" icon={<MoreIcon />} items={menuItems} />
+        )}
       </Inner>
     </Bar>
+  );
+}
+
+function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+      <circle cx="12" cy="5" r="2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <circle cx="12" cy="19" r="2" fill="currentColor" />
+    </svg>
   );
 }
 

@@ -77,6 +77,8 @@ interface ChatViewProps {
   menuItems?: readonly MenuItem[];
   /** A mode picking one message (partial clone), shown in place of the composer. */
   pickMode?: PickMode | null;
+  /** Shown under the header once the conversation exists (the context meter), given its newest message. */
+  renderConversationBar?: (conversationId: string, lastMessageId: string | null) => ReactNode;
 }
 
 export function ChatView({
@@ -90,6 +92,7 @@ export function ChatView({
   composerNotice,
   menuItems = [],
   pickMode = null,
+  renderConversationBar,
 }: ChatViewProps) {
   const [, navigate] = useLocation();
   const [isConfirmingNew, setIsConfirmingNew] = useState(false);
@@ -157,6 +160,7 @@ export function ChatView({
           ...menuItems,
         ]}
       />
+      {activeId !== null && renderConversationBar?.(activeId, view.messages.at(-1)?.id ?? null)}
       {!isConnected && <ConnectionNotice />}
       {view.loadError !== null ? (
         <Centered>

@@ -1,0 +1,116 @@
+/**
+ * The context meter: how full the newest reply's prompt made the context budget, and what did not fit
+ * (older messages, memories, example dialogue). The bot's creator and admins can open that prompt.
+ */
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import type { PromptReport } from '#shared/schemas/prompt-report';
+import { LinkButton } from '../../../components/button';
+import { useServices } from '../../../lib/services';
+import { useQuery } from '../../../lib/use-query';
+import { loadConversationContext } from '../api';
+import { ReplyPromptModal } from './reply-prompt-modal';
+
+interface ContextMeterProps {
+  conversationId: string;
+  /** The newest message's id: the meter reloads when it changes (a reply arrived). */
+  lastMessageId: string | null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the prompt left out, as a sentence fragment, or null when everything fit. */
+export function leftOutText(leftOut: PromptReport['leftOut']): string | null {
+  const parts = [
+    leftOut.turns > 0 ? plural(leftOut.turns, 'older message', 'older messages') : null,
+    leftOut.memories > 0 ? plural(leftOut.memories, 'pinned memory', 'pinned memories') : null,
+    leftOut.lorebookEntries > 0
+      ? plural(leftOut.lorebookEntries, 'lorebook entry', 'lorebook entries')
+      : null,
+    leftOut.isExamplesLeftOut ? 'the example dialogue' : null,
+    leftOut.isPersonaLeftOut ? 'your persona' : null,
+    leftOut.isDefinitionCut ? 'the end of the definition' : null,
+  ].filter((p) => p !== null);
+  return parts.length === 0 ? null : parts.join(', ');
+}
+
+export function ContextMeter({ conversationId, lastMessageId }: ContextMeterProps) {
+  const { api } = useServices();
+  const context = useQuery(`context:${conversationId}:${lastMessageId ?? ''}`, (signal) =>
+    loadConversationContext(api, conversationId, signal),
+  );
+  const [isPromptOpen, setIsPromptOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  if (context.status !== 'success' || context.data.latest === null) return null;
+  const { report, messageId } = context.data.latest;
+  const { usedTokens, budgetTokens } = report;
+  const leftOut = leftOutText(report.leftOut);
+  return (
+    <Bar>
+      <Inner>
+        <Line>
+          <span id={`meter-${conversationId}`}>
+            Context: {usedTokens.toLocaleString()} / {budgetTokens.toLocaleString()} tokens
+          </span>
+          <Meter
+            min={0}
+            max={Math.max(1, budgetTokens)}
+            value={usedTokens}
+            aria-labelledby={`meter-${conversationId}`}
+          />
+          {context.data.mayViewPrompt && (
+            <LinkButton
+              ref={buttonRef}
+              onClick={() => {
+                setIsPromptOpen(true);
+              }}
+            >
+              View prompt
+            </LinkButton>
+          )}
+        </Line>
+        <Note>{leftOut === null ? 'Everything fit.' : `Left out: ${leftOut}.`}</Note>
+      </Inner>
+      {isPromptOpen && (
+        <ReplyPromptModal
+          messageId={messageId}
+          returnFocusRef={buttonRef}
+          onClose={() => {
+            setIsPromptOpen(false);
+          }}
+        />
+      )}
+    </Bar>
+  );
+}
+
+const Bar = styled.div`
+  border-bottom: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Inner = styled.div`
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+`;
+
+const Line = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Meter = styled.meter`
+  flex: 1 1 6rem;
+  min-width: 4rem;
+  height: 0.5rem;
+`;
+
+const Note = styled.p`
+  margin: 0;
+`;
