@@ -3,14 +3,17 @@ import { Link } from 'wouter';
 import { newConversationId, paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonAnchor } from '../../../components/button';
+import { Menu } from '../../../components/menu';
 
 interface ChatHeaderProps {
   character: { id: string; name: string; avatarUrl: string | null };
   /** Offer "New chat" only when this is not already a fresh conversation. */
   canStartNew: boolean;
+  /** Enters remove-messages mode; absent while there is nothing to remove. */
+  onRemoveMessages?: () => void;
 }
 
-export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
+export function ChatHeader({ character, canStartNew, onRemoveMessages }: ChatHeaderProps) {
   return (
     <Bar>
       <Inner>
@@ -36,6 +39,13 @@ export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
               New chat
             </ButtonAnchor>
           </Link>
+        )}
+        {onRemoveMessages !== undefined && (
+          <Menu
+            label="Chat menu"
+            icon="⋯"
+            items={[{ label: 'Remove Messages', onSelect: onRemoveMessages }]}
+          />
         )}
       </Inner>
     </Bar>
