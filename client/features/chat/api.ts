@@ -1,7 +1,24 @@
 /** The chat screen's calls: REST reads from the shared contracts and socket commands with acknowledgements. */
 import { getLatestConversation, listMessages } from '#shared/api/conversations';
+import {
+  adoptAlternative,
+  editMessage,
+  listAlternatives,
+  rateMessage,
+  removeMessages,
+  reportMessage,
+} from '#shared/api/messages';
+import type { MessageRating, MessageReportInput } from '#shared/rules/message-feedback';
 import type { ApiClient } from '../../lib/api-client';
 import { sendCommand, type ChatSocket } from '../../lib/socket';
+
+/** A message of a conversation, as the message operations address it. */
+export interface MessageRef {
+  conversationId: string;
+  messageId: string;
+}
+
+const paramsOf = (ref: MessageRef) => ({ id: ref.conversationId, messageId: ref.messageId });
 
 /** Messages per page when opening a chat and when loading earlier ones. */
 const messagePageSize = 30;
@@ -38,4 +55,32 @@ export function retryGeneration(socket: ChatSocket, conversationId: string) {
 
 export function stopGeneration(socket: ChatSocket, conversationId: string) {
   return sendCommand(socket, 'generation:stop', { conversationId });
+}
+
+export function regenerateReply(socket: ChatSocket, conversationId: string) {
+  return sendCommand(socket, 'generation:regenerate', { conversationId });
+}
+
+export function fetchAlternatives(api: ApiClient, ref: MessageRef) {
+  return api.request(listAlternatives, { params: paramsOf(ref) });
+}
+
+export function adoptMessage(api: ApiClient, ref: MessageRef) {
+  return api.request(adoptAlternative, { params: paramsOf(ref) });
+}
+
+export function saveMessageEdit(api: ApiClient, ref: MessageRef, content: string) {
+  return api.request(editMessage, { params: paramsOf(ref), body: { content } });
+}
+
+export function removeMessagesFrom(api: ApiClient, ref: MessageRef) {
+  return api.request(removeMessages, { params: paramsOf(ref) });
+}
+
+export function sendRating(api: ApiClient, ref: MessageRef, rating: MessageRating) {
+  return api.request(rateMessage, { params: paramsOf(ref), body: rating });
+}
+
+export function sendMessageReport(api: ApiClient, ref: MessageRef, report: MessageReportInput) {
+  return api.request(reportMessage, { params: paramsOf(ref), body: report });
 }

@@ -224,3 +224,57 @@ export function applyRetried(
 ): ConversationsState {
   return update(state, conversationId, (c) => awaitReply(c, replyId));
 }
+
+// ---- message operations (edit, rate, regenerate, adopt, remove) -----------------------------------
+
+/** A message changed on the server (edited, rated): the held copy is replaced. */
+export function applyMessageChanged(
+  state: ConversationsState,
+  message: Message,
+): ConversationsState {
+  return update(state, message.conversationId, (c) => ({
+    ...c,
+    messages: c.messages.map((m) => (m.id === message.id ? message : m)),
+  }));
+}
+
+/** `generation:regenerate` answered: the replaced reply leaves the branch and a new one is written. */
+export function applyRegenerated(
+  state: ConversationsState,
+  conversationId: string,
+  regenerated: { replyId: string; replacedId: string },
+): ConversationsState {
+  return update(state, conversationId, (c) =>
+    awaitReply(
+      { ...c, messages: c.messages.filter((m) => m.id !== regenerated.replacedId) },
+      regenerated.replyId,
+    ),
+  );
+}
+
+/** An alternative was adopted: it takes the place of the reply it replaced. */
+export function applyAdopted(
+  state: ConversationsState,
+  replacedId: string,
+  adopted: Message,
+): ConversationsState {
+  return update(state, adopted.conversationId, (c) => ({
+    ...c,
+    messages: mergeMessages(
+      c.messages.filter((m) => m.id !== replacedId),
+      [adopted],
+    ),
+  }));
+}
+
+/** Messages were removed from `messageId` on: it and every later message leave the held list. */
+export function applyRemovedFrom(
+  state: ConversationsState,
+  conversationId: string,
+  messageId: string,
+): ConversationsState {
+  return update(state, conversationId, (c) => {
+    const at = c.messages.findIndex((m) => m.id === messageId);
+    return at === -1 ? c : { ...c, messages: c.messages.slice(0, at) };
+  });
+}

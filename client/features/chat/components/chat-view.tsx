@@ -6,6 +6,7 @@
 import { useAtomValue } from 'jotai';
 import {
   Fragment,
+  useEffect,
   useId,
   useMemo,
   useRef,
@@ -17,6 +18,7 @@ import {
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
+import type { AppErrorBody } from '#shared/errors';
 import type { Character } from '#shared/schemas/character';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorModal } from '../../../components/error-modal';
@@ -27,14 +29,20 @@ import { ErrorState } from '../../../components/state-panel';
 import { errorText, isNotFound } from '../../../lib/errors';
 import { newConversationId, paths } from '../../../lib/paths';
 import { conversationViewAtom } from '../atoms';
+import { sortedMenuItems } from '../menu-order';
 import { useChatActions } from '../hooks/use-chat-actions';
+import { useMessageActions } from '../hooks/use-message-actions';
 import { useConversationSync } from '../hooks/use-conversation-sync';
 import { useSocketConnected } from '../hooks/use-socket-connected';
 import { ChatHeader } from './chat-header';
 import { ChatNote } from './chat-note';
 import { Composer } from './composer';
 import { ConnectionNotice } from './connection-notice';
+import { MessageActions, MessageEditor } from './message-actions';
 import { MessageBubble } from './message-bubble';
+import { RateMessageModal, ReportMessageModal } from './message-feedback-modals';
+import { RemoveMessagesBar } from './remove-messages-bar';
+import { KeepRollingStrip } from './keep-rolling-strip';
 import { MessageList } from './message-list';
 import { PickableMessage, PickBar, type PickMode } from './message-pick';
 import { RetryNotice } from './retry-notice';
@@ -46,6 +54,21 @@ const noReplyText = 'No reply arrived for your last message.';
 const stoppedEmptyText = 'You stopped this reply before it began.';
 /** A user message followed by another: the reply to the first failed and the user moved on. */
 const unansweredText = 'No reply to this message.';
+/** Above every chat: the characters are fiction. */
+const disclaimerText = 'Everything the chatbot says is made up. Do not take it as advice or fact.';
+
+/** Whether the arrow keys are the page's to use: no dialog open and no field being typed in. */
+function arrowKeysAreFree(): boolean {
+  if (document.querySelector('[role="dialog"]') !== null) return false;
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement)) return true;
+  return !(
+    active.isContentEditable ||
+    active instanceof HTMLInputElement ||
+    active instanceof HTMLTextAreaElement ||
+    active instanceof HTMLSelectElement
+  );
+}
 
 interface ChatViewProps {
   character: Pick<Character, 'id' | 'name' | 'avatarUrl' | 'greeting'>;
@@ -123,11 +146,35 @@ export function ChatView({
   const [jumpVersion, setJumpVersion] = useState(0);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const [dismissedFailureId, setDismissedFailureId] = useState<string | null>(null);
+  const lastMessage = view.messages[view.messages.length - 1];
+  const messageActions = useMessageActions({ conversationId: activeId, lastMessage, resync });
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [ratingId, setRatingId] = useState<string | null>(null);
+  const [reportingId, setReportingId] = useState<string | null>(null);
+  /** Remove-messages mode: null when off, else the first message picked for removal (if any). */
+  const [removal, setRemoval] = useState<{ fromId: string | null } | null>(null);
+  const [operationError, setOperationError] = useState<AppErrorBody | null>(null);
+  const { browse } = messageActions;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      if (event.altKey || event.ctrlKey || event.metaKey || !arrowKeysAreFree()) return;
+      browse(event.key === 'ArrowLeft' ? -1 : 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [browse]);
 
   if (view.loadError !== null && isNotFound(view.loadError)) return notFound;
 
   const bot = { name: character.name, avatarUrl: character.avatarUrl };
-  const greeting = fillMacros(character.greeting, { char: character.name, user: defaultUserName });
+  const names = { char: character.name, user: defaultUserName };
+  const greeting = fillMacros(character.greeting, names);
+  const removalIndex =
+    removal?.fromId == null ? -1 : view.messages.findIndex((m) => m.id === removal.fromId);
   const isLocalGreeting =
     greeting.trim() !== '' && (activeId === null || (activeId === startedId && !view.isLoaded));
   const isFirstLoad = activeId !== null && !view.isLoaded && !isLocalGreeting;
@@ -136,9 +183,21 @@ export function ChatView({
   const failure = view.failure;
   const modalError =
     actions.error ??
+    operationError ??
     (failure !== null && failure.messageId !== dismissedFailureId ? failure.error : null);
+  /** Sends; an alternative shown in place of the last reply is adopted first, so the chat goes on from it. */
+  const sendAdopting = async (content: string): Promise<boolean> => {
+    const failed = await messageActions.adoptShown();
+    if (failed !== null) {
+      setOperationError(failed);
+      return false;
+    }
+    setJumpVersion((v) => v + 1);
+    return actions.send(content);
+  };
   const closeModal = () => {
     if (actions.error !== null) actions.clearError();
+    else if (operationError !== null) setOperationError(null);
     else if (failure !== null) setDismissedFailureId(failure.messageId);
   };
 
@@ -146,7 +205,7 @@ export function ChatView({
     <Screen>
       <ChatHeader
         character={character}
-        menuItems={[
+        menuItems={sortedMenuItems([
           ...(activeId !== null
             ? [
                 {
@@ -157,8 +216,19 @@ export function ChatView({
                 },
               ]
             : []),
+          ...(view.messages.length > 0 && !view.isGenerating && pickMode === null
+            ? [
+                {
+                  label: 'Remove Messages',
+                  onSelect: () => {
+                    setEditingId(null);
+                    setRemoval({ fromId: null });
+                  },
+                },
+              ]
+            : []),
           ...menuItems,
-        ]}
+        ])}
       />
       {activeId !== null && renderConversationBar?.(activeId, view.messages.at(-1)?.id ?? null)}
       {!isConnected && <ConnectionNotice />}
@@ -184,11 +254,19 @@ export function ChatView({
               <RoleplayText text={greeting} />
             </MessageBubble>
           )}
-          {view.messages.map((message, i) =>
-            message.role === 'bot' && message.content === '' ? (
-              <ChatNote key={message.id}>{stoppedEmptyText}</ChatNote>
+          <ChatNote>{disclaimerText}</ChatNote>
+          {view.messages.map((stored, i) => {
+            const isLast = i === view.messages.length - 1;
+            // The last reply may show one of its alternatives instead (browsed with ← →).
+            const message =
+              isLast && messageActions.browsing?.shown !== undefined
+                ? messageActions.browsing.shown
+                : stored;
+            const isMarked = removal?.fromId != null && i >= removalIndex;
+            return message.role === 'bot' && message.content === '' ? (
+              <ChatNote key={stored.id}>{stoppedEmptyText}</ChatNote>
             ) : (
-              <Fragment key={message.id}>
+              <Fragment key={stored.id}>
                 {pickMode !== null ? (
                   <PickableMessage
                     name={pickName}
@@ -198,7 +276,7 @@ export function ChatView({
                     onPick={setPickedId}
                   >
                     <MessageBubble sender={message.role} bot={bot}>
-                      <RoleplayText text={message.content} />
+                      <RoleplayText text={message.content} names={names} />
                     </MessageBubble>
                   </PickableMessage>
                 ) : (
@@ -206,16 +284,72 @@ export function ChatView({
                     sender={message.role}
                     bot={bot}
                     note={message.isStopped ? 'Stopped' : undefined}
+                    isMarked={isMarked}
+                    footer={
+                      removal !== null ? (
+                        <PickButton
+                          type="button"
+                          aria-pressed={removal.fromId === stored.id}
+                          onClick={() => {
+                            setRemoval({ fromId: stored.id });
+                          }}
+                        >
+                          Remove from here
+                        </PickButton>
+                      ) : editingId === message.id ? undefined : (
+                        <MessageActions
+                          text={message.content}
+                          isBot={message.role === 'bot'}
+                          ratedLevel={message.rating?.level ?? null}
+                          onEdit={() => {
+                            setEditingId(message.id);
+                          }}
+                          onRate={() => {
+                            setRatingId(message.id);
+                          }}
+                          onReport={() => {
+                            setReportingId(message.id);
+                          }}
+                          onRegenerate={
+                            isLast && message.role === 'bot' && !view.isGenerating && !isSending
+                              ? () => {
+                                  void messageActions.regenerate().then(setOperationError);
+                                }
+                              : undefined
+                          }
+                          browsing={
+                            isLast && messageActions.browsing !== null
+                              ? { ...messageActions.browsing, onBrowse: browse }
+                              : null
+                          }
+                        />
+                      )
+                    }
                   >
-                    <RoleplayText text={message.content} />
+                    {editingId === message.id ? (
+                      <MessageEditor
+                        initial={message.content}
+                        onCancel={() => {
+                          setEditingId(null);
+                        }}
+                        onSave={async (content) => {
+                          const failed = await messageActions.edit(message.id, content);
+                          setOperationError(failed);
+                          if (failed === null) setEditingId(null);
+                          return failed === null;
+                        }}
+                      />
+                    ) : (
+                      <RoleplayText text={message.content} names={names} />
+                    )}
                   </MessageBubble>
                 )}
                 {message.role === 'user' && view.messages[i + 1]?.role === 'user' && (
                   <ChatNote>{unansweredText}</ChatNote>
                 )}
               </Fragment>
-            ),
-          )}
+            );
+          })}
           {actions.outgoing !== null && (
             <MessageBubble sender="user" bot={bot} isPending>
               <RoleplayText text={actions.outgoing} />
@@ -239,15 +373,31 @@ export function ChatView({
         <PickBar mode={pickMode} pickedId={pickedId} />
       ) : (
         <>
+          {removal !== null && (
+            <RemoveMessagesBar
+              canRemove={removal.fromId !== null}
+              onCancel={() => {
+                setRemoval(null);
+              }}
+              onRemove={async () => {
+                if (removal.fromId === null) return;
+                const failed = await messageActions.removeFrom(removal.fromId);
+                setOperationError(failed);
+                if (failed === null) setRemoval(null);
+              }}
+            />
+          )}
+          {lastMessage?.role === 'bot' &&
+            removal === null &&
+            !view.isGenerating &&
+            !isSending &&
+            editingId === null && <KeepRollingStrip onPick={(text) => void sendAdopting(text)} />}
           {composerNotice}
           <Composer
             placeholder={`Message ${character.name}…`}
             isGenerating={view.isGenerating}
             isSending={isSending}
-            onSend={(content) => {
-              setJumpVersion((v) => v + 1);
-              return actions.send(content);
-            }}
+            onSend={sendAdopting}
             onStop={() => {
               void actions.stop();
             }}
@@ -275,6 +425,22 @@ export function ChatView({
       {WaitingRoomModal !== undefined && (
         <WaitingRoomModal characterId={character.id} returnFocusRef={composerRef} />
       )}
+      {ratingId !== null && (
+        <RateMessageModal
+          onSubmit={(rating) => messageActions.rate(ratingId, rating)}
+          onClose={() => {
+            setRatingId(null);
+          }}
+        />
+      )}
+      {reportingId !== null && (
+        <ReportMessageModal
+          onSubmit={(report) => messageActions.report(reportingId, report)}
+          onClose={() => {
+            setReportingId(null);
+          }}
+        />
+      )}
       {modalError?.code === 'guest_message_limit' && renderGuestLimit(closeModal)}
       {modalError !== null && modalError.code !== 'guest_message_limit' && (
         <ErrorModal
@@ -291,6 +457,21 @@ const Screen = styled.div`
   display: flex;
   flex-direction: column;
   height: calc(100dvh - ${({ theme }) => theme.size.headerHeight});
+`;
+
+const PickButton = styled.button`
+  margin-top: ${({ theme }) => theme.space.xxs};
+  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.danger};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.danger};
+  font-size: ${({ theme }) => theme.font.size.xs};
+
+  &[aria-pressed='true'] {
+    background: ${({ theme }) => theme.color.danger};
+    color: ${({ theme }) => theme.color.surface};
+  }
 `;
 
 const Centered = styled.div`

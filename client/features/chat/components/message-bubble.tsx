@@ -11,6 +11,10 @@ interface MessageBubbleProps {
   isStreaming?: boolean;
   isPending?: boolean;
   note?: string;
+  /** Shown under the bubble (the message's actions). */
+  footer?: ReactNode;
+  /** In remove-messages mode: this message would be removed. */
+  isMarked?: boolean;
   children: ReactNode;
 }
 
@@ -24,6 +28,8 @@ export function MessageBubble({
   isStreaming = false,
   isPending = false,
   note,
+  footer,
+  isMarked = false,
   children,
 }: MessageBubbleProps) {
   return (
@@ -33,6 +39,7 @@ export function MessageBubble({
         <Bubble
           $sender={sender}
           $isPending={isPending}
+          $isMarked={isMarked}
           data-role={sender}
           data-streaming={isStreaming ? 'true' : undefined}
           aria-busy={isStreaming ? 'true' : undefined}
@@ -40,6 +47,7 @@ export function MessageBubble({
           {children}
         </Bubble>
         {note !== undefined && <Note>{note}</Note>}
+        {footer}
       </Column>
     </Row>
   );
@@ -60,12 +68,14 @@ const Column = styled.div<{ $sender: Sender }>`
   max-width: min(85%, 640px);
 `;
 
-const Bubble = styled.div<{ $sender: Sender; $isPending: boolean }>`
+const Bubble = styled.div<{ $sender: Sender; $isPending: boolean; $isMarked: boolean }>`
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radius.bubble};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-  opacity: ${({ $isPending }) => ($isPending ? 0.7 : 1)};
+  opacity: ${({ $isPending, $isMarked }) => ($isPending || $isMarked ? 0.55 : 1)};
+  outline: ${({ $isMarked, theme }) =>
+    $isMarked ? `${theme.size.focusRing} dashed ${theme.color.danger}` : 'none'};
 
   ${({ $sender, theme }) =>
     $sender === 'user'

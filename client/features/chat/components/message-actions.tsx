@@ -1,0 +1,180 @@
+/**
+ * What can be done with one message (product-core.md, "Chat screen"): copy, edit, rate (bot messages,
+ * once) and report; on the last reply also regenerate and browse its alternatives (‹ 2/3 ›, or the left
+ * and right arrow keys). `MessageEditor` edits the text in place with Save and Cancel.
+ */
+import { useState } from 'react';
+import styled from 'styled-components';
+import { MessageContentSchema } from '#shared/schemas/message';
+import { Button } from '../../../components/button';
+import { TextArea } from '../../../components/form-controls';
+
+interface MessageActionsProps {
+  text: string;
+  isBot: boolean;
+  /** The level it was given, once rated (rating is locked then). */
+  ratedLevel: string | null;
+  onEdit: () => void;
+  onRate: () => void;
+  onReport: () => void;
+  /** Only on the last reply, when nothing is being written. */
+  onRegenerate?: () => void;
+  browsing?: { index: number; count: number; onBrowse: (step: -1 | 1) => void } | null;
+}
+
+export function MessageActions({
+  text,
+  isBot,
+  ratedLevel,
+  onEdit,
+  onRate,
+  onReport,
+  onRegenerate,
+  browsing,
+}: MessageActionsProps) {
+  const [isCopied, setIsCopied] = useState(false);
+  return (
+    <Bar role="toolbar" aria-label="Message actions">
+      {browsing != null && (
+        <Browse>
+          <Small
+            aria-label="Previous alternative"
+            disabled={browsing.index === 0}
+            onClick={() => {
+              browsing.onBrowse(-1);
+            }}
+          >
+            ‹
+          </Small>
+          <span aria-live="polite">
+            {browsing.index + 1}/{browsing.count}
+          </span>
+          <Small
+            aria-label="Next alternative"
+            disabled={browsing.index === browsing.count - 1}
+            onClick={() => {
+              browsing.onBrowse(1);
+            }}
+          >
+            ›
+          </Small>
+        </Browse>
+      )}
+      <Small
+        onClick={() => {
+          void navigator.clipboard.writeText(text).then(() => {
+            setIsCopied(true);
+          });
+        }}
+      >
+        {isCopied ? 'Copied' : 'Copy'}
+      </Small>
+      <Small onClick={onEdit}>Edit</Small>
+      {isBot &&
+        (ratedLevel === null ? (
+          <Small onClick={onRate}>Rate</Small>
+        ) : (
+          <Rated>Rated {ratedLevel}</Rated>
+        ))}
+      <Small onClick={onReport}>Report</Small>
+      {onRegenerate !== undefined && <Small onClick={onRegenerate}>Regenerate</Small>}
+    </Bar>
+  );
+}
+
+interface MessageEditorProps {
+  initial: string;
+  onSave: (content: string) => Promise<boolean>;
+  onCancel: () => void;
+}
+
+export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps) {
+  const [text, setText] = useState(initial);
+  const [isSaving, setIsSaving] = useState(false);
+  const isValid = MessageContentSchema.safeParse(text).success;
+  return (
+    <Editor
+      onSubmit={(event) => {
+        event.preventDefault();
+        setIsSaving(true);
+        void onSave(text).then((saved) => {
+          if (!saved) setIsSaving(false);
+        });
+      }}
+    >
+      <TextArea
+        aria-label="Message text"
+        rows={4}
+        value={text}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens on the user's own Edit click
+        autoFocus
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      <EditorActions>
+        <Button $size="sm" $variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button $size="sm" $variant="primary" type="submit" disabled={!isValid || isSaving}>
+          Save
+        </Button>
+      </EditorActions>
+    </Editor>
+  );
+}
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin-top: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;
+
+const Small = styled.button.attrs({ type: 'button' })`
+  min-width: 32px;
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: none;
+  color: inherit;
+  font-size: inherit;
+
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.color.surfaceHover};
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  &:disabled {
+    opacity: 0.4;
+  }
+`;
+
+const Browse = styled.span`
+  display: inline-flex;
+  align-items: center;
+`;
+
+const Rated = styled.span`
+  padding: 0 ${({ theme }) => theme.space.sm};
+`;
+
+const Editor = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  width: min(640px, 100%);
+`;
+
+const EditorActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.xs};
+`;

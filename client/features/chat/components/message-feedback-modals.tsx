@@ -1,0 +1,196 @@
+/**
+ * The star rating of a bot message (Terrible, Bad, Great, Fantastic with the spec's reasons; locked once
+ * sent) and the report of a message (a label and a comment), each in a modal.
+ */
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { AppErrorBody } from '#shared/errors';
+import {
+  messageRatingLevels,
+  messageReportCommentMax,
+  messageReportLabels,
+  reasonsFor,
+  type MessageRating,
+  type MessageRatingLevel,
+  type MessageRatingReason,
+  type MessageReportInput,
+} from '#shared/rules/message-feedback';
+import { Button } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { Field, FieldError, Label, Select, TextArea } from '../../../components/form-controls';
+import { Modal } from '../../../components/modal';
+import { errorText } from '../../../lib/errors';
+
+interface RateModalProps {
+  onSubmit: (rating: MessageRating) => Promise<AppErrorBody | null>;
+  onClose: () => void;
+}
+
+export function RateMessageModal({ onSubmit, onClose }: RateModalProps) {
+  const [level, setLevel] = useState<MessageRatingLevel | null>(null);
+  const [reasons, setReasons] = useState<MessageRatingReason[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const submit = async () => {
+    if (level === null) return;
+    setIsSaving(true);
+    const failed = await onSubmit({ level, reasons });
+    setIsSaving(false);
+    if (failed === null) onClose();
+    else setError(errorText(failed));
+  };
+  return (
+    <Modal
+      title="Rate this message"
+      onClose={onClose}
+      actions={
+        <>
+          <Button $variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            $variant="primary"
+            disabled={level === null || isSaving}
+            onClick={() => void submit()}
+          >
+            Submit
+          </Button>
+        </>
+      }
+    >
+      <Stars role="radiogroup" aria-label="Rating">
+        {messageRatingLevels.map((l, i) => (
+          <Star
+            key={l}
+            type="button"
+            role="radio"
+            aria-checked={level === l}
+            $isOn={level !== null && messageRatingLevels.indexOf(level) >= i}
+            onClick={() => {
+              setLevel(l);
+              setReasons([]);
+            }}
+          >
+            <span aria-hidden="true">★</span> {l}
+          </Star>
+        ))}
+      </Stars>
+      {level !== null && (
+        <fieldset>
+          <legend>Why?</legend>
+          {reasonsFor(level).map((reason) => (
+            <CheckboxField
+              key={reason}
+              label={reason}
+              checked={reasons.includes(reason)}
+              onChange={(checked) => {
+                setReasons((r) => (checked ? [...r, reason] : r.filter((x) => x !== reason)));
+              }}
+            />
+          ))}
+        </fieldset>
+      )}
+      {error !== null && <FieldError role="alert">{error}</FieldError>}
+    </Modal>
+  );
+}
+
+interface ReportModalProps {
+  onSubmit: (report: MessageReportInput) => Promise<AppErrorBody | null>;
+  onClose: () => void;
+}
+
+export function ReportMessageModal({ onSubmit, onClose }: ReportModalProps) {
+  const [label, setLabel] = useState<MessageReportInput['label'] | ''>('');
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isDone, setIsDone] = useState(false);
+  const submit = async () => {
+    if (label === '') return;
+    const failed = await onSubmit({ label, comment });
+    if (failed === null) setIsDone(true);
+    else setError(errorText(failed));
+  };
+  return (
+    <Modal
+      title="Report message"
+      onClose={onClose}
+      actions={
+        isDone ? (
+          <Button onClick={onClose}>Close</Button>
+        ) : (
+          <>
+            <Button $variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button $variant="danger" disabled={label === ''} onClick={() => void submit()}>
+              Report
+            </Button>
+          </>
+        )
+      }
+    >
+      {isDone ? (
+        <p role="status">Report submitted successfully</p>
+      ) : (
+        <>
+          <Field>
+            <Label htmlFor="message-report-label">Reason</Label>
+            <Select
+              id="message-report-label"
+              value={label}
+              onChange={(event) => {
+                const chosen = messageReportLabels.find((l) => l === event.target.value);
+                setLabel(chosen ?? '');
+              }}
+            >
+              <option value="">Choose a reason</option>
+              {messageReportLabels.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field>
+            <Label htmlFor="message-report-comment">Comment (optional)</Label>
+            <TextArea
+              id="message-report-comment"
+              rows={3}
+              maxLength={messageReportCommentMax}
+              value={comment}
+              onChange={(event) => {
+                setComment(event.target.value);
+              }}
+            />
+          </Field>
+          {error !== null && <FieldError role="alert">{error}</FieldError>}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+const Stars = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+const Star = styled.button<{ $isOn: boolean }>`
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  span {
+    color: ${({ $isOn, theme }) => ($isOn ? theme.color.primary : theme.color.textMuted)};
+  }
+
+  &[aria-checked='true'] {
+    border-color: ${({ theme }) => theme.color.primary};
+  }
+`;

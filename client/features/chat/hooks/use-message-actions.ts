@@ -1,0 +1,120 @@
+import { useStore } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { AppErrorBody } from '#shared/errors';
+import type { MessageRating, MessageReportInput } from '#shared/rules/message-feedback';
+import type { Message } from '#shared/schemas/message';
+import { toApiError } from '../../../lib/api-client';
+import { useServices } from '../../../lib/services';
+import {
+  adoptMessage,
+  fetchAlternatives,
+  regenerateReply,
+  removeMessagesFrom,
+  saveMessageEdit,
+  sendMessageReport,
+  sendRating,
+} from '../api';
+import { conversationsAtom } from '../atoms';
+import { applyAdopted, applyMessageChanged, applyRegenerated, applyRemovedFrom } from '../events';
+
+interface MessageActionsOptions {
+  conversationId: string | null;
+  /** The last message of the branch, whose alternatives can be browsed when it is the bot's. */
+  lastMessage: Message | undefined;
+  /** Reloads the conversation (after messages were removed). */
+  resync: () => void;
+}
+
+/**
+ * The operations on single messages: regenerate and browse the alternatives of the last reply (the one
+ * shown is adopted before the next send), edit, remove from a message on, rate and report. Each
+ * resolves with the error to show, or null.
+ */
+export function useMessageActions({ conversationId, lastMessage, resync }: MessageActionsOptions) {
+  const { api, socket } = useServices();
+  const store = useStore();
+  /** The alternatives fetched, with the reply they belong to (a newer last reply ignores them). */
+  const [fetched, setFetched] = useState<{ forId: string; list: readonly Message[] } | null>(null);
+  const [shownIndex, setShownIndex] = useState(0);
+  const lastBotId = lastMessage?.role === 'bot' ? lastMessage.id : null;
+  const alternatives = fetched !== null && fetched.forId === lastBotId ? fetched.list : [];
+
+  useEffect(() => {
+    if (conversationId === null || lastBotId === null) return undefined;
+    let isCurrent = true;
+    fetchAlternatives(api, { conversationId, messageId: lastBotId }).then(
+      (page) => {
+        if (!isCurrent) return;
+        setFetched({ forId: lastBotId, list: page.alternatives });
+        setShownIndex(
+          Math.max(
+            0,
+            page.alternatives.findIndex((m) => m.id === lastBotId),
+          ),
+        );
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [api, conversationId, lastBotId]);
+
+  const run = async (action: () => Promise<void>): Promise<AppErrorBody | null> => {
+    try {
+      await action();
+      return null;
+    } catch (err) {
+      return toApiError(err).toBody();
+    }
+  };
+  const ref = (messageId: string) => ({ conversationId: conversationId ?? '', messageId });
+  const hasAlternatives = alternatives.length > 1;
+  const shown = hasAlternatives ? alternatives[shownIndex] : undefined;
+
+  return {
+    /** The last reply's alternatives (itself included) and which one is shown, when there are several. */
+    browsing: hasAlternatives ? { index: shownIndex, count: alternatives.length, shown } : null,
+    browse: (step: -1 | 1) => {
+      if (!hasAlternatives) return;
+      setShownIndex((i) => Math.min(alternatives.length - 1, Math.max(0, i + step)));
+    },
+    /** Before a send: the alternative on screen becomes the reply the conversation goes on from. */
+    adoptShown: async (): Promise<AppErrorBody | null> => {
+      if (shown === undefined || lastBotId === null || shown.id === lastBotId) return null;
+      return run(async () => {
+        const adopted = await adoptMessage(api, ref(shown.id));
+        store.set(conversationsAtom, (s) => applyAdopted(s, lastBotId, adopted));
+      });
+    },
+    regenerate: async (): Promise<AppErrorBody | null> => {
+      if (conversationId === null) return null;
+      const ack = await regenerateReply(socket, conversationId);
+      if (!ack.ok) return ack.error;
+      store.set(conversationsAtom, (s) => applyRegenerated(s, conversationId, ack.data));
+      return null;
+    },
+    edit: (messageId: string, content: string) =>
+      run(async () => {
+        const message = await saveMessageEdit(api, ref(messageId), content);
+        store.set(conversationsAtom, (s) => applyMessageChanged(s, message));
+      }),
+    removeFrom: (messageId: string) =>
+      run(async () => {
+        await removeMessagesFrom(api, ref(messageId));
+        if (conversationId === null) return;
+        store.set(conversationsAtom, (s) => applyRemovedFrom(s, conversationId, messageId));
+        // The last message went with them: the list is loaded again from the server.
+        resync();
+      }),
+    rate: (messageId: string, rating: MessageRating) =>
+      run(async () => {
+        const message = await sendRating(api, ref(messageId), rating);
+        store.set(conversationsAtom, (s) => applyMessageChanged(s, message));
+      }),
+    report: (messageId: string, report: MessageReportInput) =>
+      run(async () => {
+        await sendMessageReport(api, ref(messageId), report);
+      }),
+  };
+}

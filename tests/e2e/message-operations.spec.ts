@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { characterCards } from './onboarding-steps';
+
+/** Replies end with this word (see global-setup.ts). */
+const lastWord = 'story120';
+
+async function openNewChat(page: Page) {
+  await page.goto('/');
+  await characterCards(page).first().click();
+  await page.getByRole('link', { name: 'Chat Now' }).click();
+  await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
+}
+
+test.describe('message operations', () => {
+  test('regenerates, browses with the arrow keys, edits and removes from a message', async ({
+    page,
+  }) => {
+    await openNewChat(page);
+    const log = page.getByRole('log');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const reply = log.locator('[data-role="bot"]').last();
+    await expect(reply).toContainText(lastWord);
+    await expect(page.getByText('Keep the chat rolling')).toBeVisible();
+
+    // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2.
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await expect(reply).toHaveAttribute('data-streaming', 'true');
+    await expect(reply).toContainText(lastWord);
+    await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+    const counter = page.getByRole('toolbar', { name: 'Message actions' }).last();
+    await expect(counter).toContainText('2/2');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('ArrowLeft');
+    await expect(counter).toContainText('1/2');
+    // Not while typing in the message box.
+    await page.getByRole('textbox', { name: 'Message' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(counter).toContainText('1/2');
+    await page.getByRole('button', { name: 'Next alternative' }).click();
+    await expect(counter).toContainText('2/2');
+
+    // Edit the user's message: Cancel keeps it, Save changes it (and it stays after a reload).
+    const mine = log.locator('[data-role="user"]').last();
+    const mineActions = page.getByRole('toolbar', { name: 'Message actions' }).nth(1);
+    await mineActions.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Message text' }).fill('Changed my mind.');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(mine).toContainText('Tell me a story, please.');
+    await mineActions.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a **short** story.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(mine.locator('strong')).toHaveText('short');
+    await page.reload();
+    await expect(page.getByRole('log').locator('[data-role="user"]')).toContainText(
+      'Tell me a short story.',
+    );
+
+    // Remove from the user's message: it and the reply go, the greeting stays.
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: 'Remove Messages' }).click();
+    const remove = page.getByRole('region', { name: 'Remove messages' });
+    await expect(remove.getByRole('button', { name: 'Remove' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Remove from here' }).nth(1).click();
+    await page.screenshot({ path: `/tmp/shots-msgs/remove-${test.info().project.name}.png` });
+    await remove.getByRole('button', { name: 'Remove' }).click();
+    await expect(remove).toBeHidden();
+    await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
+  });
+
+  test('rates a reply once and reports a message', async ({ page }) => {
+    await openNewChat(page);
+    const log = page.getByRole('log');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello!');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-role="bot"]').last()).toContainText(lastWord);
+
+    const last = page.getByRole('toolbar', { name: 'Message actions' }).last();
+    await last.getByRole('button', { name: 'Rate', exact: true }).click();
+    const rate = page.getByRole('dialog', { name: 'Rate this message' });
+    await rate.getByRole('radio', { name: /Great/ }).click();
+    await rate.getByRole('checkbox', { name: 'Funny' }).check();
+    await page.screenshot({ path: `/tmp/shots-msgs/rate-${test.info().project.name}.png` });
+    await rate.getByRole('button', { name: 'Submit' }).click();
+    await expect(rate).toBeHidden();
+    await expect(last).toContainText('Rated Great');
+    await expect(last.getByRole('button', { name: 'Rate', exact: true })).toHaveCount(0);
+    await page.screenshot({ path: `/tmp/shots-msgs/rated-${test.info().project.name}.png` });
+
+    await last.getByRole('button', { name: 'Report', exact: true }).click();
+    const report = page.getByRole('dialog', { name: 'Report message' });
+    await report.getByLabel('Reason').selectOption('Spam or scam');
+    await report.getByLabel('Comment (optional)').fill('Advertising.');
+    await report.getByRole('button', { name: 'Report' }).click();
+    await expect(report.getByRole('status')).toHaveText('Report submitted successfully');
+    await report.getByRole('button', { name: 'Close' }).click();
+  });
+});
