@@ -3,14 +3,17 @@ import { Link } from 'wouter';
 import { newConversationId, paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonAnchor } from '../../../components/button';
+import { Menu, type MenuItem } from '../../../components/menu';
 
 interface ChatHeaderProps {
   character: { id: string; name: string; avatarUrl: string | null };
   /** Offer "New chat" only when this is not already a fresh conversation. */
   canStartNew: boolean;
+  /** The header menu (product-core.md, "Chat screen"), in the spec's order. */
+  menuItems: readonly MenuItem[];
 }
 
-export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
+export function ChatHeader({ character, canStartNew, menuItems }: ChatHeaderProps) {
   return (
     <Bar>
       <Inner>
@@ -36,6 +39,19 @@ export function ChatHeader({ character, canStartNew }: ChatHeaderProps) {
               New chat
             </ButtonAnchor>
           </Link>
+        )}
+        {menuItems.length > 0 && (
+          <Menu
+            label="Chat menu"
+            icon={
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <circle cx="12" cy="5" r="2" fill="currentColor" />
+                <circle cx="12" cy="12" r="2" fill="currentColor" />
+                <circle cx="12" cy="19" r="2" fill="currentColor" />
+              </svg>
+            }
+            items={menuItems}
+          />
         )}
       </Inner>
     </Bar>

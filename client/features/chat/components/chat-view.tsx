@@ -17,6 +17,7 @@ import styled from 'styled-components';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Character } from '#shared/schemas/character';
 import { ErrorModal } from '../../../components/error-modal';
+import type { MenuItem } from '../../../components/menu';
 import { RoleplayText } from '../../../components/roleplay-text';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
@@ -64,6 +65,10 @@ interface ChatViewProps {
   onWaitingRoom?: () => void;
   /** Shown just above the message box (the page composes the waiting line's place and turn there). */
   composerNotice?: ReactNode;
+  /** Who the user is in a new chat (the chosen persona): its id for the send, its name for the greeting. */
+  persona?: { id: string; name: string } | null;
+  /** The header menu's items the page composes from other features (Change Persona). */
+  headerMenuItems?: (conversationId: string | null) => readonly MenuItem[];
 }
 
 export function ChatView({
@@ -75,6 +80,8 @@ export function ChatView({
   waitingRoomModal: WaitingRoomModal,
   onWaitingRoom,
   composerNotice,
+  persona,
+  headerMenuItems,
 }: ChatViewProps) {
   // The id adopted from the first send, used until the route catches up; dropped when the route goes
   // back to a fresh conversation ("New chat").
@@ -97,6 +104,7 @@ export function ChatView({
       onConversationStarted(id);
     },
     onWaitingRoom,
+    personaId: persona?.id ?? null,
   });
   const [jumpVersion, setJumpVersion] = useState(0);
   const composerRef = useRef<HTMLTextAreaElement>(null);
@@ -105,7 +113,10 @@ export function ChatView({
   if (view.loadError !== null && isNotFound(view.loadError)) return notFound;
 
   const bot = { name: character.name, avatarUrl: character.avatarUrl };
-  const greeting = fillMacros(character.greeting, { char: character.name, user: defaultUserName });
+  const greeting = fillMacros(character.greeting, {
+    char: character.name,
+    user: persona?.name ?? defaultUserName,
+  });
   const isLocalGreeting =
     greeting.trim() !== '' && (activeId === null || (activeId === startedId && !view.isLoaded));
   const isFirstLoad = activeId !== null && !view.isLoaded && !isLocalGreeting;
@@ -122,7 +133,11 @@ export function ChatView({
 
   return (
     <Screen>
-      <ChatHeader character={character} canStartNew={activeId !== null} />
+      <ChatHeader
+        character={character}
+        canStartNew={activeId !== null}
+        menuItems={headerMenuItems?.(activeId) ?? []}
+      />
       {!isConnected && <ConnectionNotice />}
       {view.loadError !== null ? (
         <Centered>
