@@ -5,6 +5,7 @@ import { AdminModerationPage, AdminPage, AdminReportsPage, AdminUserPage } from 
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { BlockedCreatorsPage } from './routes/blocked-creators';
+import { PersonaCreatePage, PersonaEditPage, PersonasPage } from './routes/personas';
 import { ChatPage } from './routes/chat';
 import { ChatWithCharacterPage } from './routes/chat-with-character';
 import { RecentChatsPage, SavedChatsPage } from './routes/chats';
@@ -74,6 +75,9 @@ export function AppRouter() {
         </Route>
       ))}
       <Route path={paths.blockedCreators.pattern} component={BlockedCreatorsPage} />
+      <Route path={paths.personas.pattern} component={PersonasPage} />
+      <Route path={paths.personasCreate.pattern} component={PersonaCreatePage} />
+      <Route path={paths.personasEdit.pattern} component={PersonaEditPage} />
       <Route path={paths.report.patterns[0]}>{() => <ReportPage />}</Route>
       <Route path={paths.report.patterns[1]}>
         {(params) => <ReportPage characterId={params.characterId} />}

@@ -122,6 +122,29 @@ export const paths = {
         ? `/admin/reports?${new URLSearchParams({ page: String(page) }).toString()}`
         : '/admin/reports',
   },
+  /**
+   * My Personas; opened from a chat it carries where to go back to and the character's name, for
+   * 'Go Back to {character}'.
+   */
+  personas: {
+    pattern: '/personas',
+    build: (from?: { path: string; character: string }): string => {
+      const back = from === undefined ? null : returnPath(from.path);
+      return back === null || from === undefined
+        ? '/personas'
+        : `/personas?${new URLSearchParams({ back, character: from.character }).toString()}`;
+    },
+  },
+  personasCreate: {
+    pattern: '/personas/create',
+    build: (): string => '/personas/create',
+  },
+  /** The persona editor; the persona's id travels as the personaId parameter. */
+  personasEdit: {
+    pattern: '/personas/edit',
+    build: (personaId: string): string =>
+      `/personas/edit?${new URLSearchParams({ personaId }).toString()}`,
+  },
   /** The member's profile settings. */
   profile: {
     pattern: '/profile',

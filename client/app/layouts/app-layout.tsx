@@ -63,6 +63,15 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
                 <Wide>Create Chatbot</Wide>
               </NavLink>
             </Link>
+            <Link href={paths.personas.build()} asChild>
+              <NavLink aria-label="My Personas">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <circle cx="12" cy="8" r="4" fill="currentColor" />
+                  <path d="M4 20c0-4 4-6 8-6s8 2 8 6z" fill="currentColor" />
+                </svg>
+                <Wide>My Personas</Wide>
+              </NavLink>
+            </Link>
             <Link href={paths.myChatbots.build()} asChild>
               <NavLink aria-label="My Chatbots">
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

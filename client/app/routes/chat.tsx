@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import type { Persona } from '#shared/schemas/persona';
 import { IdParamsSchema } from '#shared/api/characters';
 import { ConversationTitleSchema } from '#shared/rules/conversation';
 import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
@@ -18,7 +19,11 @@ import { WaitingRoomComposerNotice } from '../../features/waiting-room/component
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
 import { useWaitingRoomRefusal } from '../../features/waiting-room/hooks/use-waiting-room-refusal';
+import { fetchPersonas, setChoiceShown } from '../../features/personas/api';
+import { ChangePersonaDialog } from '../../features/personas/components/change-persona-dialog';
+import { PersonaChoice } from '../../features/personas/components/persona-choice';
 import { Spinner } from '../../components/spinner';
+import { useMe } from '../../lib/member';
 import { ErrorState } from '../../components/state-panel';
 import type { MenuItem } from '../../components/menu';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -39,10 +44,18 @@ interface ChatPageProps {
 
 /** /chat/{characterId}/{conversationId}: composes the character (header, greeting) and the chat. */
 export function ChatPage({ characterId, conversationId }: ChatPageProps) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const { api } = useServices();
+  const me = useMe();
+  const isMember = me !== null;
+  // A member's personas, for the choice before a new chat (guests have none).
+  const personas = useQuery(`chat-personas:${isMember ? me.id : 'guest'}`, (signal) =>
+    isMember ? fetchPersonas(api, signal) : Promise.resolve(null),
+  );
+  const [chosen, setChosen] = useState<Persona | null>(null);
+  const [isChangingPersona, setIsChangingPersona] = useState<string | null>(null);
   const character = useCharacter(characterId);
   const onWaitingRoom = useWaitingRoomRefusal();
-  const isMember = useSession().status === 'member';
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   // Opening a chat (of a character that exists) is what lines a visitor up; browsing never does.
   useWaitingRoomJoin(character.status === 'success' ? characterId : null);
@@ -78,6 +91,23 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
     const list = character.data.isCreator ? paths.myChatbots.build() : paths.home.build();
     return <Redirect to={list} replace />;
   }
+  const list = personas.status === 'success' ? personas.data : null;
+  if (isNew && chosen === null && list !== null && list.isChoiceShown && list.items.length > 0) {
+    return (
+      <Page>
+        <PersonaChoice
+          characterName={character.data.name}
+          personas={list.items}
+          backPath={location}
+          onChoose={(persona, isHiddenFromNow) => {
+            setChosen(persona);
+            if (isHiddenFromNow) void setChoiceShown(api, false);
+          }}
+        />
+      </Page>
+    );
+  }
+  const newChatPersona = chosen ?? list?.items.find((p) => p.isDefault) ?? null;
   return (
     <>
       {saved.dialogs}
@@ -89,6 +119,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         />
       )}
       <ChatView
+        persona={newChatPersona}
         key={characterId}
         character={character.data}
         conversationId={isNew ? null : conversationId}
@@ -100,8 +131,18 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         waitingRoomModal={WaitingRoomModal}
         onWaitingRoom={onWaitingRoom}
         composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
-        menuItems={[
+        menuItems={(activeId) => [
           ...saved.menuItems,
+          ...(isMember && activeId !== null
+            ? [
+                {
+                  label: 'Change Persona',
+                  onSelect: () => {
+                    setIsChangingPersona(activeId);
+                  },
+                },
+              ]
+            : []),
           ...(isMember
             ? [
                 {
@@ -118,6 +159,16 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
           <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
         )}
       />
+      {isChangingPersona !== null && (
+        <ChangePersonaDialog
+          conversationId={isChangingPersona}
+          characterName={character.data.name}
+          backPath={location}
+          onClose={() => {
+            setIsChangingPersona(null);
+          }}
+        />
+      )}
     </>
   );
 }

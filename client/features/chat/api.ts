@@ -44,7 +44,12 @@ export function leaveConversation(socket: ChatSocket, conversationId: string) {
 
 export function sendMessage(
   socket: ChatSocket,
-  payload: { characterId: string; conversationId: string | null; content: string },
+  payload: {
+    characterId: string;
+    conversationId: string | null;
+    content: string;
+    personaId?: string | null;
+  },
 ) {
   return sendCommand(socket, 'message:send', payload);
 }

@@ -38,8 +38,9 @@ import { toApiError } from '../../../lib/api-client';
 import { formErrorText, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
+import { AvatarField } from '../../../components/avatar-field';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
-import { saveCharacter } from '../api';
+import { saveCharacter, uploadChatbotAvatar } from '../api';
 import { removeDraft, saveDraft } from '../drafts';
 import {
   checkValues,
@@ -48,7 +49,6 @@ import {
   type EditorErrors,
   type EditorValues,
 } from '../editor-values';
-import { AvatarField } from './avatar-field';
 import { TagField } from './tag-field';
 
 /** The toast after Save Draft (product-core.md §4, "Drafts"). */
@@ -232,7 +232,9 @@ export function ChatbotEditor({
           <AvatarField
             avatarUrl={values.avatarUrl}
             name={values.name}
+            alt="Chatbot avatar"
             disabled={isLocked}
+            upload={(file, opts) => uploadChatbotAvatar(api, file, opts)}
             onChange={(avatarUrl) => {
               update({ avatarUrl });
             }}

@@ -93,11 +93,13 @@ interface ChatViewProps {
   onWaitingRoom?: () => void;
   /** Shown just above the message box (the page composes the waiting line's place and turn there). */
   composerNotice?: ReactNode;
+  /** Who the user is in a new chat (the chosen persona): its id for the send, its name for the greeting. */
+  persona?: { id: string; name: string } | null;
   /**
-   * Header menu items the page composes from other features, in the spec's order; Start New Chat,
-   * the chat's own, goes first.
+   * Header menu items the page composes from other features, given the conversation on screen (null
+   * before the first send); Start New Chat and Remove Messages are the chat's own.
    */
-  menuItems?: readonly MenuItem[];
+  menuItems?: (conversationId: string | null) => readonly MenuItem[];
   /** A mode picking one message (partial clone), shown in place of the composer. */
   pickMode?: PickMode | null;
   /** Shown under the header once the conversation exists (the context meter), given its newest message. */
@@ -113,7 +115,8 @@ export function ChatView({
   waitingRoomModal: WaitingRoomModal,
   onWaitingRoom,
   composerNotice,
-  menuItems = [],
+  persona,
+  menuItems,
   pickMode = null,
   renderConversationBar,
 }: ChatViewProps) {
@@ -142,6 +145,7 @@ export function ChatView({
       onConversationStarted(id);
     },
     onWaitingRoom,
+    personaId: persona?.id ?? null,
   });
   const [jumpVersion, setJumpVersion] = useState(0);
   const composerRef = useRef<HTMLTextAreaElement>(null);
@@ -171,7 +175,7 @@ export function ChatView({
   if (view.loadError !== null && isNotFound(view.loadError)) return notFound;
 
   const bot = { name: character.name, avatarUrl: character.avatarUrl };
-  const names = { char: character.name, user: defaultUserName };
+  const names = { char: character.name, user: persona?.name ?? defaultUserName };
   const greeting = fillMacros(character.greeting, names);
   const removalIndex =
     removal?.fromId == null ? -1 : view.messages.findIndex((m) => m.id === removal.fromId);
@@ -227,7 +231,7 @@ export function ChatView({
                 },
               ]
             : []),
-          ...menuItems,
+          ...(menuItems?.(activeId) ?? []),
         ])}
       />
       {activeId !== null && renderConversationBar?.(activeId, view.messages.at(-1)?.id ?? null)}

@@ -13,6 +13,8 @@ interface ChatActionsOptions {
   conversationId: string | null;
   /** The server created the conversation for the first message. */
   onStarted: (conversationId: string) => void;
+  /** The persona a new conversation is chatted as (default: the member's default persona). */
+  personaId?: string | null;
   /** The server refused a send or retry with `waiting_room`: the waiting room takes over (no error modal). */
   onWaitingRoom?: () => void;
 }
@@ -23,6 +25,7 @@ export function useChatActions({
   conversationId,
   onStarted,
   onWaitingRoom,
+  personaId,
 }: ChatActionsOptions) {
   const { api, socket } = useServices();
   const store = useStore();
@@ -40,7 +43,12 @@ export function useChatActions({
   /** Resolves false when the message was not accepted, so the composer can give the text back. */
   const send = async (content: string): Promise<boolean> => {
     setOutgoing(content);
-    const ack = await sendMessage(socket, { characterId, conversationId, content });
+    const ack = await sendMessage(socket, {
+      characterId,
+      conversationId,
+      content,
+      ...(conversationId === null && personaId != null ? { personaId } : {}),
+    });
     setOutgoing(null);
     if (!ack.ok) {
       // The composer gets the text back, so a message refused (e.g. by the waiting room) is not lost.

@@ -1,20 +1,24 @@
 /**
- * The editor's avatar picker: choose an image, and it uploads at once to POST
- * /api/uploads/character-avatar with a progress bar; the stored URL goes into the form. The file is
- * checked against the shared limits first, so most mistakes are named without a round trip; a member
- * who may not upload gets the Restricted! dialog instead of an inline error.
+ * An editor's avatar picker (chatbot, persona): choose an image, and it uploads at once through
+ * `upload` with a progress bar; the stored URL goes into the form. The file is checked against the
+ * shared limits first, so most mistakes are named without a round trip; a member who may not upload
+ * gets the Restricted! dialog instead of an inline error.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { avatarMaxBytes, avatarTypes } from '#shared/api/profile';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { FieldError, FieldNote } from '../../../components/form-controls';
-import { visuallyHidden } from '../../../components/visually-hidden';
-import { toApiError } from '../../../lib/api-client';
-import { errorText, isRestrictedError } from '../../../lib/errors';
-import { useServices } from '../../../lib/services';
-import { uploadChatbotAvatar } from '../api';
+import { toApiError } from '../lib/api-client';
+import { errorText, isRestrictedError } from '../lib/errors';
+import { Avatar } from './avatar';
+import { Button } from './button';
+import { FieldError, FieldNote } from './form-controls';
+import { visuallyHidden } from './visually-hidden';
+
+/** Sends the chosen file; answers the stored image's URL. */
+export type AvatarUpload = (
+  file: File,
+  options: { signal: AbortSignal; onProgress: (fraction: number) => void },
+) => Promise<string>;
 
 function fileProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!avatarTypes.some((t) => t === file.type)) return 'Use a JPEG, PNG, WebP or GIF image.';
@@ -26,24 +30,35 @@ function fileProblem(file: Pick<File, 'type' | 'size'>): string | null {
 export function AvatarField({
   avatarUrl,
   name,
+  alt,
   disabled,
+  error: formError,
+  upload: send,
   onChange,
   onRestricted,
 }: {
   avatarUrl: string | null;
   name: string;
+  /** The picture's accessible name ("Chatbot avatar"). */
+  alt: string;
   disabled: boolean;
+  /** The form's own error for the field ("Avatar is required"), shown when no upload error is. */
+  error?: string | null;
+  upload: AvatarUpload;
   onChange: (url: string | null) => void;
-  /** A member who may not upload (account_restricted, forbidden) gets the Restricted! dialog. */
-  onRestricted: () => void;
+  /**
+   * A member who may not upload (account_restricted, forbidden) gets the Restricted! dialog where the
+   * form offers one (the chatbot editor); elsewhere the refusal is named inline.
+   */
+  onRestricted?: () => void;
 }) {
-  const { api } = useServices();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const isUploading = progress !== null;
+  const shownError = error ?? formError ?? null;
 
   useEffect(
     () => () => {
@@ -62,7 +77,7 @@ export function AvatarField({
     setProgress(0);
     try {
       onChange(
-        await uploadChatbotAvatar(api, file, {
+        await send(file, {
           signal: controller.signal,
           onProgress: setProgress,
         }),
@@ -70,7 +85,7 @@ export function AvatarField({
     } catch (err) {
       const apiError = toApiError(err);
       if (controller.signal.aborted) return;
-      if (isRestrictedError(apiError)) onRestricted();
+      if (onRestricted !== undefined && isRestrictedError(apiError)) onRestricted();
       else setError(`The avatar was not uploaded: ${errorText(apiError)}`);
     } finally {
       if (controllerRef.current === controller) controllerRef.current = null;
@@ -82,7 +97,7 @@ export function AvatarField({
     <Wrapper role="group" aria-labelledby={`${id}-label`} aria-busy={isUploading}>
       <Heading id={`${id}-label`}>Avatar</Heading>
       <Row>
-        <Avatar src={avatarUrl} name={name === '' ? '?' : name} size="xl" alt="Chatbot avatar" />
+        <Avatar src={avatarUrl} name={name === '' ? '?' : name} size="xl" alt={alt} />
         <Controls>
           <HiddenInput
             ref={inputRef}
@@ -98,7 +113,7 @@ export function AvatarField({
           <Buttons>
             <Button
               disabled={disabled || isUploading}
-              aria-describedby={error === null ? `${id}-hint` : `${id}-error`}
+              aria-describedby={shownError === null ? `${id}-hint` : `${id}-error`}
               onClick={() => {
                 inputRef.current?.click();
               }}
@@ -125,9 +140,9 @@ export function AvatarField({
             />
           )}
           <FieldNote id={`${id}-hint`}>JPEG, PNG, WebP or GIF, up to 5 MB.</FieldNote>
-          {error !== null && (
+          {shownError !== null && (
             <FieldError id={`${id}-error`} role="alert">
-              {error}
+              {shownError}
             </FieldError>
           )}
         </Controls>
