@@ -146,12 +146,11 @@ export async function listLibrary(
   // Nothing matched: the words most like the ones typed (a typo) are better than an empty page.
   const corrected = await library.correctedText(deps.db, filter.text);
   if (corrected === null) return pageOf(query, result, includeNsfw);
-  const words = await library.frequencies(deps.db, corrected, []);
   const retried = await library.list(deps.db, {
     ...listArgs,
-    filter: { ...filter, text: corrected },
+    filter: { ...filter, text: corrected.text },
     expected: library.expectedMatches(freq, [
-      ...words.wordDocs,
+      ...corrected.wordDocs,
       ...freq.tags.map((t) => t.numListed),
     ]),
     leading: [],
