@@ -239,8 +239,6 @@ export async function list(
   const withPage = restLimit > 0;
   const withCount = !countIsCapped;
 
-  // Ids only under the chosen plan (an offset would otherwise build tags and creator names for every
-  // skipped row, and a sort would carry whole rows); the page's columns are read after, by id.
   const { ids, counted, restFound } = await db.transaction().execute(async (trx) => {
     let rest: string[] = [];
     let n = 0;
