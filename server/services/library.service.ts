@@ -94,22 +94,33 @@ export async function listLibrary(
 
   // NSFW tags mark their bots NSFW: asking for one without NSFW allowed can match nothing.
   if (!includeNsfw && tagsMakeNsfw(query.tags)) return emptyPage(query, includeNsfw);
-  const freq = await library.frequencies(deps.db, text, query.tags);
-  if (freq.tags.length < new Set(query.tags).size) return emptyPage(query, includeNsfw);
-  const hasWords = freq.wordDocs.length > 0;
-  const filter: library.LibraryFilter = {
+  const base: library.LibraryFilter = {
     scope:
       query.scope === 'favorites' && caller.kind === 'member'
         ? { kind: 'favorites', userId: caller.userId }
         : { kind: 'listed' },
     creatorIds,
-    text: text !== null && hasWords ? text : null,
-    tagIds: freq.tags.map((t) => t.id),
+    text: null,
+    tagIds: [],
     languages: query.languages,
     tokenRanges: query.sizes.map((s) => definitionSizes[s]),
     includeNsfw,
     excludeCreatorIds: blocked,
     excludeIds: [],
+  };
+  // The name-prefix tier needs the tags' ids: without tags it is read beside the frequencies.
+  const [freq, early] = await Promise.all([
+    library.frequencies(deps.db, text, query.tags),
+    text !== null && query.tags.length === 0 && query.scope !== 'recommended'
+      ? library.namePrefixIds(deps.db, text, base, query.sort, query.pageSize)
+      : null,
+  ]);
+  if (freq.tags.length < new Set(query.tags).size) return emptyPage(query, includeNsfw);
+  const hasWords = freq.wordDocs.length > 0;
+  const filter: library.LibraryFilter = {
+    ...base,
+    text: text !== null && hasWords ? text : null,
+    tagIds: freq.tags.map((t) => t.id),
   };
   if (query.scope === 'recommended') {
     if (caller.kind !== 'member') return emptyPage(query, includeNsfw);
@@ -117,9 +128,10 @@ export async function listLibrary(
   }
 
   const leading =
-    text === null
+    early ??
+    (text === null
       ? []
-      : await library.namePrefixIds(deps.db, text, filter, query.sort, query.pageSize);
+      : await library.namePrefixIds(deps.db, text, filter, query.sort, query.pageSize));
   if (text !== null && !hasWords && leading.length === 0) {
     return emptyPage(query, includeNsfw);
   }
@@ -141,17 +153,21 @@ export async function listLibrary(
     numListed: freq.numListed,
     leading,
   };
-  const result = await library.list(deps.db, listArgs);
+  // A word too rare to be counted may be a typo: its correction is looked up beside the search, and
+  // used when nothing matched (the words most like the ones typed are better than an empty page).
+  const [result, corrected] = await Promise.all([
+    library.list(deps.db, listArgs),
+    filter.text !== null && freq.wordDocs.includes(0)
+      ? library.correctedText(deps.db, filter.text)
+      : null,
+  ]);
   if (result.total > 0 || filter.text === null) return pageOf(query, result, includeNsfw);
-  // Nothing matched: the words most like the ones typed (a typo) are better than an empty page.
-  const corrected = await library.correctedText(deps.db, filter.text);
   if (corrected === null) return pageOf(query, result, includeNsfw);
-  const words = await library.frequencies(deps.db, corrected, []);
   const retried = await library.list(deps.db, {
     ...listArgs,
-    filter: { ...filter, text: corrected },
+    filter: { ...filter, text: corrected.text },
     expected: library.expectedMatches(freq, [
-      ...words.wordDocs,
+      ...corrected.wordDocs,
       ...freq.tags.map((t) => t.numListed),
     ]),
     leading: [],

@@ -81,8 +81,7 @@ function conditions(f: LibraryFilter, extraExclude: readonly string[] = []): Raw
 }
 
 const columns = sql`c.*,
-  array(select t.name from character_tags ct join tags t on t.id = ct.tag_id
-    where ct.character_id = c.id order by t.name) as tags,
+  array(select t.name from tags t where t.id = any(c.tag_ids) order by t.name) as tags,
   (select u.username from users u where u.id = c.creator_user_id) as creator_username`;
 
 type Row = Parameters<typeof toCharacterRecord>[0];
@@ -92,16 +91,22 @@ function isQueryCanceled(err: unknown): boolean {
   return err instanceof Error && 'code' in err && err.code === '57014';
 }
 
-/** Makes the planner take `plan` for the rest of the transaction. */
-async function usePlan(trx: Transaction<Database>, plan: Plan): Promise<void> {
+/**
+ * Makes the planner take `plan` for the rest of the transaction, and sets the statement timeout
+ * (0: none) in the same round trip.
+ */
+async function usePlan(trx: Transaction<Database>, plan: Plan, timeoutMs = 0): Promise<void> {
+  const timeout = String(timeoutMs);
   if (plan === 'gather') {
     await sql`select set_config('enable_indexscan', 'off', true),
       set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'on', true),
-      set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'on', true)`.execute(trx);
+      set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'on', true),
+      set_config('statement_timeout', ${timeout}, true)`.execute(trx);
   } else {
     await sql`select set_config('enable_indexscan', 'on', true),
       set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
-      set_config('enable_sort', 'off', true)`.execute(trx);
+      set_config('enable_sort', 'off', true),
+      set_config('statement_timeout', ${timeout}, true)`.execute(trx);
   }
 }
 
@@ -113,30 +118,28 @@ export interface Frequencies {
   tags: { name: string; id: number; numListed: number }[];
 }
 
+/** One round trip: the listed count, each word's document frequency and the named tags. */
 export async function frequencies(
   db: Db,
   text: string | null,
   tagNames: readonly string[],
 ): Promise<Frequencies> {
-  const [stats, words, tags] = await Promise.all([
-    sql<{ num_listed: number }>`select num_listed from search_stats`.execute(db),
-    text === null
-      ? Promise.resolve({ rows: [] })
-      : sql<{ ndoc: number }>`
-          select coalesce(s.ndoc, 0) as ndoc
-          from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w(term)
-          left join search_term_stats s on s.term = w.term`.execute(db),
-    tagNames.length === 0
-      ? Promise.resolve({ rows: [] })
-      : sql<{ id: number; name: string; num_listed: number }>`
-          select id, name, num_listed from tags where name = any(${[...tagNames]}::text[])`.execute(
-          db,
-        ),
-  ]);
+  const result = await sql<{
+    num_listed: number | null;
+    word_docs: number[];
+    tags: { id: number; name: string; num_listed: number }[];
+  }>`
+    select (select num_listed from search_stats) as num_listed,
+      array(select coalesce(s.ndoc, 0)
+        from unnest(tsvector_to_array(to_tsvector('simple', ${text ?? ''}))) as w(term)
+        left join search_term_stats s on s.term = w.term) as word_docs,
+      coalesce((select json_agg(json_build_object('id', id, 'name', name, 'num_listed', num_listed))
+        from tags where name = any(${[...tagNames]}::text[])), '[]') as tags`.execute(db);
+  const row = result.rows[0];
   return {
-    numListed: stats.rows[0]?.num_listed ?? 0,
-    wordDocs: words.rows.map((r) => r.ndoc),
-    tags: tags.rows.map((r) => ({ id: r.id, name: r.name, numListed: r.num_listed })),
+    numListed: row?.num_listed ?? 0,
+    wordDocs: row?.word_docs ?? [],
+    tags: (row?.tags ?? []).map((r) => ({ id: r.id, name: r.name, numListed: r.num_listed })),
   };
 }
 
@@ -219,41 +222,58 @@ export async function list(
 
   // Ids only under the chosen plan (an offset would otherwise build tags and creator names for every
   // skipped row, and a sort would carry whole rows); the page's columns are read after, by id.
+  const pageIds = sql`array(select c.id::text from characters c where ${where}
+    order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset})`;
+  const countOf = sql`(select count(*) from (select 1 from characters c where ${where}
+    limit ${args.countCap}) m)`;
+  /** The page's ids and the count, each when asked for, in one statement under the plan in force. */
+  const read = async (trx: Transaction<Database>, withPage: boolean, withCount: boolean) => {
+    const row = (
+      await sql<{ ids: string[] | null; n: string | null }>`
+        select ${withPage ? pageIds : sql`null`} as ids, ${withCount ? countOf : sql`null`} as n`.execute(
+        trx,
+      )
+    ).rows[0];
+    return { rest: row?.ids ?? [], n: Number(row?.n ?? 0) };
+  };
+  const withPage = restLimit > 0;
+  const withCount = !countIsCapped;
+
   const { ids, counted, restFound } = await db.transaction().execute(async (trx) => {
-    const page = sql<{ id: string }>`select c.id from characters c where ${where}
-      order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset}`;
-    let rest: { id: string }[] = [];
+    let rest: string[] = [];
+    let n = 0;
     // A walk that may be wrong about its matches (few expected: words that rarely meet, or a filter
     // that excludes them) gets a budget, then the gather; with many expected, gathering would cost
-    // more than any walk, so it walks unbounded.
+    // more than any walk, so it walks unbounded. The count always gathers when an expectation
+    // stands (walking for it would read the whole index when the expectation is wrong).
     const isFewMatches = args.expected !== null && args.expected < gatherMax;
-    if (restLimit > 0 && plan === 'walk' && isFewMatches) {
-      await usePlan(trx, 'walk');
+    if (withPage && plan === 'walk' && isFewMatches) {
       await sql`savepoint walk`.execute(trx);
-      await sql`select set_config('statement_timeout', ${String(walkBudgetMs)}, true)`.execute(trx);
+      await usePlan(trx, 'walk', walkBudgetMs);
       try {
-        rest = (await page.execute(trx)).rows;
-        await sql`select set_config('statement_timeout', '0', true)`.execute(trx);
+        rest = (await read(trx, true, false)).rest;
+        if (withCount) {
+          await usePlan(trx, 'gather');
+          n = (await read(trx, false, true)).n;
+        }
       } catch (err) {
         if (!isQueryCanceled(err)) throw err;
         await sql`rollback to savepoint walk`.execute(trx);
         await usePlan(trx, 'gather');
-        rest = (await page.execute(trx)).rows;
+        ({ rest, n } = await read(trx, true, withCount));
       }
-    } else if (restLimit > 0) {
+    } else if (plan === 'walk' && args.expected !== null && withCount) {
+      if (withPage) {
+        await usePlan(trx, 'walk');
+        rest = (await read(trx, true, false)).rest;
+      }
+      await usePlan(trx, 'gather');
+      n = (await read(trx, false, true)).n;
+    } else if (withPage || withCount) {
       if (plan !== null) await usePlan(trx, plan);
-      rest = (await page.execute(trx)).rows;
+      ({ rest, n } = await read(trx, withPage, withCount));
     }
-    let n = 0;
-    if (!countIsCapped) {
-      if (plan === 'walk' && args.expected !== null) await usePlan(trx, 'gather');
-      const result = await sql<{ n: string }>`
-        select count(*) as n from (select 1 from characters c where ${where} limit ${args.countCap}) m`.execute(
-        trx,
-      );
-      n = Number(result.rows[0]?.n ?? 0);
-    }
-    return { ids: [...leadOnPage, ...rest.map((r) => r.id)], counted: n, restFound: rest.length };
+    return { ids: [...leadOnPage, ...rest], counted: n, restFound: rest.length };
   });
   // An uncounted total is the expectation's "1,000+": a page that ends the matches shows it was
   // wrong (words that rarely meet), and knows the true total instead, so the count line never
@@ -296,23 +316,31 @@ export async function namePrefixIds(
 /**
  * The text with each uncounted word (a typo, or a word in fewer than 20 listed bots) of 3 or more
  * letters replaced by the most similar counted word sharing its first two letters (trigram
- * similarity at least 0.3, then the commoner word), or null when no word was replaced: the retry of a
- * search that found nothing. The two letters keep it to a range of the term index (about 1 ms at 1M
- * characters, where trigram search over every counted word took 40 ms a word).
+ * similarity at least 0.3, then the commoner word), with each word's document frequency, or null
+ * when no word was replaced: the retry of a search that found nothing. The two letters keep it to a
+ * range of the term index (about 1 ms at 1M characters, where trigram search over every counted word
+ * took 40 ms a word).
  */
-export async function correctedText(db: Db, text: string): Promise<string | null> {
-  const result = await sql<{ word: string; correction: string | null }>`
-    select w.term as word, (
-      select s.term from search_term_stats s
-      where length(w.term) >= 3
-        and not exists (select 1 from search_term_stats k where k.term = w.term)
+export async function correctedText(
+  db: Db,
+  text: string,
+): Promise<{ text: string; wordDocs: number[] } | null> {
+  const result = await sql<{ word: string; ndoc: number; correction: string | null }>`
+    select w.term as word, coalesce(k.ndoc, c.ndoc, 0) as ndoc, c.term as correction
+    from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w(term)
+    left join search_term_stats k on k.term = w.term
+    left join lateral (
+      select s.term, s.ndoc from search_term_stats s
+      where k.term is null and length(w.term) >= 3
         and s.term >= left(w.term, 2)
         and s.term < left(w.term, 1) || chr(ascii(substr(w.term, 2, 1)) + 1)
         and similarity(s.term, w.term) >= 0.3
-      order by similarity(s.term, w.term) desc, s.ndoc desc limit 1) as correction
-    from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w(term)`.execute(db);
+      order by similarity(s.term, w.term) desc, s.ndoc desc limit 1) c on true`.execute(db);
   if (!result.rows.some((r) => r.correction !== null)) return null;
-  return result.rows.map((r) => r.correction ?? r.word).join(' ');
+  return {
+    text: result.rows.map((r) => r.correction ?? r.word).join(' '),
+    wordDocs: result.rows.map((r) => r.ndoc),
+  };
 }
 
 export async function findRecords(db: Db, ids: readonly string[]): Promise<CharacterRecord[]> {
