@@ -19,7 +19,6 @@ interface AppLayoutProps {
  * pages that have no other way in: favorites and recommendations.
  */
 const chatbotPages: readonly MenuItem[] = [
-  { label: 'Recent Chats', href: paths.chats.build() },
   { label: 'My Chatbots', href: paths.myChatbots.build() },
   { label: 'Favorite Chatbots', href: paths.favoriteBots.build() },
   { label: 'Recommendations', href: paths.recommendedBots.build() },
@@ -55,21 +54,26 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
         </Link>
         <HeaderEnd>
           <Nav aria-label="Main">
+            <Link href={paths.chats.build()} asChild>
+              <NavLink aria-label="Chats">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path
+                    d="M4 5h16v11H9l-5 4z"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinejoin="round"
+                    fill="none"
+                  />
+                </svg>
+                <Wide>Chats</Wide>
+              </NavLink>
+            </Link>
             <Link href={paths.chatbotCreate.build()} asChild>
               <NavLink aria-label="Create Chatbot">
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" fill="none" />
                 </svg>
                 <Wide>Create Chatbot</Wide>
-              </NavLink>
-            </Link>
-            <Link href={paths.personas.build()} asChild>
-              <NavLink aria-label="My Personas">
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <circle cx="12" cy="8" r="4" fill="currentColor" />
-                  <path d="M4 20c0-4 4-6 8-6s8 2 8 6z" fill="currentColor" />
-                </svg>
-                <Wide>My Personas</Wide>
               </NavLink>
             </Link>
             <Link href={paths.myChatbots.build()} asChild>
@@ -92,6 +96,15 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
               }
               items={chatbotPages}
             />
+            <Link href={paths.personas.build()} asChild>
+              <NavLink aria-label="My Personas">
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <circle cx="12" cy="8" r="4" fill="currentColor" />
+                  <path d="M4 20c0-4 4-6 8-6s8 2 8 6z" fill="currentColor" />
+                </svg>
+                <Wide>My Personas</Wide>
+              </NavLink>
+            </Link>
           </Nav>
           <ThemeToggle />
           {account}
