@@ -145,6 +145,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
           ip: socket.data.ip,
           country: socket.data.country,
           join: joinConversation,
+          leave: leaveConversation,
           hasJoined: (id) => joined.has(id),
         },
         joinConversation,

@@ -5,7 +5,7 @@
  * (docs/performance.md, trap 7); a refused send counts against no allowance.
  */
 import { randomUUID } from 'node:crypto';
-import { replyJobId, replyPriority } from '#shared/jobs/generation';
+import { replyJobId, replyPriority, type ReplyJob } from '#shared/jobs/generation';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
 import type { Config } from '../config';
@@ -54,6 +54,8 @@ export interface Sender {
   country: string | undefined;
   /** Joins the conversation's room and subscribes to its frames before any can be published. */
   join: (conversationId: string) => Promise<void>;
+  /** Leaves a room joined for a send that was then refused. */
+  leave: (conversationId: string) => Promise<void>;
   /** Whether the socket is in the conversation's room (and so was shown to be the caller's). */
   hasJoined: (conversationId: string) => boolean;
 }
@@ -142,13 +144,13 @@ async function admit<T>(
 async function enqueueReply(
   deps: ChatDeps,
   caller: Caller,
-  reply: { conversationId: string; characterId: string; userMessageId: string; replyId: string },
+  reply: Omit<ReplyJob, 'userId' | 'enqueuedAt' | 'priority'>,
 ): Promise<void> {
   const priority = replyPriority(caller);
   try {
     await deps.queue.enqueue(
       'reply',
-      { ...reply, enqueuedAt: Date.now(), priority },
+      { ...reply, userId: caller.userId, enqueuedAt: Date.now(), priority },
       { jobId: replyJobId(reply.replyId), priority },
     );
   } catch (err) {
@@ -176,6 +178,8 @@ export async function sendMessage(
   const conversationId = input.conversationId ?? randomUUID();
   const replyId = randomUUID();
   const allowances = messageAllowances(deps, sender);
+  // A new conversation's id is fresh, so its room is joined while the checks run (left if refused).
+  const joinedEarly = isNew ? sender.join(conversationId) : undefined;
   const [character, , identity] = await admit(
     deps,
     { conversationId, replyId },
@@ -184,10 +188,24 @@ export async function sendMessage(
       chattableCharacter(deps, sender, input.characterId),
       deps.waitingRoom.claimTurn(caller, input.characterId),
       isNew ? newChatIdentity(deps.db, caller, input.personaId ?? null) : null,
+      joinedEarly,
     ]),
-  );
+  ).catch(async (err: unknown) => {
+    if (joinedEarly) await sender.leave(conversationId).catch(() => undefined);
+    throw err;
+  });
 
   const messageInput = { id: randomUUID(), content: input.content };
+  const greeting =
+    !isNew || character.greeting.trim() === ''
+      ? null
+      : {
+          id: randomUUID(),
+          content: fillMacros(character.greeting, {
+            char: character.name,
+            user: identity?.userName ?? defaultUserName,
+          }),
+        };
   const stored = (
     isNew
       ? messages.startConversation(deps.db, {
@@ -195,16 +213,7 @@ export async function sendMessage(
           userId: caller.userId,
           characterId: character.id,
           userPersonaId: identity?.personaId ?? null,
-          greeting:
-            character.greeting.trim() === ''
-              ? null
-              : {
-                  id: randomUUID(),
-                  content: fillMacros(character.greeting, {
-                    char: character.name,
-                    user: identity?.userName ?? defaultUserName,
-                  }),
-                },
+          greeting,
           message: messageInput,
         })
       : messages.appendUserMessage(deps.db, {
@@ -237,6 +246,12 @@ export async function sendMessage(
       characterId: character.id,
       userMessageId: messageInput.id,
       replyId,
+      sent: {
+        content: messageInput.content,
+        start: isNew
+          ? { greeting: greeting?.content ?? null, personaId: identity?.personaId ?? null }
+          : undefined,
+      },
     });
   })();
   const published = stored.then((message) =>

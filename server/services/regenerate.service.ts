@@ -37,6 +37,7 @@ export async function regenerateReply(
         {
           conversationId,
           characterId: conversation.characterId,
+          userId: caller.userId,
           userMessageId: setAside.userMessageId,
           replyId,
           enqueuedAt: Date.now(),

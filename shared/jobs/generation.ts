@@ -53,8 +53,24 @@ export const ReplyJobSchema = z.object({
   conversationId: z.uuid(),
   /** The conversation's character, carried so the worker need not read the conversation. */
   characterId: z.uuid(),
+  /** The conversation's owner, carried so the worker reads their settings and persona by id. */
+  userId: z.uuid(),
   /** The user message being answered. */
   userMessageId: z.uuid(),
+  /**
+   * A send carries its message (and a new conversation its greeting and persona), so the worker builds
+   * the prompt without waiting for the server to store them (docs/performance.md, trap 7). Absent for a
+   * retry or a regenerate, whose user message is stored already.
+   */
+  sent: z
+    .object({
+      content: z.string(),
+      /** Present only for a new conversation: its greeting (null: none) and the persona it starts with. */
+      start: z
+        .object({ greeting: z.string().nullable(), personaId: z.uuid().nullable() })
+        .optional(),
+    })
+    .optional(),
   /** Id the reply will be stored under; deltas carry it. */
   replyId: z.uuid(),
   /** Epoch ms when the server enqueued the job, for the queue-wait timing. */

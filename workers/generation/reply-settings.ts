@@ -10,11 +10,9 @@ import {
   type EffectiveSettings,
 } from '#shared/rules/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
-import type { Db } from '#server/db/database';
-import * as generationSettings from '#server/db/repositories/generation-settings.repo';
+import type { ReplyOwner } from '#server/db/repositories/generation-settings.repo';
 
 export interface ReplySettingsDeps {
-  db: Db;
   models: readonly RegistryModel[];
   /** The operator's max tokens and temperature, for members who chose none. */
   maxTokens: number;
@@ -29,12 +27,11 @@ export interface ReplySettings extends EffectiveSettings<RegistryModel> {
 }
 
 /** Restrictions are not read: a member who may not chat never gets a reply queued. */
-export async function replySettingsOf(
+export function replySettingsOf(
   deps: ReplySettingsDeps,
-  conversationId: string,
+  owner: ReplyOwner | undefined,
   providerContextSize: number,
-): Promise<ReplySettings> {
-  const owner = await generationSettings.ofConversation(deps.db, conversationId);
+): ReplySettings {
   const access = modelAccessOf({
     kind: owner?.kind ?? 'guest',
     role: owner?.role ?? 'free_tier',

@@ -1,7 +1,8 @@
 /**
  * The `reply` job: build the budgeted prompt, stream from the model, publish frames, store the finished
  * reply once with its timing (docs/architecture.md, "The chat path"). Before the model is called it
- * makes one Redis call and one database read, in parallel (docs/performance.md, trap 7).
+ * makes one Redis call and two database reads, all at once, and never waits for the server to store
+ * the message it answers (docs/performance.md, trap 7).
  */
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
@@ -10,6 +11,7 @@ import type { ReplyJob } from '#shared/jobs/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
+import * as generationSettings from '#server/db/repositories/generation-settings.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
@@ -19,7 +21,7 @@ import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
-import { buildPrompt } from './prompt/build-prompt';
+import { buildPrompt, type PromptTurn } from './prompt/build-prompt';
 import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
 import { promptUserOf } from './prompt/prompt-user';
@@ -106,6 +108,40 @@ async function branchOf(
 }
 
 /**
+ * The turns the reply answers, ending with the user's message. A send carries its message (a new
+ * conversation its greeting too), so nothing waits for the server to store them: an existing
+ * conversation's history is the branch at its head, plus the message when the read came before its
+ * insert. A retry or a regenerate answers a stored message. Null when there is nothing to answer.
+ */
+async function historyOf(
+  deps: ReplyDeps,
+  job: ReplyJob,
+  run: ReplyRun,
+  starting: Promise<StartResult>,
+): Promise<PromptTurn[] | null> {
+  const { sent } = job;
+  let turns: PromptTurn[];
+  if (sent === undefined) {
+    const branch = await branchOf(deps, job, run, starting);
+    if (branch === null) return null;
+    turns = branch.map((m) => ({ role: m.role, content: m.content }));
+  } else if (sent.start !== undefined) {
+    const { greeting } = sent.start;
+    turns = [
+      ...(greeting === null ? [] : [{ role: 'bot' as const, content: greeting }]),
+      { role: 'user', content: sent.content },
+    ];
+  } else {
+    const branch = await messages.branchAtHead(deps.db, job.conversationId, historyWindow);
+    turns = branch.map((m) => ({ role: m.role, content: m.content }));
+    if (branch.at(-1)?.id !== job.userMessageId)
+      turns.push({ role: 'user', content: sent.content });
+  }
+  // A reply stopped before its first word is stored empty; it tells the model nothing.
+  return turns.filter((t) => t.content !== '');
+}
+
+/**
  * What a user is told when a reply fails: the code and its generic message only. The cause (an upstream
  * body, an address, a path) goes to the log, never to the client.
  */
@@ -124,39 +160,46 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, branch, character, settings, user] = await Promise.all([
+    const [started, history, character, owner] = await Promise.all([
       starting,
-      branchOf(deps, job, run, starting),
+      historyOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
-      replySettingsOf(deps, job.conversationId, deps.provider.contextSize),
-      promptUserOf(deps.db, job.conversationId),
+      generationSettings.replyOwnerOf(deps.db, {
+        userId: job.userId,
+        conversationId: job.conversationId,
+        personaId: job.sent?.start?.personaId ?? null,
+      }),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
       throw new AppError('conversation_busy');
     }
     // The send was undone (its message could not be stored): nobody waits for this reply.
-    if (started.status === 'gone' || branch === null) {
+    if (started.status === 'gone' || history === null) {
       await deps.replies.release(job.conversationId, job.replyId);
       return;
     }
     if (started.isStopRequested) controller.abort(stopReason);
     if (!character) throw new AppError('character_not_found');
-    await deps.replies.announce(run, started.seq);
-
+    // Announced while the model starts; every frame is written after it (ReplyStream's `after`).
+    const announced = deps.replies.announce(run, started.seq);
+    // Awaited through the stream's flush; a reply that fails first must not leave it unhandled.
+    announced.catch(() => undefined);
+    const settings = replySettingsOf(deps, owner, deps.provider.contextSize);
     const prompt = buildPrompt({
       character,
-      ...user,
-      // A reply stopped before its first word is stored empty; it tells the model nothing.
-      history: branch
-        .filter((m) => m.content !== '')
-        .map((m) => ({ role: m.role, content: m.content })),
+      ...promptUserOf(owner),
+      history,
       contextSize: settings.contextSize,
       maxTokens: settings.maxTokens,
       countTokens: (text) => deps.provider.countTokens(text),
     });
 
-    const stream = new ReplyStream((seq, text) => deps.replies.delta(run, seq, text), started.seq);
+    const stream = new ReplyStream(
+      (seq, text) => deps.replies.delta(run, seq, text),
+      started.seq,
+      announced,
+    );
     let firstTokenAt: number | undefined;
     const result = controller.signal.aborted
       ? { text: '', tokenCount: 0, stopReason: 'abort' as const }
@@ -187,25 +230,30 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     const streamMs = firstTokenAt === undefined ? 0 : finishedAt - firstTokenAt;
     // Stored once, even when stopped before the first word (empty: the chat shows it was stopped).
     const [reply] = await Promise.all([
-      messages.storeReply(
-        deps.db,
-        {
-          id: job.replyId,
-          conversation_id: job.conversationId,
-          prev_id: job.userMessageId,
-          role: 'bot',
-          content: text,
-          is_stopped: isStopped,
-          queue_wait_ms: Math.max(0, startedAt - job.enqueuedAt),
-          first_token_ms: firstTokenAt === undefined ? null : firstTokenAt - startedAt,
-          token_count: result.tokenCount,
-          tokens_per_second: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
-        },
-        job.characterId,
-      ),
+      messages
+        .storeReply(
+          deps.db,
+          {
+            id: job.replyId,
+            conversation_id: job.conversationId,
+            prev_id: job.userMessageId,
+            role: 'bot',
+            content: text,
+            is_stopped: isStopped,
+            queue_wait_ms: Math.max(0, startedAt - job.enqueuedAt),
+            first_token_ms: firstTokenAt === undefined ? null : firstTokenAt - startedAt,
+            token_count: result.tokenCount,
+            tokens_per_second: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
+          },
+          job.characterId,
+        )
+        // The prompt refers to the stored reply, so it is kept after it, while the frames flush.
+        .then(async (stored) => {
+          await keepReplyPrompt(deps, job, settings, prompt);
+          return stored;
+        }),
       stream.flush(),
     ]);
-    await keepReplyPrompt(deps, job, settings, prompt);
     await deps.replies.finish(run, {
       event: 'generation:completed',
       payload: { conversationId: job.conversationId, message: reply },

@@ -16,17 +16,22 @@ export class ReplyStream {
   private pending = '';
   private seq: number;
   private timer: NodeJS.Timeout | undefined;
-  private written: Promise<void> = Promise.resolve();
+  private written: Promise<void>;
   /** When the last frame went out; minus infinity before the first, which goes out at once. */
   private sentAt = Number.NEGATIVE_INFINITY;
 
-  /** `seq` is the last seq clients hold: a run taken over after a crash continues from it. */
+  /**
+   * `seq` is the last seq clients hold: a run taken over after a crash continues from it. Frames are
+   * written once `after` has settled (the reply's announcement), and fail with it.
+   */
   constructor(
     private readonly write: FrameWriter,
     seq = 0,
+    after: Promise<void> = Promise.resolve(),
     private readonly intervalMs = frameIntervalMs,
   ) {
     this.seq = seq;
+    this.written = after;
   }
 
   /** Adds model text: sent now if an interval has passed since the last frame, else soon. */

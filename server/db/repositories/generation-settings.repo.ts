@@ -1,5 +1,6 @@
 /** Members' inference settings (generation_settings): one row per member, absent until first saved. */
 import type { InferenceSettings } from '#shared/schemas/inference-model';
+import { sql } from 'kysely';
 import type { Db } from '../database';
 
 const columns = ['model_id', 'max_new_tokens', 'temperature', 'top_p', 'top_k'] as const;
@@ -44,31 +45,60 @@ export async function save(db: Db, userId: string, s: InferenceSettings): Promis
     .execute();
 }
 
-/** Who owns a conversation and their settings, as a reply needs them: one read. */
-export async function ofConversation(
+/** What a reply needs of its conversation's owner (workers/generation/reply-owner.ts). */
+export interface ReplyOwner {
+  kind: 'guest' | 'member';
+  role: string;
+  settings: InferenceSettings | null;
+  displayName: string | null;
+  personaName: string | null;
+  highlights: string | null;
+}
+
+/**
+ * A reply's owner in one read: their tier, settings and display name, and the persona they chat as: the
+ * conversation's, else `personaId`, the persona a new conversation starts with while the server is still
+ * writing its row (docs/performance.md, trap 7).
+ */
+export async function replyOwnerOf(
   db: Db,
-  conversationId: string,
-): Promise<{ kind: 'guest' | 'member'; role: string; settings: InferenceSettings | null } | null> {
+  ref: { userId: string; conversationId: string; personaId: string | null },
+): Promise<ReplyOwner | undefined> {
+  const personaId = sql<string | null>`coalesce(
+    (select user_persona_id from conversations where id = ${ref.conversationId} and user_id = ${ref.userId}),
+    ${ref.personaId}::uuid)`;
   const row = await db
-    .selectFrom('conversations as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('generation_settings as g', 'g.user_id', 'c.user_id')
+    .selectFrom('users as u')
+    .leftJoin('generation_settings as g', 'g.user_id', 'u.id')
+    .leftJoin('personas as p', (join) =>
+      join.onRef('p.user_id', '=', 'u.id').on('p.id', '=', personaId),
+    )
     .select([
       'u.kind',
       'u.role',
+      'u.name as displayName',
+      'p.name as personaName',
+      'p.highlights',
       'g.model_id',
       'g.max_new_tokens',
       'g.temperature',
       'g.top_p',
       'g.top_k',
     ])
-    .where('c.id', '=', conversationId)
+    .where('u.id', '=', ref.userId)
     .executeTakeFirst();
-  if (!row) return null;
-  const { kind, role, model_id, max_new_tokens, temperature, top_p, top_k } = row;
+  if (!row) return undefined;
+  const { model_id, max_new_tokens, temperature, top_p, top_k } = row;
   const settings =
     max_new_tokens === null || temperature === null || top_p === null || top_k === null
       ? null
       : toSettings({ model_id, max_new_tokens, temperature, top_p, top_k });
-  return { kind, role, settings };
+  return {
+    kind: row.kind,
+    role: row.role,
+    settings,
+    displayName: row.displayName,
+    personaName: row.personaName,
+    highlights: row.highlights,
+  };
 }

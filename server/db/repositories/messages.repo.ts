@@ -34,6 +34,26 @@ export async function branchEndingAt(db: Db, headId: string, limit: number): Pro
   return result.rows.map(toMessage);
 }
 
+/** The branch ending at a conversation's head (its last message), oldest first, at most `limit` long. */
+export async function branchAtHead(
+  db: Db,
+  conversationId: string,
+  limit: number,
+): Promise<Message[]> {
+  const result = await sql<MessageRow>`
+    with recursive chain as (
+      select m.*, 1 as depth from messages m
+      where m.id = (select last_message_id from conversations where id = ${conversationId})
+      union all
+      select m.*, chain.depth + 1 from messages m join chain on m.id = chain.prev_id
+      where chain.depth < ${limit}
+    )
+    select id, conversation_id, prev_id, role, content, is_alternative, is_stopped, queue_wait_ms,
+      first_token_ms, token_count, tokens_per_second, rating, rating_reasons, created_at
+    from chain order by depth desc`.execute(db);
+  return result.rows.map(toMessage);
+}
+
 /**
  * Starts a conversation with its greeting (if any) and the user's first message, in one statement
  * (docs/performance.md, trap 7). The greeting is dated a millisecond earlier so the two never tie.

@@ -230,22 +230,3 @@ export async function identityForNewChat(
     displayName: row.displayName,
   };
 }
-
-/** The user side of a conversation for its prompt: the persona's name and highlights, the display name. */
-export async function promptUserOf(
-  db: Db,
-  conversationId: string,
-): Promise<{ personaName: string | null; highlights: string | null; displayName: string | null }> {
-  const row = await db
-    .selectFrom('conversations')
-    .innerJoin('users', 'users.id', 'conversations.user_id')
-    .leftJoin('personas', 'personas.id', 'conversations.user_persona_id')
-    .select([
-      'personas.name as personaName',
-      'personas.highlights as highlights',
-      'users.name as displayName',
-    ])
-    .where('conversations.id', '=', conversationId)
-    .executeTakeFirst();
-  return row ?? { personaName: null, highlights: null, displayName: null };
-}

@@ -16,6 +16,7 @@ import {
   updateGenerationSettings,
 } from '#shared/api/generation';
 import type { Role } from '#shared/schemas/user';
+import * as personas from '#server/db/repositories/personas.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { createCharacter } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -272,6 +273,80 @@ describe('a reply with the settings', () => {
       headers: admin.headers,
     });
     expect(getReplyPrompt.response.parse(adminView.json()).messages).toEqual(prompt.messages);
+  });
+
+  it('builds every reply of a chat from its owner, persona and whole branch, each message once', async () => {
+    // The worker starts before the server has stored the message (the job carries it), so the first
+    // reply of a new chat must still see the member's model, persona and greeting.
+    const m = await memberOf('paid_premium');
+    const persona = await personas.createWithin(
+      stack.app.deps.db,
+      m.session.user.id,
+      {
+        name: 'Mara',
+        highlights: 'Mara is a sailor.',
+        avatarUrl: '/uploads/mara.webp',
+        isDefault: true,
+      },
+      10,
+    );
+    if (persona === 'full') throw new Error('persona limit');
+    expect(
+      (await put(m, { modelId: 'long', maxNewTokens: 16, temperature: 0, topP: 1, topK: 1 }))
+        .statusCode,
+    ).toBe(200);
+    // Their own bot, so they may open its prompts.
+    const characterId = await createCharacter(stack.app.deps.db, {
+      name: 'Pip',
+      creatorUserId: m.session.user.id,
+    });
+    const socket = await connectMember(stack.url, m.session.accessToken);
+    const promptOf = async (replyId: string) =>
+      getReplyPrompt.response.parse(
+        (await inject({ url: `/api/messages/${replyId}/prompt`, headers: m.headers })).json(),
+      );
+    const contextOf = async (conversationId: string) =>
+      getConversationContext.response.parse(
+        (
+          await inject({ url: `/api/conversations/${conversationId}/context`, headers: m.headers })
+        ).json(),
+      );
+    const send = async (conversationId: string | null, content: string) => {
+      const ack = await socket.emitWithAck('message:send', {
+        characterId,
+        conversationId,
+        content,
+      });
+      if (!ack.ok) throw new Error(ack.error.code);
+      const done = await nextEvent(
+        socket,
+        'generation:completed',
+        (p) => p.message.id === ack.data.replyId,
+      );
+      return { ...ack.data, reply: done.message.content };
+    };
+
+    const first = await send(null, 'Ahoy.');
+    const second = await send(first.conversationId, 'Where to?');
+    socket.close();
+
+    const opening = await promptOf(first.replyId);
+    expect(opening.messages[0]?.content).toContain('Mara is a sailor.');
+    expect(opening.messages.slice(1)).toEqual([
+      { role: 'assistant', content: 'Hello Mara, I am Pip.' },
+      { role: 'user', content: 'Ahoy.' },
+    ]);
+    const next = await promptOf(second.replyId);
+    expect(next.messages.slice(1)).toEqual([
+      { role: 'assistant', content: 'Hello Mara, I am Pip.' },
+      { role: 'user', content: 'Ahoy.' },
+      { role: 'assistant', content: first.reply },
+      { role: 'user', content: 'Where to?' },
+    ]);
+    expect((await contextOf(first.conversationId)).latest).toMatchObject({
+      messageId: second.replyId,
+      modelId: 'long',
+    });
   });
 
   it('does not open the prompt to the chatter of a bot they did not make', async () => {

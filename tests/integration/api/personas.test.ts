@@ -14,6 +14,7 @@ import type { Role } from '#shared/schemas/user';
 import type { Persona } from '#shared/schemas/persona';
 import * as messagesRepo from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
+import { replyOwnerOf } from '#server/db/repositories/generation-settings.repo';
 import { promptUserOf } from '#workers/generation/prompt/prompt-user';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -77,6 +78,11 @@ async function listOf(m: SignedInMember) {
   const res = await inject({ url: '/api/personas', headers: m.headers });
   expect(res.statusCode, res.body).toBe(200);
   return listPersonas.response.parse(res.json());
+}
+
+/** The user side of a stored conversation's prompt, as the worker reads it. */
+async function promptOf(m: { id: string }, conversationId: string) {
+  return promptUserOf(await replyOwnerOf(db(), { userId: m.id, conversationId, personaId: null }));
 }
 
 /** A conversation of `m` with a new bot, chatted as `personaId`. */
@@ -341,7 +347,7 @@ describe('the persona of a conversation', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await personaOfConversation(m, chat)).toBe(alt.id);
-    expect(await promptUserOf(db(), chat)).toEqual({
+    expect(await promptOf(m, chat)).toEqual({
       userName: 'Alt',
       persona: { highlights: 'Alt likes tea.' },
     });
@@ -364,7 +370,7 @@ describe('the persona of a conversation', () => {
       return {
         userPersonaId: await personaOfConversation(m, ack.data.conversationId),
         greeting: greeting?.content,
-        prompt: await promptUserOf(db(), ack.data.conversationId),
+        prompt: await promptOf(m, ack.data.conversationId),
       };
     };
 
@@ -392,7 +398,7 @@ describe('the persona of a conversation', () => {
 
   it('calls a member without a display name or persona "User"', async () => {
     const m = await member('free_tier', null);
-    expect(await promptUserOf(db(), await conversationOf(m, null))).toEqual({
+    expect(await promptOf(m, await conversationOf(m, null))).toEqual({
       userName: 'User',
       persona: null,
     });

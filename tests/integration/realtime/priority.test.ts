@@ -38,6 +38,7 @@ async function enqueue(priority: number, waitedMs: number): Promise<string> {
     {
       conversationId: randomUUID(),
       characterId: randomUUID(),
+      userId: randomUUID(),
       userMessageId: randomUUID(),
       replyId,
       enqueuedAt: Date.now() - waitedMs,

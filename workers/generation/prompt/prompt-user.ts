@@ -4,17 +4,18 @@
  */
 import { defaultUserName } from '#shared/rules/macros';
 import { chatUserName } from '#shared/rules/persona';
-import type { Db } from '#server/db/database';
-import * as personas from '#server/db/repositories/personas.repo';
+import type { ReplyOwner } from '#server/db/repositories/generation-settings.repo';
 import type { PromptPersona } from './build-prompt';
 
-export async function promptUserOf(
-  db: Db,
-  conversationId: string,
-): Promise<{ userName: string; persona: PromptPersona | null }> {
-  const user = await personas.promptUserOf(db, conversationId);
+export function promptUserOf(owner: ReplyOwner | undefined): {
+  userName: string;
+  persona: PromptPersona | null;
+} {
   return {
-    userName: chatUserName(user.personaName, user.displayName, defaultUserName),
-    persona: user.highlights === null ? null : { highlights: user.highlights },
+    userName: chatUserName(owner?.personaName, owner?.displayName, defaultUserName),
+    persona:
+      owner?.highlights === null || owner?.highlights === undefined
+        ? null
+        : { highlights: owner.highlights },
   };
 }
