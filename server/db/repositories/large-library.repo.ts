@@ -91,6 +91,7 @@ export async function linkAllTags(db: Db): Promise<void> {
 
 export async function analyze(db: Db): Promise<void> {
   await sql`vacuum analyze characters`.execute(db);
+  await sql`vacuum analyze listed_characters`.execute(db);
   await sql`analyze character_tags`.execute(db);
 }
 
