@@ -213,6 +213,28 @@ describe('listed_characters: in step with characters', () => {
     expect(await version()).not.toBe(before);
   });
 
+  it('is what the search statistics count: each word and tag once per listed character', async () => {
+    const [word, tag] = [`lcstat${unique()}`.replace(/[0-9]/g, 'x'), `LcStat-${unique()}`];
+    const made = await Promise.all(
+      Array.from({ length: 26 }, () =>
+        createCharacter(db, { name: `Stat ${word}`, persona: `${word} ${word}`, tags: [tag] }),
+      ),
+    );
+    await Promise.all(made.slice(0, 3).map((id) => patch(id, { visibility: 'private' })));
+    await library.refreshSearchStats(db);
+    const term = await db
+      .selectFrom('search_term_stats')
+      .select('ndoc')
+      .where('term', '=', word)
+      .executeTakeFirst();
+    const counted = await db
+      .selectFrom('tags')
+      .select('num_listed')
+      .where('name', '=', tag)
+      .executeTakeFirstOrThrow();
+    expect({ ndoc: term?.ndoc, tag: counted.num_listed }).toEqual({ ndoc: 23, tag: 23 });
+  });
+
   it('stays in step under many concurrent writes to the same characters', async () => {
     const tag = `LcRace-${unique()}`;
     const creator = await member();
