@@ -3,11 +3,16 @@
  * large library (npm run seed:large) through the library service, for frequent, mid-frequency and rare
  * words, two-word queries, name prefixes and typos, with and without filters, every sort, a deep page
  * and a member with blocked creators. Each case runs `samples` queries, each with another word picked
- * from the words of its frequency band; p95 ≤ 50 ms and worst p95 ≤ 5× best are the targets.
+ * from the words of its frequency band; p95 ≤ 50 ms and worst p95 ≤ 5× best are the targets. The
+ * first searches of each case run again under auto_explain to count the shared buffers they touch,
+ * which, unlike timings, other processes' load does not move.
  */
 import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { loadConfig } from '#server/config';
 import { createDb, type Db } from '#server/db/database';
+import type { Database } from '#server/db/tables';
 import * as large from '#server/db/repositories/large-library.repo';
 import type { Caller } from '#server/lib/caller';
 import { listLibrary } from '#server/services/library.service';
@@ -24,12 +29,67 @@ export interface SearchCase {
   samples: number;
   /** Median number of results on the page. */
   results: number;
+  /** Shared buffers one search touched (hit + read, every statement), median and p95. */
+  buffersP50: number;
+  buffersP95: number;
+  /** Of those, the median read from outside shared buffers. */
+  readP50: number;
 }
 
 export type SearchReport =
   { kind: 'missing'; message: string } | { kind: 'done'; characters: number; cases: SearchCase[] };
 
 const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? 60);
+/** Searches per case run again under auto_explain to count their buffers. */
+const bufferSamples = Math.min(samples, 20);
+
+/**
+ * A Db whose sessions send each statement's plan with its buffer counts to this client (auto_explain
+ * at NOTICE level; the bench connects as a superuser): buffer counts do not move with other
+ * processes' load, as timings do. A statement cancelled by its timeout (a walk given up) is not
+ * counted.
+ */
+function explainingDb(url: string): { db: Db; take: () => { hit: number; read: number } } {
+  let hit = 0;
+  let read = 0;
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  pool.on('connect', (client) => {
+    client.on('notice', (notice) => {
+      const text = notice.message ?? '';
+      const start = text.indexOf('{');
+      if (!text.startsWith('duration:') || start < 0) return;
+      const plan: unknown = JSON.parse(text.slice(start));
+      if (typeof plan !== 'object' || plan === null || !('Plan' in plan)) return;
+      const top = plan.Plan;
+      if (typeof top !== 'object' || top === null) return;
+      if ('Shared Hit Blocks' in top && typeof top['Shared Hit Blocks'] === 'number') {
+        hit += top['Shared Hit Blocks'];
+      }
+      if ('Shared Read Blocks' in top && typeof top['Shared Read Blocks'] === 'number') {
+        read += top['Shared Read Blocks'];
+      }
+    });
+    // Queued before any query the pool hands this client for.
+    client
+      .query(
+        `load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
+        set auto_explain.log_buffers = on; set auto_explain.log_timing = off;
+        set auto_explain.log_format = json; set auto_explain.log_level = notice`,
+      )
+      .catch(() => undefined);
+  });
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    take: () => {
+      const taken = { hit, read };
+      hit = 0;
+      read = 0;
+      return taken;
+    },
+  };
+}
 
 function pick<T>(items: readonly T[], i: number): T {
   const item = items[i % items.length];
@@ -106,6 +166,7 @@ export async function searchRun(): Promise<SearchReport> {
   const config = loadConfig();
   const url = largeDatabaseUrl(config, process.env);
   const db = createDb(url, 4);
+  const explaining = explainingDb(url);
   try {
     let characters: number;
     try {
@@ -161,6 +222,20 @@ export async function searchRun(): Promise<SearchReport> {
           failed += 1;
         }
       }
+      const buffers: number[] = [];
+      const reads: number[] = [];
+      for (let i = 0; i < bufferSamples; i++) {
+        explaining.take();
+        await listLibrary(
+          { db: explaining.db, config },
+          callers[who],
+          undefined,
+          LibraryQuerySchema.parse(query(i)),
+        );
+        const taken = explaining.take();
+        buffers.push(taken.hit + taken.read);
+        reads.push(taken.read);
+      }
       results.push({
         name,
         p50: median(times),
@@ -169,11 +244,15 @@ export async function searchRun(): Promise<SearchReport> {
         failed,
         samples,
         results: median(counts),
+        buffersP50: median(buffers),
+        buffersP95: quantile(buffers, 0.95),
+        readP50: median(reads),
       });
     }
     return { kind: 'done', characters, cases: results };
   } finally {
     await db.destroy();
+    await explaining.db.destroy();
   }
 }
 
@@ -188,11 +267,11 @@ export function searchLines(report: SearchReport): string[] {
   return [
     `Search run: ${String(report.characters)} characters, ${String(samples)} queries per case through the library service (guest unless named)`,
     '',
-    '| case | p50 ms | p95 ms | p99 ms | failed | results on page (median) |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| case | p50 ms | p95 ms | p99 ms | failed | results on page (median) | buffers p50 | buffers p95 | read p50 |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...report.cases.map(
       (c) =>
-        `| ${c.name} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.p99)} | ${String(c.failed)}/${String(c.samples)} | ${String(c.results)} |`,
+        `| ${c.name} | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.p99)} | ${String(c.failed)}/${String(c.samples)} | ${String(c.results)} | ${String(c.buffersP50)} | ${String(c.buffersP95)} | ${String(c.readP50)} |`,
     ),
     '',
     `Worst p95 ${fmt(worst)} ms / best p95 ${fmt(best)} ms = ${fmt(worst / best)}× (target ≤ 5×); cases over 50 ms p95 or with failures: ${failing.length === 0 ? 'none' : failing.join(', ')}.`,

@@ -77,6 +77,27 @@ export interface CharactersTable {
   search_vector: ColumnType<string, never, never>;
 }
 
+/**
+ * One row per listed character (public, moderation none or closed) with what search and listing read;
+ * written only by triggers on characters (migrations/202611270500_listed_characters.ts).
+ */
+export interface ListedCharactersTable {
+  id: string;
+  created_at: Timestamp;
+  num_messages: BigCount;
+  rating_score: number;
+  num_ratings: number;
+  num_messages_24h: number;
+  token_count: number;
+  is_nsfw: boolean;
+  creator_user_id: string | null;
+  language: string;
+  name: string;
+  tag_ids: number[];
+  /** The character's search vector without positions or weights. */
+  search_vector: string;
+}
+
 export type ModerationStatusColumn =
   'pending' | 'rereview_required' | 'manual_review_required' | 'fix_required' | 'closed';
 
@@ -270,6 +291,7 @@ export interface ReplyPromptsTable {
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
+  listed_characters: ListedCharactersTable;
   tags: TagsTable;
   character_tags: CharacterTagsTable;
   conversations: ConversationsTable;
