@@ -7,7 +7,6 @@ import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-pr
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
-import type { PickMode } from '../../features/chat/components/message-pick';
 import { cloneChat, fetchConversation } from '../../features/saved-chats/api';
 import {
   savedChatTexts,
@@ -26,6 +25,7 @@ import { Spinner } from '../../components/spinner';
 import { useMe } from '../../lib/member';
 import { ErrorState } from '../../components/state-panel';
 import type { MenuItem } from '../../components/menu';
+import type { PickMode } from '../../components/message-pick';
 import { errorText, isNotFound } from '../../lib/errors';
 import { useServices } from '../../lib/services';
 import { useSession } from '../../lib/session';
@@ -183,7 +183,6 @@ function useSavedChatActions(characterId: string, conversationId: string | null,
   const { api } = useServices();
   const session = useSession();
   const toast = useToast();
-  const [isCloning, setIsCloning] = useState(false);
   // The title, for Change Title and Clone to start from; read again once it changed.
   const current = useQuery(`conversation-title:${conversationId ?? ''}`, (signal) =>
     conversationId === null
@@ -200,26 +199,24 @@ function useSavedChatActions(characterId: string, conversationId: string | null,
   const pickMode: PickMode | null =
     conversationId !== null && search.get('cloneType') === 'partial' && cloneTitle.success
       ? {
+          label: 'Pick the last message to clone',
           prompt: 'Pick the last message to clone',
           confirmLabel: 'Clone',
-          isBusy: isCloning,
+          isDestructive: false,
+          marks: 'after',
           onCancel: () => {
             navigate(paths.chat.build(characterId, conversationId), { replace: true });
           },
-          onConfirm: (lastMessageId) => {
-            setIsCloning(true);
+          onConfirm: (lastMessageId) =>
             cloneChat(api, conversationId, { title: cloneTitle.data, lastMessageId }).then(
               (copy) => {
-                setIsCloning(false);
                 toast(savedChatTexts.cloned);
                 navigate(paths.chat.build(characterId, copy.id));
               },
               () => {
-                setIsCloning(false);
                 toast(savedChatTexts.cloneFailed, 'error');
               },
-            );
-          },
+            ),
         }
       : null;
 
