@@ -5,7 +5,6 @@
  */
 import { useAtomValue } from 'jotai';
 import {
-  Fragment,
   useEffect,
   useId,
   useMemo,
@@ -140,6 +139,7 @@ export function ChatView({
 
   const { resync } = useConversationSync(activeId);
   const view = useAtomValue(useMemo(() => conversationViewAtom(activeId), [activeId]));
+  const rowKeys = useMemo(() => view.messages.map((m) => m.id), [view.messages]);
   const isConnected = useSocketConnected();
   const actions = useChatActions({
     characterId: character.id,
@@ -282,15 +282,20 @@ export function ChatView({
           isLoadingOlder={actions.isLoadingOlder}
           onLoadOlder={actions.loadOlder}
           jumpVersion={jumpVersion}
-          firstMessageId={view.messages[0]?.id}
-        >
-          {isLocalGreeting && (
-            <MessageBubble sender="bot" bot={bot}>
-              <RoleplayText text={greeting} />
-            </MessageBubble>
-          )}
-          <ChatNote>{disclaimerText}</ChatNote>
-          {view.messages.map((stored, i) => {
+          header={
+            <>
+              {isLocalGreeting && (
+                <MessageBubble sender="bot" bot={bot}>
+                  <RoleplayText text={greeting} />
+                </MessageBubble>
+              )}
+              <ChatNote>{disclaimerText}</ChatNote>
+            </>
+          }
+          rowKeys={rowKeys}
+          renderRow={(i) => {
+            const stored = view.messages[i];
+            if (stored === undefined) return null;
             const isLast = i === view.messages.length - 1;
             // The last reply may show one of its alternatives instead (browsed with ← →).
             const message =
@@ -298,9 +303,9 @@ export function ChatView({
                 ? messageActions.browsing.shown
                 : stored;
             return message.role === 'bot' && message.content === '' ? (
-              <ChatNote key={stored.id}>{stoppedEmptyText}</ChatNote>
+              <ChatNote>{stoppedEmptyText}</ChatNote>
             ) : (
-              <Fragment key={stored.id}>
+              <>
                 {activePick !== null ? (
                   <PickableMessage
                     name={pickName}
@@ -374,27 +379,31 @@ export function ChatView({
                 {message.role === 'user' && view.messages[i + 1]?.role === 'user' && (
                   <ChatNote>{unansweredText}</ChatNote>
                 )}
-              </Fragment>
+              </>
             );
-          })}
-          {actions.outgoing !== null && (
-            <MessageBubble sender="user" bot={bot} isPending>
-              <RoleplayText text={actions.outgoing} />
-            </MessageBubble>
-          )}
-          {(view.reply !== null || isSending) && (
-            <StreamingReply text={view.reply?.text ?? ''} bot={bot} />
-          )}
-          {view.isAwaitingRetry && !isSending && (
-            <RetryNotice
-              message={failure === null ? noReplyText : errorText(failure.error)}
-              isRetrying={actions.isRetrying}
-              onRetry={() => {
-                void actions.retry();
-              }}
-            />
-          )}
-        </MessageList>
+          }}
+          footer={
+            <>
+              {actions.outgoing !== null && (
+                <MessageBubble sender="user" bot={bot} isPending>
+                  <RoleplayText text={actions.outgoing} />
+                </MessageBubble>
+              )}
+              {(view.reply !== null || isSending) && (
+                <StreamingReply text={view.reply?.text ?? ''} bot={bot} />
+              )}
+              {view.isAwaitingRetry && !isSending && (
+                <RetryNotice
+                  message={failure === null ? noReplyText : errorText(failure.error)}
+                  isRetrying={actions.isRetrying}
+                  onRetry={() => {
+                    void actions.retry();
+                  }}
+                />
+              )}
+            </>
+          }
+        />
       )}
       {activePick !== null ? (
         <PickBar key={activePick.label} mode={activePick} pickedId={pickedId} />
