@@ -7,9 +7,10 @@
  * 4. The load run: 500 sockets, a hundred generating while the rest wait in line.
  * 5. The search run: library search and listing latency on the large library (npm run seed:large;
  *    when it is missing the run says how to make it and the bench exits non-zero).
+ * 6. The long-chat run: the first page of a 10,000-message chat against a new chat's (issue 11).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search picks parts.
+ * the rounds; BENCH_ONLY=path,local,load,search,long picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -21,6 +22,7 @@ import { openPrivateRun } from './bench/private-run';
 import { burstRun, type BurstReport } from './bench/burst';
 import { createBenchCharacter, directRun, type Sample } from './bench/chat-path';
 import { loadRun, type LoadReport } from './bench/load';
+import { longChatLines, longChatRun, type LongChatReport } from './bench/long-chat';
 import { pathRun, type PathWindow, type Side } from './bench/path-run';
 import { searchLines, searchRun, type SearchReport } from './bench/search';
 import { startProcess, startProduct } from './bench/processes';
@@ -161,17 +163,25 @@ async function runLoad(): Promise<LoadReport> {
   }
 }
 
-/** BENCH_ONLY=path,local,load,search runs some of the parts (all by default). */
-const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load,search').split(','));
+/** BENCH_ONLY=path,local,load,search,long runs some of the parts (all by default). */
+const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load,search,long').split(','));
 let path: PathWindow[] = [];
 let search: SearchReport | undefined;
 let local: LocalReport | undefined;
 let loadReport: LoadReport | undefined;
+let longChat: LongChatReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('local')) local = await runLocal();
   if (only.has('load')) loadReport = await runLoad();
   if (only.has('search')) search = await searchRun();
+  if (only.has('long')) {
+    longChat = await longChatRun(
+      { ...shared, REDIS_PREFIX: `${prefix}long:` },
+      characterId,
+      200 * scale,
+    );
+  }
 } finally {
   await cleanUp();
 }
@@ -301,11 +311,16 @@ if (loadReport) {
 }
 
 if (search) lines.push('', ...searchLines(search));
+if (longChat) lines.push('', ...longChatLines(longChat));
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/bench.json',
-  JSON.stringify({ pathPlan, pathSummary, path, local, load: loadReport, search }, null, 2),
+  JSON.stringify(
+    { pathPlan, pathSummary, path, local, load: loadReport, search, longChat },
+    null,
+    2,
+  ),
 );
 writeFileSync('bench-results/bench.md', `${lines.join('\n')}\n`);
 process.stdout.write(`${lines.join('\n')}\n`);

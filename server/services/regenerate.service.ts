@@ -1,7 +1,8 @@
 /**
  * Regenerating the last reply (product-core.md, "Chat"): the reply is kept as an alternative and a
  * `regenerate` job on the generation queue writes a new answer to the same user message, streamed like
- * any reply. Kept apart from the send path (chat.service.ts) so that stays as it is.
+ * any reply. Kept apart from the send path (chat.service.ts) so that stays as it is; a regenerate takes
+ * nothing from the message allowances (issue 11), which count what the user writes.
  */
 import { randomUUID } from 'node:crypto';
 import { replyJobId, replyPriority } from '#shared/jobs/generation';

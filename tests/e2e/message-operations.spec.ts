@@ -61,8 +61,11 @@ test.describe('message operations', () => {
     await page.getByRole('menuitem', { name: 'Remove Messages' }).click();
     const remove = page.getByRole('region', { name: 'Remove messages' });
     await expect(remove.getByRole('button', { name: 'Remove' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Remove from here' }).nth(1).click();
-    await page.screenshot({ path: `/tmp/shots-msgs/remove-${test.info().project.name}.png` });
+    await page.getByRole('radio', { name: /^Your message: Tell me a/ }).check();
+    await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toHaveCSS(
+      'opacity',
+      '0.55',
+    );
     await remove.getByRole('button', { name: 'Remove' }).click();
     await expect(remove).toBeHidden();
     await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);

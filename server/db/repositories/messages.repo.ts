@@ -21,7 +21,17 @@ export async function findByIds(db: Db, ids: readonly string[]): Promise<Message
  * chat order (oldest first).
  */
 export async function branchEndingAt(db: Db, headId: string, limit: number): Promise<Message[]> {
-  const result = await sql<MessageRow>`
+  const result = await branchQuery(headId, limit).execute(db);
+  return result.rows.map(toMessage);
+}
+
+/**
+ * The statement of `branchEndingAt`: a walk along prev_id by primary key, one index probe per message,
+ * so a page costs the same in a chat of ten messages or ten thousand (its plan is checked in
+ * tests/integration/db/message-pages.test.ts).
+ */
+export function branchQuery(headId: string, limit: number) {
+  return sql<MessageRow>`
     with recursive chain as (
       select m.*, 1 as depth from messages m where m.id = ${headId}
       union all
@@ -30,8 +40,7 @@ export async function branchEndingAt(db: Db, headId: string, limit: number): Pro
     )
     select id, conversation_id, prev_id, role, content, is_alternative, is_stopped, queue_wait_ms,
       first_token_ms, token_count, tokens_per_second, rating, rating_reasons, created_at
-    from chain order by depth desc`.execute(db);
-  return result.rows.map(toMessage);
+    from chain order by depth desc`;
 }
 
 /** The branch ending at a conversation's head (its last message), oldest first, at most `limit` long. */

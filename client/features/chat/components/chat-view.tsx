@@ -5,7 +5,6 @@
  */
 import { useAtomValue } from 'jotai';
 import {
-  Fragment,
   useEffect,
   useId,
   useMemo,
@@ -23,6 +22,12 @@ import type { Character } from '#shared/schemas/character';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorModal } from '../../../components/error-modal';
 import type { MenuItem } from '../../../components/menu';
+import {
+  isMarkedByPick,
+  PickableMessage,
+  PickBar,
+  type PickMode,
+} from '../../../components/message-pick';
 import { RoleplayText } from '../../../components/roleplay-text';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
@@ -41,10 +46,8 @@ import { ConnectionNotice } from './connection-notice';
 import { MessageActions, MessageEditor } from './message-actions';
 import { MessageBubble } from './message-bubble';
 import { RateMessageModal, ReportMessageModal } from './message-feedback-modals';
-import { RemoveMessagesBar } from './remove-messages-bar';
 import { KeepRollingStrip } from './keep-rolling-strip';
 import { MessageList } from './message-list';
-import { PickableMessage, PickBar, type PickMode } from './message-pick';
 import { RetryNotice } from './retry-notice';
 import { StreamingReply } from './streaming-reply';
 
@@ -136,6 +139,7 @@ export function ChatView({
 
   const { resync } = useConversationSync(activeId);
   const view = useAtomValue(useMemo(() => conversationViewAtom(activeId), [activeId]));
+  const rowKeys = useMemo(() => view.messages.map((m) => m.id), [view.messages]);
   const isConnected = useSocketConnected();
   const actions = useChatActions({
     characterId: character.id,
@@ -155,8 +159,14 @@ export function ChatView({
   const [editingId, setEditingId] = useState<string | null>(null);
   const [ratingId, setRatingId] = useState<string | null>(null);
   const [reportingId, setReportingId] = useState<string | null>(null);
-  /** Remove-messages mode: null when off, else the first message picked for removal (if any). */
-  const [removal, setRemoval] = useState<{ fromId: string | null } | null>(null);
+  const [isRemovingMessages, setIsRemovingMessages] = useState(false);
+  // A pick belongs to its mode: entering or leaving one starts with nothing picked.
+  const pickKey = pickMode !== null ? pickMode.label : isRemovingMessages ? 'remove' : null;
+  const [pickedFor, setPickedFor] = useState(pickKey);
+  if (pickedFor !== pickKey) {
+    setPickedFor(pickKey);
+    setPickedId(null);
+  }
   const [operationError, setOperationError] = useState<AppErrorBody | null>(null);
   const { browse } = messageActions;
 
@@ -177,8 +187,29 @@ export function ChatView({
   const bot = { name: character.name, avatarUrl: character.avatarUrl };
   const names = { char: character.name, user: persona?.name ?? defaultUserName };
   const greeting = fillMacros(character.greeting, names);
-  const removalIndex =
-    removal?.fromId == null ? -1 : view.messages.findIndex((m) => m.id === removal.fromId);
+  // Remove-messages mode is the chat's own pick mode; the page may hand in another (partial clone).
+  const removalMode: PickMode | null = isRemovingMessages
+    ? {
+        label: 'Remove messages',
+        prompt: 'Pick the first message to remove. It and every message after it will be removed.',
+        confirmLabel: 'Remove',
+        isDestructive: true,
+        marks: 'picked-and-after',
+        onCancel: () => {
+          setIsRemovingMessages(false);
+        },
+        onConfirm: async (fromId) => {
+          const failed = await messageActions.removeFrom(fromId);
+          setOperationError(failed);
+          if (failed === null) setIsRemovingMessages(false);
+        },
+      }
+    : null;
+  const activePick = pickMode ?? removalMode;
+  const pickedIndex =
+    activePick === null || pickedId === null
+      ? -1
+      : view.messages.findIndex((m) => m.id === pickedId);
   const isLocalGreeting =
     greeting.trim() !== '' && (activeId === null || (activeId === startedId && !view.isLoaded));
   const isFirstLoad = activeId !== null && !view.isLoaded && !isLocalGreeting;
@@ -226,7 +257,7 @@ export function ChatView({
                   label: 'Remove Messages',
                   onSelect: () => {
                     setEditingId(null);
-                    setRemoval({ fromId: null });
+                    setIsRemovingMessages(true);
                   },
                 },
               ]
@@ -251,27 +282,31 @@ export function ChatView({
           isLoadingOlder={actions.isLoadingOlder}
           onLoadOlder={actions.loadOlder}
           jumpVersion={jumpVersion}
-          firstMessageId={view.messages[0]?.id}
-        >
-          {isLocalGreeting && (
-            <MessageBubble sender="bot" bot={bot}>
-              <RoleplayText text={greeting} />
-            </MessageBubble>
-          )}
-          <ChatNote>{disclaimerText}</ChatNote>
-          {view.messages.map((stored, i) => {
+          header={
+            <>
+              {isLocalGreeting && (
+                <MessageBubble sender="bot" bot={bot}>
+                  <RoleplayText text={greeting} />
+                </MessageBubble>
+              )}
+              <ChatNote>{disclaimerText}</ChatNote>
+            </>
+          }
+          rowKeys={rowKeys}
+          renderRow={(i) => {
+            const stored = view.messages[i];
+            if (stored === undefined) return null;
             const isLast = i === view.messages.length - 1;
             // The last reply may show one of its alternatives instead (browsed with ← →).
             const message =
               isLast && messageActions.browsing?.shown !== undefined
                 ? messageActions.browsing.shown
                 : stored;
-            const isMarked = removal?.fromId != null && i >= removalIndex;
             return message.role === 'bot' && message.content === '' ? (
-              <ChatNote key={stored.id}>{stoppedEmptyText}</ChatNote>
+              <ChatNote>{stoppedEmptyText}</ChatNote>
             ) : (
-              <Fragment key={stored.id}>
-                {pickMode !== null ? (
+              <>
+                {activePick !== null ? (
                   <PickableMessage
                     name={pickName}
                     messageId={message.id}
@@ -279,7 +314,11 @@ export function ChatView({
                     isPicked={pickedId === message.id}
                     onPick={setPickedId}
                   >
-                    <MessageBubble sender={message.role} bot={bot}>
+                    <MessageBubble
+                      sender={message.role}
+                      bot={bot}
+                      isMarked={isMarkedByPick(activePick, pickedIndex, i)}
+                    >
                       <RoleplayText text={message.content} names={names} />
                     </MessageBubble>
                   </PickableMessage>
@@ -288,19 +327,8 @@ export function ChatView({
                     sender={message.role}
                     bot={bot}
                     note={message.isStopped ? 'Stopped' : undefined}
-                    isMarked={isMarked}
                     footer={
-                      removal !== null ? (
-                        <PickButton
-                          type="button"
-                          aria-pressed={removal.fromId === stored.id}
-                          onClick={() => {
-                            setRemoval({ fromId: stored.id });
-                          }}
-                        >
-                          Remove from here
-                        </PickButton>
-                      ) : editingId === message.id ? undefined : (
+                      editingId === message.id ? undefined : (
                         <MessageActions
                           text={message.content}
                           isBot={message.role === 'bot'}
@@ -351,48 +379,37 @@ export function ChatView({
                 {message.role === 'user' && view.messages[i + 1]?.role === 'user' && (
                   <ChatNote>{unansweredText}</ChatNote>
                 )}
-              </Fragment>
+              </>
             );
-          })}
-          {actions.outgoing !== null && (
-            <MessageBubble sender="user" bot={bot} isPending>
-              <RoleplayText text={actions.outgoing} />
-            </MessageBubble>
-          )}
-          {(view.reply !== null || isSending) && (
-            <StreamingReply text={view.reply?.text ?? ''} bot={bot} />
-          )}
-          {view.isAwaitingRetry && !isSending && (
-            <RetryNotice
-              message={failure === null ? noReplyText : errorText(failure.error)}
-              isRetrying={actions.isRetrying}
-              onRetry={() => {
-                void actions.retry();
-              }}
-            />
-          )}
-        </MessageList>
+          }}
+          footer={
+            <>
+              {actions.outgoing !== null && (
+                <MessageBubble sender="user" bot={bot} isPending>
+                  <RoleplayText text={actions.outgoing} />
+                </MessageBubble>
+              )}
+              {(view.reply !== null || isSending) && (
+                <StreamingReply text={view.reply?.text ?? ''} bot={bot} />
+              )}
+              {view.isAwaitingRetry && !isSending && (
+                <RetryNotice
+                  message={failure === null ? noReplyText : errorText(failure.error)}
+                  isRetrying={actions.isRetrying}
+                  onRetry={() => {
+                    void actions.retry();
+                  }}
+                />
+              )}
+            </>
+          }
+        />
       )}
-      {pickMode !== null ? (
-        <PickBar mode={pickMode} pickedId={pickedId} />
+      {activePick !== null ? (
+        <PickBar key={activePick.label} mode={activePick} pickedId={pickedId} />
       ) : (
         <>
-          {removal !== null && (
-            <RemoveMessagesBar
-              canRemove={removal.fromId !== null}
-              onCancel={() => {
-                setRemoval(null);
-              }}
-              onRemove={async () => {
-                if (removal.fromId === null) return;
-                const failed = await messageActions.removeFrom(removal.fromId);
-                setOperationError(failed);
-                if (failed === null) setRemoval(null);
-              }}
-            />
-          )}
           {lastMessage?.role === 'bot' &&
-            removal === null &&
             !view.isGenerating &&
             !isSending &&
             editingId === null && <KeepRollingStrip onPick={(text) => void sendAdopting(text)} />}
@@ -461,21 +478,6 @@ const Screen = styled.div`
   display: flex;
   flex-direction: column;
   height: calc(100dvh - ${({ theme }) => theme.size.headerHeight});
-`;
-
-const PickButton = styled.button`
-  margin-top: ${({ theme }) => theme.space.xxs};
-  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
-  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.danger};
-  font-size: ${({ theme }) => theme.font.size.xs};
-
-  &[aria-pressed='true'] {
-    background: ${({ theme }) => theme.color.danger};
-    color: ${({ theme }) => theme.color.surface};
-  }
 `;
 
 const Centered = styled.div`
