@@ -118,6 +118,11 @@ const EnvSchema = z.object({
     .default('http://127.0.0.1:8080/v1')
     .describe('an http(s) URL ending in /v1'),
   LLM_API_KEY: z.string().optional(),
+  OWN_KEY_BASE_URL: z
+    .url()
+    .default('https://api.openai.com/v1')
+    .describe('an http(s) URL ending in /v1'),
+  OWN_KEY_MODEL: z.string().min(1).default('gpt-4o-mini'),
   LLM_THREADS: positiveInt.default(defaultThreads()).describe('a whole number above 0'),
   LLM_CONTEXT_SIZE: positiveInt.default(2048).describe('a whole number of tokens above 0'),
   LLM_MAX_TOKENS: positiveInt.default(256).describe('a whole number of tokens above 0'),

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Worker } from 'bullmq';
-import { generationJobs, generationQueue, ReplyJobSchema } from '#shared/jobs/generation';
+import { GenerationJobRefSchema, generationJobs, generationQueue } from '#shared/jobs/generation';
 import {
   ageRepliesEveryMs,
   maintenanceJobOptions,
@@ -25,7 +25,7 @@ import {
   waitingRoomJobs,
   waitingRoomQueue,
 } from '#shared/jobs/waiting-room';
-import { generationConcurrency, type Config } from '#server/config';
+import { authSecret, generationConcurrency, type Config } from '#server/config';
 import { CharacterCache } from '#server/db/character-cache';
 import { createDb } from '#server/db/database';
 import { createStorage } from '#server/lib/create-storage';
@@ -38,6 +38,7 @@ import { modelRegistryOf } from '#server/lib/model-registry';
 import { ReplyState } from '#server/lib/reply-state';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
+import { processAutopilot } from './generation/autopilot.processor';
 import { processReply, publicError } from './generation/reply.processor';
 import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';
@@ -47,6 +48,7 @@ import { requeueReviews } from './maintenance/requeue-reviews.processor';
 import { sweepUploads } from './maintenance/sweep-uploads.processor';
 import { reviewCharacter, reviewGaveUp } from './moderation/review.processor';
 import { createProvider } from './providers/create-provider';
+import { OpenAiProvider } from './providers/openai';
 import { admitWaiters } from './waiting-room/admit.processor';
 
 export interface RunningWorkers {
@@ -95,6 +97,13 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   let heartbeat: NodeJS.Timeout | undefined;
   const stops =
     provider && serves.has('generation') ? await StopRegistry.listen(subscriber, prefix) : null;
+  const ownKeyProvider = new OpenAiProvider({
+    baseUrl: config.OWN_KEY_BASE_URL,
+    apiKey: undefined,
+    model: config.OWN_KEY_MODEL,
+    contextSize: config.LLM_CONTEXT_SIZE,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+  });
   if (provider && stops && serves.has('generation')) {
     const replyDeps = {
       db,
@@ -109,6 +118,12 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       maxTokens: config.LLM_MAX_TOKENS,
       temperature: config.LLM_TEMPERATURE,
       timeoutMs: config.LLM_TIMEOUT_MS,
+      // Members' own OpenAI keys go to the operator's OpenAI-compatible endpoint (own-key.ts).
+      ownKeys: {
+        provider: ownKeyProvider,
+        model: config.OWN_KEY_MODEL,
+        secret: authSecret(config),
+      },
     };
     workers.push(
       defineProcessor({
@@ -119,11 +134,12 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         handlers: {
           reply: (data) => processReply(replyDeps, data),
           regenerate: (data) => processReply(replyDeps, data),
+          autopilot: (data) => processAutopilot(replyDeps, data),
         },
         // A reply whose job the queue gave up on (a worker killed twice while writing it) frees its
         // conversation and is reported failed, so the user can retry at once.
         onFinalFailure: async (job) => {
-          const reply = ReplyJobSchema.safeParse(job.data);
+          const reply = GenerationJobRefSchema.safeParse(job.data);
           if (!reply.success) return;
           const { conversationId, replyId } = reply.data;
           const error = publicError(new AppError('generation_failed'));
@@ -281,6 +297,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         moderation.close(),
       ]);
       await provider?.close();
+      await ownKeyProvider.close();
       await Promise.all([redis.quit(), subscriber.quit(), bullConnection.quit()]).catch(
         () => undefined,
       );

@@ -161,6 +161,11 @@ export function subscribeServerEvents(
         if (payload) handlers[event]?.(payload);
         break;
       }
+      case 'autopilot:completed': {
+        const payload = parseEvent(event, serverEvents[event], raw);
+        if (payload) handlers[event]?.(payload);
+        break;
+      }
       case 'generation:failed': {
         const payload = parseEvent(event, serverEvents[event], raw);
         if (payload) handlers[event]?.(payload);

@@ -288,6 +288,15 @@ export interface ReplyPromptsTable {
   created_at: Timestamp;
 }
 
+/** How a reply of a member with their own OpenAI key was written (migrations/202611270100). */
+export interface ReplyRoutesTable {
+  message_id: string;
+  route: 'own_key' | 'own_key_fallback';
+  /** The error code of the member's provider that made a hybrid reply fall back. */
+  fallback_code: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -311,6 +320,7 @@ export interface Database {
   search_stats: SearchStatsTable;
   generation_settings: GenerationSettingsTable;
   reply_prompts: ReplyPromptsTable;
+  reply_routes: ReplyRoutesTable;
   personas: PersonasTable;
 }
 

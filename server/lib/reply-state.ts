@@ -22,10 +22,10 @@ import { redisKeys, type RedisKeys } from './redis-keys';
  */
 const ttlSeconds = 600;
 
-/** Claims the conversation unless busy. KEYS: hash. ARGV: replyId, ttl. */
+/** Claims the conversation unless busy. KEYS: hash. ARGV: replyId, ttl, kind (reply or autopilot). */
 const claimScript = new RedisScript(`
 if redis.call('hsetnx', KEYS[1], 'replyId', ARGV[1]) == 0 then return 0 end
-redis.call('hset', KEYS[1], 'seq', '0')
+redis.call('hset', KEYS[1], 'seq', '0', 'kind', ARGV[3])
 redis.call('expire', KEYS[1], ARGV[2])
 return 1`);
 
@@ -94,6 +94,7 @@ const frameEvents = [
   'generation:started',
   'generation:delta',
   'generation:completed',
+  'autopilot:completed',
   'generation:failed',
 ] as const;
 type FrameEvent = (typeof frameEvents)[number];
@@ -128,12 +129,19 @@ export class ReplyState {
 
   // ---- the server's side ------------------------------------------------------------------------
 
-  /** Claims the conversation for one reply; a second claim while one is in flight is conversation_busy. */
-  async claim(conversationId: string, replyId: string): Promise<void> {
+  /**
+   * Claims the conversation for one reply (or autopilot draft: one generation at a time either way); a
+   * second claim while one is in flight is conversation_busy.
+   */
+  async claim(
+    conversationId: string,
+    replyId: string,
+    kind: 'reply' | 'autopilot' = 'reply',
+  ): Promise<void> {
     const claimed = await claimScript.run(
       this.redis,
       [this.keys.inflight(conversationId)],
-      [replyId, ttlSeconds],
+      [replyId, ttlSeconds, kind],
     );
     if (claimed !== 1) throw new AppError('conversation_busy');
   }
@@ -160,6 +168,7 @@ export class ReplyState {
       messageId: hash.replyId,
       text: typeof text === 'string' ? text : '',
       seq: Number(hash.seq),
+      ...(hash.kind === 'autopilot' ? { isAutopilot: true } : {}),
     };
   }
 
@@ -200,10 +209,15 @@ export class ReplyState {
    * Sent once the user's message is known to be stored, so an undone send announces nothing; it goes
    * out on the same connection as the frames, so it reaches the channel before them.
    */
-  async announce(r: ReplyRun, seq: number): Promise<void> {
+  async announce(r: ReplyRun, seq: number, isAutopilot = false): Promise<void> {
     await this.publish(r.conversationId, {
       event: 'generation:started',
-      payload: { conversationId: r.conversationId, messageId: r.replyId, seq },
+      payload: {
+        conversationId: r.conversationId,
+        messageId: r.replyId,
+        seq,
+        ...(isAutopilot ? { isAutopilot } : {}),
+      },
     });
   }
 

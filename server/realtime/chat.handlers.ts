@@ -1,7 +1,8 @@
-/** Chat commands over the socket: join, leave, send, retry, regenerate, stop; each one service call. */
+/** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot, stop; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
 import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
+import { startAutopilot } from '../services/autopilot.service';
 import { regenerateReply } from '../services/regenerate.service';
 import { command, type CommandHandlers } from './command';
 
@@ -32,6 +33,9 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
     'generation:regenerate': command(
       clientCommands['generation:regenerate'],
       (ctx, { conversationId }) => regenerateReply(deps, ctx.sender, conversationId),
+    ),
+    'generation:autopilot': command(clientCommands['generation:autopilot'], (ctx, payload) =>
+      startAutopilot(deps, ctx.sender, payload),
     ),
     'generation:stop': command(
       clientCommands['generation:stop'],

@@ -215,6 +215,9 @@ function deliver(io: AppServer, conversationId: string, frame: ConversationFrame
     case 'generation:completed':
       room.emit(frame.event, frame.payload);
       break;
+    case 'autopilot:completed':
+      room.emit(frame.event, frame.payload);
+      break;
     case 'generation:failed':
       room.emit(frame.event, frame.payload);
       break;

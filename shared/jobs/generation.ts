@@ -3,6 +3,7 @@
  * One job per reply, never per token; ids are deterministic and colon-free.
  */
 import { z } from 'zod';
+import { autopilotIntentMaxLength } from '../rules/autopilot';
 import type { Role } from '../schemas/user';
 
 export const generationQueue = 'generation';
@@ -81,10 +82,29 @@ export const ReplyJobSchema = z.object({
 export type ReplyJob = z.infer<typeof ReplyJobSchema>;
 
 /**
+ * An `autopilot` job: the model writes the user's next turn (as their persona) in answer to the last
+ * reply, streamed like a reply under `replyId` but kept as a draft for the composer, never stored.
+ */
+export const AutopilotJobSchema = ReplyJobSchema.omit({ userMessageId: true, sent: true }).extend({
+  /** The reply being answered: the head of the branch when autopilot was asked for. */
+  afterMessageId: z.uuid(),
+  /** What the user wants their turn to do, or empty. */
+  intent: z.string().max(autopilotIntentMaxLength),
+});
+export type AutopilotJob = z.infer<typeof AutopilotJobSchema>;
+
+/** What every generation job carries: enough to free its conversation when the queue gives up. */
+export const GenerationJobRefSchema = ReplyJobSchema.pick({ conversationId: true, replyId: true });
+
+/**
  * Job name → payload schema. `regenerate` is a reply asked for again: the old reply was set aside as an
  * alternative (server/services/regenerate.service.ts) and a new one answers the same user message.
  */
-export const generationJobs = { reply: ReplyJobSchema, regenerate: ReplyJobSchema } as const;
+export const generationJobs = {
+  reply: ReplyJobSchema,
+  regenerate: ReplyJobSchema,
+  autopilot: AutopilotJobSchema,
+} as const;
 export type GenerationJobName = keyof typeof generationJobs;
 
 /** The job id of a reply: one job per reply id. */

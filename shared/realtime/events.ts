@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AppErrorSchema } from '../errors';
+import { autopilotIntentMaxLength } from '../rules/autopilot';
 import { PendingReplySchema } from '../schemas/conversation';
 import { MessageContentSchema, MessageSchema } from '../schemas/message';
 import { WaitingRoomStatusSchema } from '../schemas/waiting-room';
@@ -50,6 +51,21 @@ export const clientCommands = {
     payload: ConversationRefSchema,
     result: z.object({ replyId: z.uuid(), replacedId: z.uuid() }),
   },
+  /**
+   * Autopilot: the model writes the user's next turn (as their persona) in answer to the last reply,
+   * guided by an optional one-line intent. It streams like a reply under `draftId` (stop works the same)
+   * and ends in `autopilot:completed` with the draft for the message box; nothing is stored.
+   */
+  'generation:autopilot': {
+    payload: ConversationRefSchema.extend({
+      intent: z
+        .string()
+        .max(autopilotIntentMaxLength)
+        .refine((s) => !s.includes('\0') && !/[\r\n]/.test(s), 'One line of text, please.')
+        .default(''),
+    }),
+    result: z.object({ draftId: z.uuid() }),
+  },
   'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
   /**
    * The waiting-room status now; with `join` (the caller opened a chat) a caller neither waiting nor
@@ -83,6 +99,8 @@ const serverEventSchemas = {
     conversationId: z.uuid(),
     messageId: z.uuid(),
     seq: z.number().int().min(0),
+    /** The run writes an autopilot draft for the user's message box, not a reply. */
+    isAutopilot: z.boolean().optional(),
   }),
   /** `seq` grows by one per delta of a reply; clients drop deltas they already hold. */
   'generation:delta': z.object({
@@ -93,6 +111,13 @@ const serverEventSchemas = {
   }),
   /** Carries the whole stored message, so a lost delta costs nothing. */
   'generation:completed': z.object({ conversationId: z.uuid(), message: MessageSchema }),
+  /** An autopilot draft is written (or stopped part-way): the user's next turn, to edit and send. */
+  'autopilot:completed': z.object({
+    conversationId: z.uuid(),
+    draftId: z.uuid(),
+    text: z.string(),
+    isStopped: z.boolean(),
+  }),
   'generation:failed': z.object({
     conversationId: z.uuid(),
     messageId: z.uuid(),

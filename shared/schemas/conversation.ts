@@ -7,6 +7,8 @@ export const PendingReplySchema = z.object({
   messageId: z.uuid(),
   text: z.string(),
   seq: z.number().int(),
+  /** An autopilot draft for the user's message box is being written, not a reply. */
+  isAutopilot: z.boolean().optional(),
 });
 export type PendingReply = z.infer<typeof PendingReplySchema>;
 

@@ -17,6 +17,8 @@ export interface WireBehaviour {
   status?: number;
   /** The error message of that JSON error. */
   errorMessage?: string;
+  /** When set, a request whose bearer key is not one of these is answered 401, as OpenAI does. */
+  acceptKeys?: string[];
 }
 
 export interface WireServer {
@@ -24,6 +26,8 @@ export interface WireServer {
   behaviour: WireBehaviour;
   /** Bodies of the requests received, newest last. */
   requests: unknown[];
+  /** The bearer key of each request received (null without one), in the same order. */
+  keys: (string | null)[];
   /** How many streams the client aborted before the end. */
   aborted: number;
   close: () => Promise<void>;
@@ -46,6 +50,7 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
     baseUrl: '',
     behaviour: { tokens: words(5), firstTokenDelayMs: 0, tokenDelayMs: 0, ...initial },
     requests: [],
+    keys: [],
     aborted: 0,
     close: () => Promise.resolve(),
   };
@@ -56,7 +61,15 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
         return;
       }
       state.requests.push(await readBody(req));
+      const auth = req.headers.authorization;
+      const key = auth?.startsWith('Bearer ') === true ? auth.slice(7) : null;
+      state.keys.push(key);
       const b = state.behaviour;
+      if (b.acceptKeys !== undefined && (key === null || !b.acceptKeys.includes(key))) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key ?? ''}` } }));
+        return;
+      }
       if (b.status !== undefined) {
         res.writeHead(b.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: b.errorMessage ?? 'wire server error' } }));

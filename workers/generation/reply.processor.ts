@@ -13,6 +13,7 @@ import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
 import * as generationSettings from '#server/db/repositories/generation-settings.repo';
 import * as messages from '#server/db/repositories/messages.repo';
+import * as ownKeys from '#server/db/repositories/own-keys.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
@@ -22,11 +23,12 @@ import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt, type PromptTurn } from './prompt/build-prompt';
+import { generateRouted, type OwnKeyDeps } from './own-key';
 import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
 import { promptUserOf } from './prompt/prompt-user';
 
-export interface ReplyDeps {
+export interface ReplyDeps extends OwnKeyDeps {
   db: Db;
   redis: Redis;
   prefix: string;
@@ -45,21 +47,21 @@ export interface ReplyDeps {
 }
 
 /** The abort reason of a model that went silent for longer than the timeout. */
-const timeoutReason = 'timeout';
+export const timeoutReason = 'timeout';
 
 /** How many messages of the branch are read to fill the prompt; the budget trims them further. */
-const historyWindow = 200;
+export const historyWindow = 200;
 
 /**
  * A reply handed back by a worker shutting down: nothing is stored or published, and the job is never
  * settled here, so its lock lapses and another worker takes it (BullMQ's stalled-job recovery).
  */
-function handedBack(): Promise<never> {
+export function handedBack(): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
 /** Aborts after `timeoutMs` without text; noting a chunk is one assignment (no timer per chunk). */
-function silenceWatchdog(controller: AbortController, timeoutMs: number) {
+export function silenceWatchdog(controller: AbortController, timeoutMs: number) {
   let last = Date.now();
   let timer: NodeJS.Timeout;
   const check = () => {
@@ -201,9 +203,9 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       announced,
     );
     let firstTokenAt: number | undefined;
-    const result = controller.signal.aborted
-      ? { text: '', tokenCount: 0, stopReason: 'abort' as const }
-      : await deps.provider.generate({
+    const { result, route } = controller.signal.aborted
+      ? { result: { text: '', tokenCount: 0, stopReason: 'abort' as const }, route: null }
+      : await generateRouted(deps, owner?.ownKey ?? null, job.conversationId, {
           messages: prompt.messages,
           maxTokens: settings.maxTokens,
           temperature: settings.sampling.temperature,
@@ -254,6 +256,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
         }),
       stream.flush(),
     ]);
+    if (route !== null) await ownKeys.saveRoute(deps.db, job.replyId, route);
     await deps.replies.finish(run, {
       event: 'generation:completed',
       payload: { conversationId: job.conversationId, message: reply },

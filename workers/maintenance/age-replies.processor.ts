@@ -5,6 +5,9 @@
 import type { Queue } from 'bullmq';
 import { agedPriority, ReplyJobSchema } from '#shared/jobs/generation';
 
+/** What ageing reads of any generation job (reply, regenerate, autopilot). */
+const AgeableJobSchema = ReplyJobSchema.pick({ priority: true, enqueuedAt: true });
+
 /** Waiting jobs looked at per run, oldest first. */
 const batch = 1000;
 
@@ -16,7 +19,7 @@ export async function ageReplies(deps: {
   const now = Date.now();
   let raised = 0;
   for (const job of jobs) {
-    const data = ReplyJobSchema.safeParse(job.data);
+    const data = AgeableJobSchema.safeParse(job.data);
     if (!data.success) continue;
     const earned = agedPriority(data.data.priority, data.data.enqueuedAt, now, deps.ageingSeconds);
     if (earned >= (job.opts.priority ?? data.data.priority)) continue;

@@ -171,6 +171,7 @@ export class OpenAiProvider implements ModelProvider {
   ): Promise<void> {
     const decoder = new StringDecoder('utf8');
     let buffer = '';
+    const apiKey = req.apiKey ?? this.opts.apiKey;
     return new Promise<void>((resolve, reject) => {
       let isSettled = false;
       const settle = (err?: Error) => {
@@ -201,7 +202,7 @@ export class OpenAiProvider implements ModelProvider {
           headers: {
             'content-type': 'application/json',
             accept: 'text/event-stream',
-            ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
+            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
           },
           body: JSON.stringify({
             model: req.model ?? this.opts.model,

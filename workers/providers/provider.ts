@@ -18,6 +18,8 @@ export interface GenerateRequest {
   topK?: number;
   /** The registry model's name upstream, for providers serving several models; theirs when absent. */
   model?: string;
+  /** A member's own API key, sent instead of the provider's (workers/generation/own-key.ts). */
+  apiKey?: string;
   /** Aborting keeps the text written so far; the result then says `stopReason: 'abort'`. */
   signal: AbortSignal;
   onText: (chunk: string) => void;

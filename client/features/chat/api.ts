@@ -62,6 +62,11 @@ export function stopGeneration(socket: ChatSocket, conversationId: string) {
   return sendCommand(socket, 'generation:stop', { conversationId });
 }
 
+/** Asks the model to write the user's next turn (as their persona), guided by an optional intent. */
+export function startAutopilot(socket: ChatSocket, conversationId: string, intent: string) {
+  return sendCommand(socket, 'generation:autopilot', { conversationId, intent });
+}
+
 export function regenerateReply(socket: ChatSocket, conversationId: string) {
   return sendCommand(socket, 'generation:regenerate', { conversationId });
 }

@@ -13,6 +13,15 @@ export type StreamingReply = PendingReply;
 export interface GenerationFailure {
   messageId: string;
   error: AppErrorBody;
+  /** An autopilot draft failed: nothing waits for a Retry, the user writes or asks again. */
+  isAutopilot?: boolean;
+}
+
+/** An autopilot draft written for the message box: the user edits and sends it, or discards it. */
+export interface AutopilotDraft {
+  draftId: string;
+  text: string;
+  isStopped: boolean;
 }
 
 export interface ConversationState {
@@ -26,6 +35,8 @@ export interface ConversationState {
   isJoined: boolean;
   reply: StreamingReply | null;
   failure: GenerationFailure | null;
+  /** The latest autopilot draft that arrived, for the message box to take in once. */
+  autopilotDraft: AutopilotDraft | null;
   /** A delta skipped a seq; the screen re-joins and refetches. */
   needsResync: boolean;
   loadError: AppErrorBody | null;
@@ -40,6 +51,7 @@ export const emptyConversation: ConversationState = {
   isJoined: false,
   reply: null,
   failure: null,
+  autopilotDraft: null,
   needsResync: false,
   loadError: null,
 };
@@ -47,8 +59,10 @@ export const emptyConversation: ConversationState = {
 export const conversationsAtom = atom<ConversationsState>({});
 
 export interface ConversationView extends ConversationState {
-  /** A reply is in flight: sending is disabled and Stop is offered. */
+  /** A reply (or autopilot draft) is in flight: sending is disabled and Stop is offered. */
   isGenerating: boolean;
+  /** The text in flight is an autopilot draft for the message box, not a reply. */
+  isAutopilotWriting: boolean;
   /** The last message is the user's and no reply is coming: offer Retry (the message is never lost). */
   isAwaitingRetry: boolean;
 }
@@ -63,9 +77,11 @@ export function conversationViewAtom(conversationId: string | null) {
     return {
       ...state,
       isGenerating: state.reply !== null,
+      isAutopilotWriting: state.reply?.isAutopilot === true,
       isAwaitingRetry:
         state.reply === null &&
-        (state.failure !== null || (state.isLoaded && last?.role === 'user')),
+        ((state.failure !== null && state.failure.isAutopilot !== true) ||
+          (state.isLoaded && last?.role === 'user')),
     };
   });
 }

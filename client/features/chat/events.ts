@@ -80,14 +80,23 @@ export function applyMessageCreated(
 
 export function applyGenerationStarted(
   state: ConversationsState,
-  { conversationId, messageId, seq }: ServerEventPayload<'generation:started'>,
+  { conversationId, messageId, seq, isAutopilot }: ServerEventPayload<'generation:started'>,
 ): ConversationsState {
   return update(state, conversationId, (c) => {
-    if (hasMessage(c, messageId)) return c;
+    if (hasMessage(c, messageId) || c.autopilotDraft?.draftId === messageId) return c;
     const held = c.reply?.messageId === messageId ? c.reply : null;
     // An older run's start arriving late changes nothing.
     if (held !== null && held.seq > seq) return c;
-    return { ...c, failure: null, reply: { messageId, seq, text: '' } };
+    return {
+      ...c,
+      failure: null,
+      reply: {
+        messageId,
+        seq,
+        text: '',
+        ...(isAutopilot === true || held?.isAutopilot === true ? { isAutopilot: true } : {}),
+      },
+    };
   });
 }
 
@@ -100,7 +109,16 @@ export function applyGenerationDelta(
     const held = c.reply?.messageId === messageId ? c.reply : null;
     if (held !== null && seq <= held.seq) return c;
     if ((held?.seq ?? 0) + 1 === seq) {
-      return { ...c, failure: null, reply: { messageId, seq, text: (held?.text ?? '') + text } };
+      return {
+        ...c,
+        failure: null,
+        reply: {
+          messageId,
+          seq,
+          text: (held?.text ?? '') + text,
+          ...(held?.isAutopilot === true ? { isAutopilot: true } : {}),
+        },
+      };
     }
     // A gap. Before the join answers, the text so far is on its way and covers it.
     return c.isJoined ? { ...c, needsResync: true } : c;
@@ -120,11 +138,35 @@ export function applyGenerationFailed(
   state: ConversationsState,
   { conversationId, messageId, error }: ServerEventPayload<'generation:failed'>,
 ): ConversationsState {
-  return update(state, conversationId, (c) => ({
-    ...c,
-    reply: c.reply?.messageId === messageId ? null : c.reply,
-    failure: { messageId, error },
-  }));
+  return update(state, conversationId, (c) => {
+    const isOwn = c.reply?.messageId === messageId;
+    return {
+      ...c,
+      reply: isOwn ? null : c.reply,
+      failure: {
+        messageId,
+        error,
+        ...(isOwn && c.reply?.isAutopilot === true ? { isAutopilot: true } : {}),
+      },
+    };
+  });
+}
+
+/** An autopilot draft is written: it leaves the stream for the message box. */
+export function applyAutopilotCompleted(
+  state: ConversationsState,
+  { conversationId, draftId, text, isStopped }: ServerEventPayload<'autopilot:completed'>,
+): ConversationsState {
+  return update(state, conversationId, (c) =>
+    c.autopilotDraft?.draftId === draftId
+      ? c
+      : {
+          ...c,
+          failure: null,
+          reply: c.reply?.messageId === draftId ? null : c.reply,
+          autopilotDraft: { draftId, text, isStopped },
+        },
+  );
 }
 
 /** Server events → state, for `subscribeServerEvents`. */
@@ -144,6 +186,9 @@ export function chatEventHandlers(store: AppStore): ServerEventHandlers {
     },
     'generation:failed': (payload) => {
       store.set(conversationsAtom, (s) => applyGenerationFailed(s, payload));
+    },
+    'autopilot:completed': (payload) => {
+      store.set(conversationsAtom, (s) => applyAutopilotCompleted(s, payload));
     },
   };
 }
@@ -214,6 +259,23 @@ export function applySent(
   return update(state, sent.conversationId, (c) =>
     awaitReply({ ...c, messages: mergeMessages(c.messages, [sent.message]) }, sent.replyId),
   );
+}
+
+/** `generation:autopilot` answered: a draft of the user's next turn is being written. */
+export function applyAutopilotAsked(
+  state: ConversationsState,
+  conversationId: string,
+  draftId: string,
+): ConversationsState {
+  return update(state, conversationId, (c) => {
+    if (c.failure?.messageId === draftId || c.autopilotDraft?.draftId === draftId) return c;
+    const held = c.reply?.messageId === draftId ? c.reply : null;
+    return {
+      ...c,
+      failure: null,
+      reply: { ...(held ?? { messageId: draftId, text: '', seq: 0 }), isAutopilot: true },
+    };
+  });
 }
 
 /** `generation:retry` answered: a new reply to the last user message is being written. */

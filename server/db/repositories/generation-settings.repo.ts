@@ -2,6 +2,7 @@
 import type { InferenceSettings } from '#shared/schemas/inference-model';
 import { sql } from 'kysely';
 import type { Db } from '../database';
+import type { OwnKeyRecord } from './own-keys.repo';
 
 const columns = ['model_id', 'max_new_tokens', 'temperature', 'top_p', 'top_k'] as const;
 
@@ -53,6 +54,8 @@ export interface ReplyOwner {
   displayName: string | null;
   personaName: string | null;
   highlights: string | null;
+  /** Their own OpenAI key and mode (workers/generation/own-key.ts). */
+  ownKey: OwnKeyRecord;
 }
 
 /**
@@ -79,6 +82,8 @@ export async function replyOwnerOf(
       'u.name as displayName',
       'p.name as personaName',
       'p.highlights',
+      'u.openai_mode',
+      'u.openai_api_key_encrypted',
       'g.model_id',
       'g.max_new_tokens',
       'g.temperature',
@@ -100,5 +105,6 @@ export async function replyOwnerOf(
     displayName: row.displayName,
     personaName: row.personaName,
     highlights: row.highlights,
+    ownKey: { mode: row.openai_mode, sealedKey: row.openai_api_key_encrypted },
   };
 }

@@ -17,6 +17,7 @@ import {
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
+import { speaksForUser } from '#shared/rules/speaks-for-user';
 import type { AppErrorBody } from '#shared/errors';
 import type { Character } from '#shared/schemas/character';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -49,6 +50,7 @@ import { RateMessageModal, ReportMessageModal } from './message-feedback-modals'
 import { KeepRollingStrip } from './keep-rolling-strip';
 import { MessageList } from './message-list';
 import { RetryNotice } from './retry-notice';
+import { SpeaksForUserNotice } from './speaks-for-user-notice';
 import { StreamingReply } from './streaming-reply';
 
 /** Shown for an unanswered last message when no failure reason is known (e.g. after a reload). */
@@ -230,6 +232,22 @@ export function ChatView({
     setJumpVersion((v) => v + 1);
     return actions.send(content);
   };
+  /** Autopilot answers the reply on screen: an alternative shown in its place is adopted first. */
+  const sendAutopilot = async (intent: string): Promise<boolean> => {
+    const failed = await messageActions.adoptShown();
+    if (failed !== null) {
+      setOperationError(failed);
+      return false;
+    }
+    return actions.autopilot(intent);
+  };
+  /** Regenerate for the last reply, while nothing is in flight. */
+  const regenerateIf = (isLastReply: boolean) =>
+    isLastReply && !view.isGenerating && !isSending
+      ? () => {
+          void messageActions.regenerate().then(setOperationError);
+        }
+      : undefined;
   const closeModal = () => {
     if (actions.error !== null) actions.clearError();
     else if (operationError !== null) setOperationError(null);
@@ -329,32 +347,32 @@ export function ChatView({
                     note={message.isStopped ? 'Stopped' : undefined}
                     footer={
                       editingId === message.id ? undefined : (
-                        <MessageActions
-                          text={message.content}
-                          isBot={message.role === 'bot'}
-                          ratedLevel={message.rating?.level ?? null}
-                          onEdit={() => {
-                            setEditingId(message.id);
-                          }}
-                          onRate={() => {
-                            setRatingId(message.id);
-                          }}
-                          onReport={() => {
-                            setReportingId(message.id);
-                          }}
-                          onRegenerate={
-                            isLast && message.role === 'bot' && !view.isGenerating && !isSending
-                              ? () => {
-                                  void messageActions.regenerate().then(setOperationError);
-                                }
-                              : undefined
-                          }
-                          browsing={
-                            isLast && messageActions.browsing !== null
-                              ? { ...messageActions.browsing, onBrowse: browse }
-                              : null
-                          }
-                        />
+                        <>
+                          {message.role === 'bot' &&
+                            speaksForUser(message.content, [names.user]) !== null && (
+                              <SpeaksForUserNotice onRegenerate={regenerateIf(isLast)} />
+                            )}
+                          <MessageActions
+                            text={message.content}
+                            isBot={message.role === 'bot'}
+                            ratedLevel={message.rating?.level ?? null}
+                            onEdit={() => {
+                              setEditingId(message.id);
+                            }}
+                            onRate={() => {
+                              setRatingId(message.id);
+                            }}
+                            onReport={() => {
+                              setReportingId(message.id);
+                            }}
+                            onRegenerate={regenerateIf(isLast && message.role === 'bot')}
+                            browsing={
+                              isLast && messageActions.browsing !== null
+                                ? { ...messageActions.browsing, onBrowse: browse }
+                                : null
+                            }
+                          />
+                        </>
                       )
                     }
                   >
@@ -389,7 +407,7 @@ export function ChatView({
                   <RoleplayText text={actions.outgoing} />
                 </MessageBubble>
               )}
-              {(view.reply !== null || isSending) && (
+              {((view.reply !== null && !view.isAutopilotWriting) || isSending) && (
                 <StreamingReply text={view.reply?.text ?? ''} bot={bot} />
               )}
               {view.isAwaitingRetry && !isSending && (
@@ -423,6 +441,17 @@ export function ChatView({
               void actions.stop();
             }}
             inputRef={composerRef}
+            autopilot={
+              activeId === null
+                ? undefined
+                : {
+                    canAsk: lastMessage?.role === 'bot' && !view.isGenerating && editingId === null,
+                    onAsk: sendAutopilot,
+                    isWriting: view.isAutopilotWriting,
+                    text: view.isAutopilotWriting ? (view.reply?.text ?? '') : '',
+                    draft: view.autopilotDraft,
+                  }
+            }
           />
         </>
       )}

@@ -4,6 +4,25 @@ import { MessageContentSchema } from '#shared/schemas/message';
 import { Button } from '../../../components/button';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import type { AutopilotDraft } from '../atoms';
+import { useDelay } from '../hooks/use-delay';
+import { AutopilotPanel } from './autopilot-panel';
+import { TypingIndicator } from './typing-indicator';
+
+/** The spec's delay before a typing indicator shows, the autopilot's too (product-core.md §4, "Chat"). */
+const typingDelayMs = 300;
+
+/** The composer's autopilot: whether it may be asked now, the draft in flight, and the last one written. */
+export interface ComposerAutopilot {
+  /** There is a reply to answer and nothing is in flight. */
+  canAsk: boolean;
+  onAsk: (intent: string) => Promise<boolean>;
+  /** A draft is being written: its text so far fills the box, read-only. */
+  isWriting: boolean;
+  text: string;
+  /** The latest finished draft; the box takes it in once, to edit and send or discard. */
+  draft: AutopilotDraft | null;
+}
 
 interface ComposerProps {
   placeholder: string;
@@ -14,6 +33,8 @@ interface ComposerProps {
   onStop: () => void;
   /** The message box, so the screen can give focus back to it (e.g. when a dialog closes). */
   inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** Absent before the conversation exists (autopilot answers a reply). */
+  autopilot?: ComposerAutopilot;
 }
 
 /**
@@ -27,8 +48,24 @@ export function Composer({
   onSend,
   onStop,
   inputRef,
+  autopilot,
 }: ComposerProps) {
   const [draft, setDraft] = useState('');
+  const [isAutopilotOpen, setIsAutopilotOpen] = useState(false);
+  /** The autopilot draft the box last took in; one there before this composer mounted is not taken. */
+  const [takenDraftId, setTakenDraftId] = useState(autopilot?.draft?.draftId ?? null);
+  /** The box holds an autopilot draft (edited or not) that Discard would clear. */
+  const [holdsDraft, setHoldsDraft] = useState(false);
+  const arrived = autopilot?.draft ?? null;
+  if (arrived !== null && arrived.draftId !== takenDraftId) {
+    setTakenDraftId(arrived.draftId);
+    if (arrived.text !== '') {
+      setDraft(arrived.text);
+      setHoldsDraft(true);
+    }
+  }
+  const isAutopilotWriting = autopilot?.isWriting === true;
+  const isTypingDue = useDelay(typingDelayMs, isAutopilotWriting);
   const isTouch = useMediaQuery('(pointer: coarse)');
   const isSendDisabled = isGenerating || isSending;
 
@@ -36,6 +73,7 @@ export function Composer({
     const content = draft.trim();
     if (content === '' || isSendDisabled) return;
     setDraft('');
+    setHoldsDraft(false);
     // Send becomes disabled while the reply is written; keep the caret in the box instead of losing focus.
     inputRef.current?.focus();
     void onSend(content).then((isSent) => {
@@ -49,8 +87,28 @@ export function Composer({
     submit();
   };
 
+  const discard = () => {
+    setDraft('');
+    setHoldsDraft(false);
+    inputRef.current?.focus();
+  };
+
   return (
     <Dock>
+      {isAutopilotOpen && autopilot !== undefined && (
+        <AutopilotPanel
+          onAsk={autopilot.onAsk}
+          onClose={() => {
+            setIsAutopilotOpen(false);
+            inputRef.current?.focus();
+          }}
+        />
+      )}
+      {isAutopilotWriting && autopilot.text === '' && isTypingDue && (
+        <AutopilotTyping>
+          <TypingIndicator name="Autopilot" />
+        </AutopilotTyping>
+      )}
       <Form
         onSubmit={(event) => {
           event.preventDefault();
@@ -61,7 +119,9 @@ export function Composer({
           ref={inputRef}
           aria-label="Message"
           placeholder={placeholder}
-          value={draft}
+          value={isAutopilotWriting ? autopilot.text : draft}
+          readOnly={isAutopilotWriting}
+          aria-busy={isAutopilotWriting}
           rows={1}
           maxLength={MessageContentSchema.maxLength ?? undefined}
           enterKeyHint={isTouch ? 'enter' : 'send'}
@@ -70,6 +130,23 @@ export function Composer({
           }}
           onKeyDown={onKeyDown}
         />
+        {autopilot !== undefined && !isGenerating && (
+          <Button
+            $variant="secondary"
+            aria-expanded={isAutopilotOpen}
+            disabled={!autopilot.canAsk || isSending}
+            onClick={() => {
+              setIsAutopilotOpen((open) => !open);
+            }}
+          >
+            Autopilot
+          </Button>
+        )}
+        {holdsDraft && !isGenerating && draft !== '' && (
+          <Button $variant="ghost" onClick={discard}>
+            Discard
+          </Button>
+        )}
         {isGenerating && (
           <Button $variant="secondary" onClick={onStop}>
             <StopIcon aria-hidden="true" />
@@ -83,6 +160,13 @@ export function Composer({
     </Dock>
   );
 }
+
+const AutopilotTyping = styled.div`
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md} 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
 
 const Dock = styled.div`
   border-top: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};

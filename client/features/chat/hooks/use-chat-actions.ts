@@ -3,9 +3,15 @@ import { useState } from 'react';
 import type { AppErrorBody } from '#shared/errors';
 import { toApiError } from '../../../lib/api-client';
 import { useServices } from '../../../lib/services';
-import { fetchMessagesPage, retryGeneration, sendMessage, stopGeneration } from '../api';
+import {
+  fetchMessagesPage,
+  retryGeneration,
+  sendMessage,
+  startAutopilot,
+  stopGeneration,
+} from '../api';
 import { conversationsAtom } from '../atoms';
-import { applyMessagesPage, applyRetried, applySent } from '../events';
+import { applyAutopilotAsked, applyMessagesPage, applyRetried, applySent } from '../events';
 
 interface ChatActionsOptions {
   characterId: string;
@@ -19,7 +25,7 @@ interface ChatActionsOptions {
   onWaitingRoom?: () => void;
 }
 
-/** Send, retry, stop and load-earlier, with what the screen shows while they run. */
+/** Send, retry, autopilot, stop and load-earlier, with what the screen shows while they run. */
 export function useChatActions({
   characterId,
   conversationId,
@@ -70,6 +76,18 @@ export function useChatActions({
     else refused(ack.error);
   };
 
+  /** Asks autopilot for the user's next turn; resolves whether it was accepted. */
+  const autopilot = async (intent: string): Promise<boolean> => {
+    if (conversationId === null) return false;
+    const ack = await startAutopilot(socket, conversationId, intent);
+    if (!ack.ok) {
+      refused(ack.error);
+      return false;
+    }
+    store.set(conversationsAtom, (s) => applyAutopilotAsked(s, conversationId, ack.data.draftId));
+    return true;
+  };
+
   const stop = async (): Promise<void> => {
     if (conversationId === null) return;
     const ack = await stopGeneration(socket, conversationId);
@@ -101,6 +119,7 @@ export function useChatActions({
     },
     send,
     retry,
+    autopilot,
     stop,
     loadOlder,
   };
