@@ -8,7 +8,7 @@
  * error (an upstream error body may echo it, so it is dropped).
  */
 import type { Db } from '#server/db/database';
-import * as ownKeys from '#server/db/repositories/own-keys.repo';
+import type * as ownKeys from '#server/db/repositories/own-keys.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
 import { openSecret } from '#server/lib/secret-box';
