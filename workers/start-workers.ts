@@ -39,6 +39,7 @@ import { ReplyState } from '#server/lib/reply-state';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
 import { processReply, publicError } from './generation/reply.processor';
+import { processMemory } from './memory/summarise.processor';
 import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';
 import { ageReplies } from './maintenance/age-replies.processor';
@@ -109,6 +110,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       maxTokens: config.LLM_MAX_TOKENS,
       temperature: config.LLM_TEMPERATURE,
       timeoutMs: config.LLM_TIMEOUT_MS,
+      generation,
     };
     workers.push(
       defineProcessor({
@@ -119,6 +121,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         handlers: {
           reply: (data) => processReply(replyDeps, data),
           regenerate: (data) => processReply(replyDeps, data),
+          memory: async (data) => {
+            await processMemory(replyDeps, data);
+          },
         },
         // A reply whose job the queue gave up on (a worker killed twice while writing it) frees its
         // conversation and is reported failed, so the user can retry at once.

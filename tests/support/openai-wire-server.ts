@@ -17,6 +17,8 @@ export interface WireBehaviour {
   status?: number;
   /** The error message of that JSON error. */
   errorMessage?: string;
+  /** Chooses the pieces for one request body (a summary answered apart from a reply); `tokens` otherwise. */
+  respond?: (body: unknown) => string[] | undefined;
 }
 
 export interface WireServer {
@@ -55,8 +57,10 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
         res.writeHead(404).end();
         return;
       }
-      state.requests.push(await readBody(req));
+      const body = await readBody(req);
+      state.requests.push(body);
       const b = state.behaviour;
+      const tokens = b.respond?.(body) ?? b.tokens;
       if (b.status !== undefined) {
         res.writeHead(b.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: b.errorMessage ?? 'wire server error' } }));
@@ -72,7 +76,7 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
       });
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       await sleep(b.firstTokenDelayMs);
-      for (const [i, token] of b.tokens.entries()) {
+      for (const [i, token] of tokens.entries()) {
         if (stream.closed) return;
         if (b.failAfterTokens !== undefined && i >= b.failAfterTokens) {
           res.destroy();

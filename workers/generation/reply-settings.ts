@@ -9,6 +9,7 @@ import {
   modelAccessOf,
   type EffectiveSettings,
 } from '#shared/rules/generation';
+import { hasAutoMemories } from '#shared/rules/memory';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { Db } from '#server/db/database';
 import * as generationSettings from '#server/db/repositories/generation-settings.repo';
@@ -26,6 +27,8 @@ export interface ReplySettings extends EffectiveSettings<RegistryModel> {
   contextSize: number;
   /** The reply's max tokens, leaving at least half the context to the prompt. */
   maxTokens: number;
+  /** Whether turns that fall out of the budget are summarised into auto memories (issue 11 §7). */
+  hasAutoMemories: boolean;
 }
 
 /** Restrictions are not read: a member who may not chat never gets a reply queued. */
@@ -51,5 +54,6 @@ export async function replySettingsOf(
     ...settings,
     contextSize,
     maxTokens: Math.min(settings.sampling.maxNewTokens, Math.floor(contextSize / 2)),
+    hasAutoMemories: hasAutoMemories(access.permissions),
   };
 }

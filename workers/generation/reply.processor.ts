@@ -4,12 +4,13 @@
  * makes one Redis call and one database read, in parallel (docs/performance.md, trap 7).
  */
 import { randomUUID } from 'node:crypto';
-import { UnrecoverableError } from 'bullmq';
+import { type Queue, UnrecoverableError } from 'bullmq';
 import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
+import * as memories from '#server/db/repositories/memories.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
@@ -18,6 +19,7 @@ import type { ReplyRun, ReplyState, StartResult } from '#server/lib/reply-state'
 import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
+import { newestLeftOut, queueMemory } from '../memory/queue-memory';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt } from './prompt/build-prompt';
 import { keepReplyPrompt } from './reply-prompt';
@@ -40,6 +42,8 @@ export interface ReplyDeps {
   temperature: number;
   /** Longest silence from the model before the reply fails with model_timeout. */
   timeoutMs: number;
+  /** The generation queue, for the memory job a reply whose prompt left turns out adds. */
+  generation: Queue;
 }
 
 /** The abort reason of a model that went silent for longer than the timeout. */
@@ -47,6 +51,8 @@ const timeoutReason = 'timeout';
 
 /** How many messages of the branch are read to fill the prompt; the budget trims them further. */
 const historyWindow = 200;
+/** Unpinned memories read for the prompt, newest first; the budget trims them further. */
+const unpinnedMemoryWindow = 50;
 
 /**
  * A reply handed back by a worker shutting down: nothing is stored or published, and the job is never
@@ -113,6 +119,24 @@ export function publicError(error: AppError): AppErrorBody {
   return { code: error.code, message: defaultErrorMessage[error.code] };
 }
 
+/** Adds the memory job for turns the prompt left out; a failure is logged and never fails the reply. */
+async function queueAutoMemory(
+  deps: ReplyDeps,
+  job: ReplyJob,
+  through: { id: string } | null,
+): Promise<void> {
+  if (through === null) return;
+  try {
+    await queueMemory(deps.generation, {
+      conversationId: job.conversationId,
+      characterId: job.characterId,
+      throughMessageId: through.id,
+    });
+  } catch (err) {
+    deps.log.warn({ err, conversationId: job.conversationId }, 'memory job not queued');
+  }
+}
+
 export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void> {
   const startedAt = Date.now();
   const run: ReplyRun = {
@@ -124,12 +148,13 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, branch, character, settings, user] = await Promise.all([
+    const [started, branch, character, settings, user, memoryList] = await Promise.all([
       starting,
       branchOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
       replySettingsOf(deps, job.conversationId, deps.provider.contextSize),
       promptUserOf(deps.db, job.conversationId),
+      memories.forPrompt(deps.db, job.conversationId, unpinnedMemoryWindow),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
@@ -144,13 +169,13 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     if (!character) throw new AppError('character_not_found');
     await deps.replies.announce(run, started.seq);
 
+    // A reply stopped before its first word is stored empty; it tells the model nothing.
+    const history = branch.filter((m) => m.content !== '');
     const prompt = buildPrompt({
       character,
       ...user,
-      // A reply stopped before its first word is stored empty; it tells the model nothing.
-      history: branch
-        .filter((m) => m.content !== '')
-        .map((m) => ({ role: m.role, content: m.content })),
+      memories: memoryList,
+      history: history.map((m) => ({ role: m.role, content: m.content })),
       contextSize: settings.contextSize,
       maxTokens: settings.maxTokens,
       countTokens: (text) => deps.provider.countTokens(text),
@@ -216,6 +241,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       tokensPerSecond: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
     };
     await recordReplyTiming(deps.redis, deps.prefix, timing);
+    await queueAutoMemory(
+      deps,
+      job,
+      newestLeftOut(history, prompt.report.leftOut.turns, settings.hasAutoMemories),
+    );
     deps.log.debug(
       { conversationId: job.conversationId, replyId: job.replyId, ...timing },
       'reply stored',
