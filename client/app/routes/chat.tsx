@@ -15,6 +15,7 @@ import {
 } from '../../features/saved-chats/hooks/use-conversation-dialogs';
 import { ContextMeter } from '../../features/generation/components/context-meter';
 import { GenerationSettingsModal } from '../../features/generation/components/generation-settings-modal';
+import { MemoryManager } from '../../features/memories/components/memory-manager';
 import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
@@ -23,7 +24,8 @@ import { fetchPersonas, setChoiceShown } from '../../features/personas/api';
 import { ChangePersonaDialog } from '../../features/personas/components/change-persona-dialog';
 import { PersonaChoice } from '../../features/personas/components/persona-choice';
 import { Spinner } from '../../components/spinner';
-import { useMe } from '../../lib/member';
+import { useMe, usePermissions } from '../../lib/member';
+import { mayManageMemories } from '#shared/rules/memory';
 import { ErrorState } from '../../components/state-panel';
 import type { MenuItem } from '../../components/menu';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -57,6 +59,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const character = useCharacter(characterId);
   const onWaitingRoom = useWaitingRoomRefusal();
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  const [memoriesOf, setMemoriesOf] = useState<string | null>(null);
+  const permissions = usePermissions();
   // Opening a chat (of a character that exists) is what lines a visitor up; browsing never does.
   useWaitingRoomJoin(character.status === 'success' ? characterId : null);
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
@@ -143,6 +147,16 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
                 },
               ]
             : []),
+          ...(isMember && activeId !== null
+            ? [
+                {
+                  label: 'Manage Memories',
+                  onSelect: () => {
+                    setMemoriesOf(activeId);
+                  },
+                },
+              ]
+            : []),
           ...(isMember
             ? [
                 {
@@ -159,6 +173,15 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
           <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
         )}
       />
+      {memoriesOf !== null && (
+        <MemoryManager
+          conversationId={memoriesOf}
+          mayManage={mayManageMemories(permissions ?? [])}
+          onClose={() => {
+            setMemoriesOf(null);
+          }}
+        />
+      )}
       {isChangingPersona !== null && (
         <ChangePersonaDialog
           conversationId={isChangingPersona}
