@@ -40,6 +40,7 @@ import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
 import { processAutopilot } from './generation/autopilot.processor';
 import { processReply, publicError } from './generation/reply.processor';
+import { processMemory } from './memory/summarise.processor';
 import { defineProcessor } from './lib/define-processor';
 import { StopRegistry } from './lib/stop-registry';
 import { ageReplies } from './maintenance/age-replies.processor';
@@ -124,6 +125,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         model: config.OWN_KEY_MODEL,
         secret: authSecret(config),
       },
+      generation,
     };
     workers.push(
       defineProcessor({
@@ -135,6 +137,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
           reply: (data) => processReply(replyDeps, data),
           regenerate: (data) => processReply(replyDeps, data),
           autopilot: (data) => processAutopilot(replyDeps, data),
+          memory: async (data) => {
+            await processMemory(replyDeps, data);
+          },
         },
         // A reply whose job the queue gave up on (a worker killed twice while writing it) frees its
         // conversation and is reported failed, so the user can retry at once.

@@ -297,6 +297,23 @@ export interface ReplyRoutesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A memory of a conversation: written by its owner (`user`) or summarised by the memory job (`other`). */
+export interface MemoriesTable {
+  id: Generated<string>;
+  conversation_id: string;
+  content: string;
+  is_pinned: Generated<boolean>;
+  memory_type: 'user' | 'other';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The messages an auto memory was summarised from; a message belongs to at most one memory. */
+export interface MemorySourcesTable {
+  memory_id: string;
+  message_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -322,6 +339,8 @@ export interface Database {
   reply_prompts: ReplyPromptsTable;
   reply_routes: ReplyRoutesTable;
   personas: PersonasTable;
+  memories: MemoriesTable;
+  memory_sources: MemorySourcesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

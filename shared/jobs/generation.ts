@@ -97,6 +97,21 @@ export type AutopilotJob = z.infer<typeof AutopilotJobSchema>;
 export const GenerationJobRefSchema = ReplyJobSchema.pick({ conversationId: true, replyId: true });
 
 /**
+ * A `memory` job (issue 11 §7): summarise the turns of a conversation that fell out of a reply's context
+ * budget into auto memories, for an owner with conversation_memory_auto (workers/memory/).
+ */
+export const MemoryJobSchema = z.object({
+  conversationId: z.uuid(),
+  /** The conversation's owner, whose settings and persona the summary uses. */
+  userId: z.uuid(),
+  /** The conversation's character, whose name the summary uses. */
+  characterId: z.uuid(),
+  /** The newest message that fell out of the prompt; it and the turns before it may be summarised. */
+  throughMessageId: z.uuid(),
+});
+export type MemoryJob = z.infer<typeof MemoryJobSchema>;
+
+/**
  * Job name → payload schema. `regenerate` is a reply asked for again: the old reply was set aside as an
  * alternative (server/services/regenerate.service.ts) and a new one answers the same user message.
  */
@@ -104,6 +119,7 @@ export const generationJobs = {
   reply: ReplyJobSchema,
   regenerate: ReplyJobSchema,
   autopilot: AutopilotJobSchema,
+  memory: MemoryJobSchema,
 } as const;
 export type GenerationJobName = keyof typeof generationJobs;
 
@@ -117,4 +133,21 @@ export const generationJobOptions = {
   attempts: 1,
   removeOnComplete: true,
   removeOnFail: { count: 1000 },
+} as const;
+
+/** One memory job per conversation at a time: a later add while one waits or runs is a no-op. */
+export function memoryJobId(conversationId: string): string {
+  return `memory-${conversationId}`;
+}
+
+/**
+ * Memory jobs are background work: after every reply (below the lowest tier), retried with backoff, and
+ * removed however they end so the next overflow can add the conversation's job again.
+ */
+export const memoryJobOptions = {
+  priority: lowestPriority + 1,
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: true,
+  removeOnFail: true,
 } as const;

@@ -19,6 +19,8 @@ export interface WireBehaviour {
   errorMessage?: string;
   /** When set, a request whose bearer key is not one of these is answered 401, as OpenAI does. */
   acceptKeys?: string[];
+  /** Chooses the pieces for one request body (a summary answered apart from a reply); `tokens` otherwise. */
+  respond?: (body: unknown) => string[] | undefined;
 }
 
 export interface WireServer {
@@ -60,7 +62,8 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
         res.writeHead(404).end();
         return;
       }
-      state.requests.push(await readBody(req));
+      const body = await readBody(req);
+      state.requests.push(body);
       const auth = req.headers.authorization;
       const key = auth?.startsWith('Bearer ') === true ? auth.slice(7) : null;
       state.keys.push(key);
@@ -70,6 +73,7 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
         res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key ?? ''}` } }));
         return;
       }
+      const tokens = b.respond?.(body) ?? b.tokens;
       if (b.status !== undefined) {
         res.writeHead(b.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: b.errorMessage ?? 'wire server error' } }));
@@ -85,7 +89,7 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
       });
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       await sleep(b.firstTokenDelayMs);
-      for (const [i, token] of b.tokens.entries()) {
+      for (const [i, token] of tokens.entries()) {
         if (stream.closed) return;
         if (b.failAfterTokens !== undefined && i >= b.failAfterTokens) {
           res.destroy();

@@ -9,6 +9,7 @@ import {
   modelAccessOf,
   type EffectiveSettings,
 } from '#shared/rules/generation';
+import { hasAutoMemories } from '#shared/rules/memory';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { ReplyOwner } from '#server/db/repositories/generation-settings.repo';
 
@@ -24,6 +25,8 @@ export interface ReplySettings extends EffectiveSettings<RegistryModel> {
   contextSize: number;
   /** The reply's max tokens, leaving at least half the context to the prompt. */
   maxTokens: number;
+  /** Whether turns that fall out of the budget are summarised into auto memories (issue 11 §7). */
+  hasAutoMemories: boolean;
 }
 
 /** Restrictions are not read: a member who may not chat never gets a reply queued. */
@@ -48,5 +51,6 @@ export function replySettingsOf(
     ...settings,
     contextSize,
     maxTokens: Math.min(settings.sampling.maxNewTokens, Math.floor(contextSize / 2)),
+    hasAutoMemories: hasAutoMemories(access.permissions),
   };
 }

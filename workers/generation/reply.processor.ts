@@ -5,13 +5,14 @@
  * the message it answers (docs/performance.md, trap 7).
  */
 import { randomUUID } from 'node:crypto';
-import { UnrecoverableError } from 'bullmq';
+import { type Queue, UnrecoverableError } from 'bullmq';
 import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
 import * as generationSettings from '#server/db/repositories/generation-settings.repo';
+import * as memories from '#server/db/repositories/memories.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import * as ownKeys from '#server/db/repositories/own-keys.repo';
 import { AppError } from '#server/lib/errors';
@@ -21,6 +22,7 @@ import type { ReplyRun, ReplyState, StartResult } from '#server/lib/reply-state'
 import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
+import { newestLeftOut, queueMemory } from '../memory/queue-memory';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt, type PromptTurn } from './prompt/build-prompt';
 import { generateRouted, type OwnKeyDeps } from './own-key';
@@ -44,6 +46,8 @@ export interface ReplyDeps extends OwnKeyDeps {
   temperature: number;
   /** Longest silence from the model before the reply fails with model_timeout. */
   timeoutMs: number;
+  /** The generation queue, for the memory job a reply whose prompt left turns out adds. */
+  generation: Queue;
 }
 
 /** The abort reason of a model that went silent for longer than the timeout. */
@@ -51,6 +55,8 @@ export const timeoutReason = 'timeout';
 
 /** How many messages of the branch are read to fill the prompt; the budget trims them further. */
 export const historyWindow = 200;
+/** Unpinned memories read for the prompt, newest first; the budget trims them further. */
+const unpinnedMemoryWindow = 50;
 
 /**
  * A reply handed back by a worker shutting down: nothing is stored or published, and the job is never
@@ -109,6 +115,15 @@ async function branchOf(
   }
 }
 
+/** A turn of the history with its stored id; null for a greeting the job carried. */
+type HistoryTurn = PromptTurn & { id: string | null };
+
+const turnOf = (m: { id: string; role: 'user' | 'bot'; content: string }): HistoryTurn => ({
+  id: m.id,
+  role: m.role,
+  content: m.content,
+});
+
 /**
  * The turns the reply answers, ending with the user's message. A send carries its message (a new
  * conversation its greeting too), so nothing waits for the server to store them: an existing
@@ -120,24 +135,24 @@ async function historyOf(
   job: ReplyJob,
   run: ReplyRun,
   starting: Promise<StartResult>,
-): Promise<PromptTurn[] | null> {
+): Promise<HistoryTurn[] | null> {
   const { sent } = job;
-  let turns: PromptTurn[];
+  let turns: HistoryTurn[];
   if (sent === undefined) {
     const branch = await branchOf(deps, job, run, starting);
     if (branch === null) return null;
-    turns = branch.map((m) => ({ role: m.role, content: m.content }));
+    turns = branch.map(turnOf);
   } else if (sent.start !== undefined) {
     const { greeting } = sent.start;
     turns = [
-      ...(greeting === null ? [] : [{ role: 'bot' as const, content: greeting }]),
-      { role: 'user', content: sent.content },
+      ...(greeting === null ? [] : [{ id: null, role: 'bot' as const, content: greeting }]),
+      { id: job.userMessageId, role: 'user', content: sent.content },
     ];
   } else {
     const branch = await messages.branchAtHead(deps.db, job.conversationId, historyWindow);
-    turns = branch.map((m) => ({ role: m.role, content: m.content }));
+    turns = branch.map(turnOf);
     if (branch.at(-1)?.id !== job.userMessageId)
-      turns.push({ role: 'user', content: sent.content });
+      turns.push({ id: job.userMessageId, role: 'user', content: sent.content });
   }
   // A reply stopped before its first word is stored empty; it tells the model nothing.
   return turns.filter((t) => t.content !== '');
@@ -151,6 +166,25 @@ export function publicError(error: AppError): AppErrorBody {
   return { code: error.code, message: defaultErrorMessage[error.code] };
 }
 
+/** Adds the memory job for turns the prompt left out; a failure is logged and never fails the reply. */
+async function queueAutoMemory(
+  deps: ReplyDeps,
+  job: ReplyJob,
+  through: { id: string | null } | null,
+): Promise<void> {
+  if (through === null || through.id === null) return;
+  try {
+    await queueMemory(deps.generation, {
+      conversationId: job.conversationId,
+      userId: job.userId,
+      characterId: job.characterId,
+      throughMessageId: through.id,
+    });
+  } catch (err) {
+    deps.log.warn({ err, conversationId: job.conversationId }, 'memory job not queued');
+  }
+}
+
 export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void> {
   const startedAt = Date.now();
   const run: ReplyRun = {
@@ -162,7 +196,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, history, character, owner] = await Promise.all([
+    const [started, history, character, owner, memoryList] = await Promise.all([
       starting,
       historyOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
@@ -171,6 +205,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
         conversationId: job.conversationId,
         personaId: job.sent?.start?.personaId ?? null,
       }),
+      memories.forPrompt(deps.db, job.conversationId, unpinnedMemoryWindow),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
@@ -191,6 +226,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     const prompt = buildPrompt({
       character,
       ...promptUserOf(owner),
+      memories: memoryList,
       history,
       contextSize: settings.contextSize,
       maxTokens: settings.maxTokens,
@@ -267,6 +303,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       tokensPerSecond: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
     };
     await recordReplyTiming(deps.redis, deps.prefix, timing);
+    await queueAutoMemory(
+      deps,
+      job,
+      newestLeftOut(history, prompt.report.leftOut.turns, settings.hasAutoMemories),
+    );
     deps.log.debug(
       { conversationId: job.conversationId, replyId: job.replyId, ...timing },
       'reply stored',

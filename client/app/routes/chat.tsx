@@ -7,6 +7,7 @@ import { ChatView } from '../../features/chat/components/chat-view';
 import { useSavedChatActions } from '../../features/saved-chats/hooks/use-saved-chat-actions';
 import { ContextMeter } from '../../features/generation/components/context-meter';
 import { useGenerationSettingsItem } from '../../features/generation/hooks/use-generation-settings-item';
+import { useMemoriesItem } from '../../features/memories/hooks/use-memories-item';
 import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
@@ -40,6 +41,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const saved = useSavedChatActions(characterId, isNew ? null : conversationId, characterName);
   const persona = useChatPersona({ characterName, isNew, backPath: location });
   const settings = useGenerationSettingsItem();
+  const memories = useMemoriesItem();
   if (!isNew && !IdParamsSchema.safeParse({ id: conversationId }).success) return <NotFoundPage />;
   if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
   // A guest on an NSFW chatbot gets the login prompt, not the generic error.
@@ -88,6 +90,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         menuItems={(activeId) => [
           ...saved.menuItems,
           ...persona.menuItems(activeId),
+          ...memories.menuItems(activeId),
           ...settings.menuItems,
         ]}
         pickMode={saved.pickMode}
@@ -96,6 +99,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         )}
       />
       {persona.dialog}
+      {memories.dialog}
     </>
   );
 }

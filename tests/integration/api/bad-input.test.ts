@@ -330,6 +330,18 @@ function writeCases(targetId: string) {
       payload: { personaId: randomUUID() },
       fields: ['personaId'],
     },
+    'POST /api/conversations/:id/memories': {
+      as: 'member',
+      url: `/api/conversations/${randomUUID()}/memories`,
+      payload: { content: 'Sam keeps a red umbrella.', isPinned: true },
+      fields: ['content', 'isPinned'],
+    },
+    'PATCH /api/memories/:id': {
+      as: 'member',
+      url: `/api/memories/${randomUUID()}`,
+      payload: { content: 'Sam keeps a red umbrella.', isPinned: true },
+      fields: ['content', 'isPinned'],
+    },
     'PUT /api/admin/users/:id/role': {
       as: 'admin',
       url: `/api/admin/users/${targetId}/role`,

@@ -3,7 +3,9 @@
  * step 3). The message being answered always goes in; the budget left is filled in a fixed priority:
  * the character's definition (cut to fit when it alone is too long), the user's persona, pinned
  * memories, lorebook entries, the example dialogue, then the history, newest first. A part that does not
- * fit whole is left out and named in the report, which the chat's context meter shows.
+ * fit whole is left out and named in the report, which the chat's context meter shows. Unpinned memories
+ * (auto memories of older turns) follow the pinned ones within a quarter of the budget, newest first;
+ * those that do not fit roll off unreported, as old turns do once summarised.
  */
 import { fillMacros } from '#shared/rules/macros';
 import type { PromptReport } from '#shared/schemas/prompt-report';
@@ -26,10 +28,15 @@ export interface PromptPersona {
   highlights: string;
 }
 
-/** A memory of the conversation that always enters the prompt while it fits (pinned). */
+/** A memory of the conversation: a pinned one always enters the prompt while it fits. */
 export interface PromptMemory {
   content: string;
+  /** Unpinned memories go in after the pinned ones, within `unpinnedMemoryShare`; pinned by default. */
+  isPinned?: boolean;
 }
+
+/** The share of the budget unpinned memories may take, so summaries never crowd out the newest turns. */
+export const unpinnedMemoryShare = 0.25;
 
 /** A lorebook entry whose keys matched the chat; lorebooks fill this slot when they exist. */
 export interface PromptLoreEntry {
@@ -40,7 +47,7 @@ export interface PromptInput {
   character: PromptCharacter;
   userName: string;
   persona?: PromptPersona | null;
-  /** Pinned memories, most important first. */
+  /** Memories, most important first (pinned ones before unpinned, newest first). */
   memories?: readonly PromptMemory[];
   /** Matched lorebook entries, most important first. */
   lorebookEntries?: readonly PromptLoreEntry[];
@@ -164,12 +171,23 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     !tryAdd(`${names.user}'s persona:\n${fillMacros(highlights, names)}`, 'persona');
 
   let memoriesLeftOut = 0;
-  const memories = (input.memories ?? []).map((m) => m.content.trim()).filter((m) => m !== '');
+  const memories = (input.memories ?? [])
+    .map((m) => ({ content: m.content.trim(), isPinned: m.isPinned ?? true }))
+    .filter((m) => m.content !== '')
+    .sort((a, b) => Number(b.isPinned) - Number(a.isPinned));
   let hasMemoryHeading = false;
+  const unpinnedCap = Math.floor(budget * unpinnedMemoryShare);
+  let unpinnedTokens = 0;
   for (const memory of memories) {
     // The heading goes in with the first memory that fits.
-    const line = `- ${fillMacros(memory, names)}`;
-    if (tryAdd(hasMemoryHeading ? line : `Memories:\n${line}`, 'memories')) hasMemoryHeading = true;
+    const line = `- ${fillMacros(memory.content, names)}`;
+    const part = hasMemoryHeading ? line : `Memories:\n${line}`;
+    if (!memory.isPinned) {
+      const extra = system.extra(part);
+      if (unpinnedTokens + extra > unpinnedCap || !tryAdd(part, 'memories')) continue;
+      unpinnedTokens += extra;
+      hasMemoryHeading = true;
+    } else if (tryAdd(part, 'memories')) hasMemoryHeading = true;
     else memoriesLeftOut++;
   }
 

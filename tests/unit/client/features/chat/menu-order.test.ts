@@ -8,6 +8,7 @@ describe('sortedMenuItems', () => {
   it("puts the spec's items in its order and unnamed ones after them, as given", () => {
     const labels = sortedMenuItems([
       item('Generation Settings'),
+      item('Manage Memories'),
       item('Export Chat'),
       item('View Saved Chats'),
       item('Start New Chat'),
@@ -20,6 +21,7 @@ describe('sortedMenuItems', () => {
       'View Saved Chats',
       'Remove Messages',
       'Change Title',
+      'Manage Memories',
       'Generation Settings',
       'Export Chat',
       'Something Else',
