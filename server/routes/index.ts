@@ -13,6 +13,7 @@ import { conversationRoutes } from './conversations.routes';
 import { generationRoutes } from './generation.routes';
 import { healthRoutes } from './health.routes';
 import { libraryRoutes } from './library.routes';
+import { lorebookRoutes } from './lorebooks.routes';
 import { messageRoutes } from './messages.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
@@ -43,4 +44,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   characterCardRoutes(app, deps);
   generationRoutes(app, deps);
   personaRoutes(app, deps);
+  lorebookRoutes(app, deps);
 }

@@ -10,6 +10,7 @@ import type { ReplyJob } from '#shared/jobs/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
+import * as lorebooks from '#server/db/repositories/lorebooks.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
@@ -20,6 +21,7 @@ import { ReplyStream } from '../lib/reply-stream';
 import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt } from './prompt/build-prompt';
+import { loreEntriesFor } from './prompt/lore-entries';
 import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
 import { promptUserOf } from './prompt/prompt-user';
@@ -124,12 +126,13 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, branch, character, settings, user] = await Promise.all([
+    const [started, branch, character, settings, user, books] = await Promise.all([
       starting,
       branchOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
       replySettingsOf(deps, job.conversationId, deps.provider.contextSize),
       promptUserOf(deps.db, job.conversationId),
+      lorebooks.scanBooksOf(deps.db, job.characterId),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
@@ -144,13 +147,15 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     if (!character) throw new AppError('character_not_found');
     await deps.replies.announce(run, started.seq);
 
+    // A reply stopped before its first word is stored empty; it tells the model nothing.
+    const history = branch
+      .filter((m) => m.content !== '')
+      .map((m) => ({ role: m.role, content: m.content }));
     const prompt = buildPrompt({
       character,
       ...user,
-      // A reply stopped before its first word is stored empty; it tells the model nothing.
-      history: branch
-        .filter((m) => m.content !== '')
-        .map((m) => ({ role: m.role, content: m.content })),
+      lorebookEntries: loreEntriesFor(books, history, (text) => deps.provider.countTokens(text)),
+      history,
       contextSize: settings.contextSize,
       maxTokens: settings.maxTokens,
       countTokens: (text) => deps.provider.countTokens(text),

@@ -31,7 +31,7 @@ export interface PromptMemory {
   content: string;
 }
 
-/** A lorebook entry whose keys matched the chat; lorebooks fill this slot when they exist. */
+/** A lorebook entry whose keys matched the chat (prompt/lore-entries.ts). */
 export interface PromptLoreEntry {
   content: string;
 }
@@ -42,7 +42,7 @@ export interface PromptInput {
   persona?: PromptPersona | null;
   /** Pinned memories, most important first. */
   memories?: readonly PromptMemory[];
-  /** Matched lorebook entries, most important first. */
+  /** Matched lorebook entries in placement order (each book's budget already applied). */
   lorebookEntries?: readonly PromptLoreEntry[];
   /** The conversation's branch in chat order, ending with the message to answer. */
   history: readonly PromptTurn[];
