@@ -153,8 +153,8 @@ const FittedSchema = z.object({
   overLimit: z.number().int(),
 });
 
-/** Largest lorebook file read (real books run to hundreds of KB). */
-export const lorebookFileMaxBytes = 2 * 1024 * 1024;
+/** Largest lorebook file read (real books run to hundreds of KB; a request body is at most 1 MiB). */
+export const lorebookFileMaxBytes = 900 * 1024;
 
 /**
  * Reads a lorebook file (its parsed JSON as `data`, by shape) and answers what an import would write:
