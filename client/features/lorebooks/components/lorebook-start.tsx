@@ -154,7 +154,7 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
           <Problems aria-label="Entries that do not fit">
             {report.problems.map((p) => (
               <li key={`${p.path}:${p.message}`}>
-                <strong>{p.entryName}</strong> ({p.path}): {p.message}.{' '}
+                <strong>{p.entryName}</strong> — {p.path}: {p.message}.{' '}
                 {p.fix === 'skip'
                   ? 'It is skipped.'
                   : p.fix === 'split'
