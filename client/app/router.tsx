@@ -14,6 +14,12 @@ import { ChatbotProfilePage } from './routes/chatbot-profile';
 import { HomePage } from './routes/home';
 import { CreatorPage, FavoriteBotsPage, RecommendedBotsPage } from './routes/library-pages';
 import { LegalPageRoute } from './routes/legal';
+import {
+  LorebookCreatePage,
+  LorebookEditPage,
+  LorebookPage,
+  MyLorebooksPage,
+} from './routes/lorebooks';
 import { MyChatbotDraftsPage, MyChatbotsPage } from './routes/my-chatbots';
 import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
@@ -48,6 +54,12 @@ export function AppRouter() {
       ))}
       <Route path={paths.myChatbots.pattern} component={MyChatbotsPage} />
       <Route path={paths.myChatbotDrafts.pattern} component={MyChatbotDraftsPage} />
+      <Route path={paths.myLorebooks.pattern} component={MyLorebooksPage} />
+      <Route path={paths.lorebookCreate.pattern} component={LorebookCreatePage} />
+      <Route path={paths.lorebookEdit.pattern}>
+        {(params) => <LorebookEditPage id={params.id} />}
+      </Route>
+      <Route path={paths.lorebook.pattern}>{(params) => <LorebookPage id={params.id} />}</Route>
       <Route path={paths.chatbot.pattern}>
         {(params) => <ChatbotProfilePage id={params.id} />}
       </Route>

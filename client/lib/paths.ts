@@ -72,6 +72,25 @@ export const paths = {
     pattern: '/my-chatbots/drafts',
     build: (): string => '/my-chatbots/drafts',
   },
+  /** My Lorebooks (lorebook flag). */
+  myLorebooks: {
+    pattern: '/my-chatbots/lorebooks',
+    build: (): string => '/my-chatbots/lorebooks',
+  },
+  /** Creating a lorebook: Start New or Import JSON, then the form. Matched before `/lorebook/:id`. */
+  lorebookCreate: {
+    pattern: '/lorebook/create',
+    build: (): string => '/lorebook/create',
+  },
+  lorebookEdit: {
+    pattern: '/lorebook/edit/:id',
+    build: (id: string): string => `/lorebook/edit/${encodeURIComponent(id)}`,
+  },
+  /** A lorebook's page: share, creator, tags and read-only entries. */
+  lorebook: {
+    pattern: '/lorebook/:id',
+    build: (id: string): string => `/lorebook/${encodeURIComponent(id)}`,
+  },
   chatbot: {
     pattern: '/chatbot/:id',
     build: (id: string): string => `/chatbot/${encodeURIComponent(id)}`,

@@ -137,6 +137,42 @@ export interface PersonasTable {
   updated_at: Timestamp;
 }
 
+/** A member's lorebook (issue 12); its entries are lorebook_entries. */
+export interface LorebooksTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  description: string;
+  avatar_url: string;
+  tags: Generated<string[]>;
+  scan_depth: number;
+  token_budget: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LorebookEntriesTable {
+  id: Generated<string>;
+  lorebook_id: string;
+  /** The entry's place in its book. */
+  position: number;
+  name: string;
+  keywords: string[];
+  content: string;
+  priority: Generated<number>;
+  insertion_order: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The lorebooks a chatbot carries. */
+export interface CharacterLorebooksTable {
+  character_id: string;
+  lorebook_id: string;
+  created_at: Timestamp;
+}
+
 export interface MessagesTable {
   id: Generated<string>;
   conversation_id: string;
@@ -341,6 +377,9 @@ export interface Database {
   personas: PersonasTable;
   memories: MemoriesTable;
   memory_sources: MemorySourcesTable;
+  lorebooks: LorebooksTable;
+  lorebook_entries: LorebookEntriesTable;
+  character_lorebooks: CharacterLorebooksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

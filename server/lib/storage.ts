@@ -10,8 +10,13 @@ import path from 'node:path';
 
 export const uploadsUrlPrefix = '/uploads/';
 
-/** The folders uploads are kept in: members', chatbots' and personas' avatars. */
-export const uploadFolders = ['avatars', 'character-avatars', 'persona-avatars'] as const;
+/** The folders uploads are kept in: members', chatbots', personas' and lorebooks' avatars. */
+export const uploadFolders = [
+  'avatars',
+  'character-avatars',
+  'persona-avatars',
+  'lorebook-avatars',
+] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
 
 /** A stored file as listed: its URL and when it was written. */

@@ -14,6 +14,7 @@ import { generationRoutes } from './generation.routes';
 import { healthRoutes } from './health.routes';
 import { libraryRoutes } from './library.routes';
 import { memoryRoutes } from './memories.routes';
+import { lorebookRoutes } from './lorebooks.routes';
 import { messageRoutes } from './messages.routes';
 import { oauthRoutes } from './oauth.routes';
 import { pageRoutes } from './pages.routes';
@@ -45,4 +46,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   generationRoutes(app, deps);
   personaRoutes(app, deps);
   memoryRoutes(app, deps);
+  lorebookRoutes(app, deps);
 }

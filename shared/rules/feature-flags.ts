@@ -15,6 +15,8 @@ export const implementedFeatureFlags = [
   'onboarding_v2',
   // Model select and sampling settings in the chat (Generation Settings).
   'generation_settings',
+  // Lorebooks: My Lorebooks, the lorebook editor and import, attaching books to private chatbots.
+  'lorebook',
 ] as const satisfies readonly FeatureFlag[];
 
 const implemented: ReadonlySet<FeatureFlag> = new Set(implementedFeatureFlags);

@@ -13,6 +13,7 @@ import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
 import * as generationSettings from '#server/db/repositories/generation-settings.repo';
 import * as memories from '#server/db/repositories/memories.repo';
+import * as lorebooks from '#server/db/repositories/lorebooks.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import * as ownKeys from '#server/db/repositories/own-keys.repo';
 import { AppError } from '#server/lib/errors';
@@ -26,6 +27,7 @@ import { newestLeftOut, queueMemory } from '../memory/queue-memory';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt, type PromptTurn } from './prompt/build-prompt';
 import { generateRouted, type OwnKeyDeps } from './own-key';
+import { loreEntriesFor } from './prompt/lore-entries';
 import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
 import { promptUserOf } from './prompt/prompt-user';
@@ -196,7 +198,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, history, character, owner, memoryList] = await Promise.all([
+    const [started, history, character, owner, memoryList, books] = await Promise.all([
       starting,
       historyOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
@@ -206,6 +208,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
         personaId: job.sent?.start?.personaId ?? null,
       }),
       memories.forPrompt(deps.db, job.conversationId, unpinnedMemoryWindow),
+      lorebooks.scanBooksOf(deps.db, job.characterId),
     ]);
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
@@ -227,6 +230,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       character,
       ...promptUserOf(owner),
       memories: memoryList,
+      lorebookEntries: loreEntriesFor(books, history, (text) => deps.provider.countTokens(text)),
       history,
       contextSize: settings.contextSize,
       maxTokens: settings.maxTokens,

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Menu, type MenuItem } from '../../components/menu';
 import { paths } from '../../lib/paths';
+import { useIsLorebookOn } from '../lorebook-flag';
 import { ThemeToggle } from './theme-toggle';
 import { useFocusHeadingOnNavigation } from './use-focus-heading';
 
@@ -25,8 +26,15 @@ const chatbotPages: readonly MenuItem[] = [
   { label: 'Blocked Creators', href: paths.blockedCreators.build() },
 ];
 
+/** The lorebook pages, offered while the lorebook flag is on (product-core.md §2: Lorebook marked New). */
+const lorebookPages: readonly MenuItem[] = [
+  { label: 'My Lorebooks', href: paths.myLorebooks.build() },
+  { label: 'Create Lorebook (New)', href: paths.lorebookCreate.build() },
+];
+
 /** The shell: skip link, header (logo home, theme toggle, account), the page and the footer. */
 export function AppLayout({ children, account, footer }: AppLayoutProps) {
+  const isLorebookOn = useIsLorebookOn() === true;
   const [location] = useLocation();
   const search = useSearch();
   const mainRef = useRef<HTMLElement>(null);
@@ -94,7 +102,7 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
                   <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" />
                 </svg>
               }
-              items={chatbotPages}
+              items={isLorebookOn ? [...chatbotPages, ...lorebookPages] : chatbotPages}
             />
             <Link href={paths.personas.build()} asChild>
               <NavLink aria-label="My Personas">

@@ -22,6 +22,7 @@ import {
 } from '../../features/authoring/editor-values';
 import { fetchOwnCharacter } from '../../features/authoring/api';
 import { isSignInOpenAtom } from '../../features/auth/atoms';
+import { LorebookSection } from '../../features/lorebooks/components/lorebook-section';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -32,6 +33,7 @@ import { useQuery } from '../../lib/use-query';
 import { useRenderRestricted } from '../character-menu';
 import { ErrorPage } from '../layouts/error-page';
 import { Page } from '../layouts/page';
+import { useIsLorebookOn } from '../lorebook-flag';
 import { RequirePermission } from '../route-guard';
 import { NotFoundPage } from './not-found';
 
@@ -158,6 +160,7 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
   const { api } = useServices();
   const character = useQuery(`own-character:${id}`, (signal) => fetchOwnCharacter(api, id, signal));
   const renderRestricted = useRenderRestricted();
+  const isLorebookOn = useIsLorebookOn() === true;
   if (character.status === 'loading') return <Spinner label="Loading chatbot" />;
   if (character.status === 'error') {
     if (character.error.code === 'character_not_owner') {
@@ -172,13 +175,19 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
     if (isNotFound(character.error)) return <NotFoundPage />;
     return <ErrorState message={errorText(character.error)} onRetry={character.retry} />;
   }
+  const isPrivate =
+    character.data.visibility === 'private' || character.data.visibility === 'permanently_private';
   return (
-    <ChatbotEditor
-      key={character.data.updatedAt}
-      memberId={memberId}
-      mode={{ kind: 'edit', character: character.data }}
-      renderRestricted={renderRestricted}
-      initial={valuesFromCharacter(character.data)}
-    />
+    <>
+      <ChatbotEditor
+        key={character.data.updatedAt}
+        memberId={memberId}
+        mode={{ kind: 'edit', character: character.data }}
+        renderRestricted={renderRestricted}
+        initial={valuesFromCharacter(character.data)}
+      />
+      {/* The lorebook section shows only while the bot is private (product-core.md §6). */}
+      {isPrivate && isLorebookOn && <LorebookSection characterId={id} />}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
+import { MyChatbotsTabs } from './my-chatbots-tabs';
 
 function useMemberId(): string | null {
   const session = useSession();
@@ -15,7 +16,10 @@ export function MyChatbotsPage() {
   const memberId = useMemberId();
   return (
     <RequirePermission permission="view_my_chat_bots">
-      <Page>{memberId !== null && <MyChatbots memberId={memberId} />}</Page>
+      <Page>
+        <MyChatbotsTabs current="chatbots" />
+        {memberId !== null && <MyChatbots memberId={memberId} />}
+      </Page>
     </RequirePermission>
   );
 }

@@ -1,8 +1,8 @@
-/** Which uploaded files the data still refers to: members', chatbots' and personas' avatars. */
+/** Which uploaded files the data still refers to: members', chatbots', personas' and lorebooks' avatars. */
 import { sql } from 'kysely';
 import type { Db } from '../database';
 
-/** The ones of `urls` that a member, a chatbot or a persona has as its avatar. */
+/** The ones of `urls` that a member, a chatbot, a persona or a lorebook has as its avatar. */
 export async function referencedUploads(db: Db, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
   const list = sql`${sql.join(urls.map((u) => sql`${u}`))}`;
@@ -11,6 +11,8 @@ export async function referencedUploads(db: Db, urls: readonly string[]): Promis
     union
     select avatar_url as url from characters where avatar_url in (${list})
     union
-    select avatar_url as url from personas where avatar_url in (${list})`.execute(db);
+    select avatar_url as url from personas where avatar_url in (${list})
+    union
+    select avatar_url as url from lorebooks where avatar_url in (${list})`.execute(db);
   return new Set(result.rows.map((r) => r.url));
 }

@@ -240,8 +240,9 @@ describe('admin routes', () => {
     expect(shown.role).toBe('paid_premium');
     expect(shown.permissions).toContain('text_to_speech');
     expect(shown.permissions).not.toContain('display_ads');
-    // Of the tier's flags only generation settings are built; 8k_context and the rest are not reported.
-    expect(shown.featureFlags).toEqual(['generation_settings']);
+    // Of the tier's flags only generation settings are built (lorebooks are on for everyone);
+    // 8k_context and the rest are not reported.
+    expect(shown.featureFlags).toEqual(['generation_settings', 'lorebook']);
 
     const refreshed = await inject({
       method: 'POST',

@@ -71,7 +71,7 @@ describe('GET /api/app-settings', () => {
     expect(res.statusCode).toBe(200);
     const settings = getAppSettings.response.parse(res.json());
     expect(settings.featureFlags).toEqual({
-      lorebook: false,
+      lorebook: true,
       groupchat: false,
       generation_settings: true,
       onboarding_v2: true,
@@ -81,13 +81,13 @@ describe('GET /api/app-settings', () => {
 });
 
 describe('GET /api/me', () => {
-  it('tells a paid member of generation settings and of no unbuilt feature their tier includes', async () => {
+  it('tells a paid member of generation settings, lorebooks and of no unbuilt feature their tier includes', async () => {
     const token = await signIn('paid_premium');
     const res = await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     const me = getMe.response.parse(res.json());
     expect(me.role).toBe('paid_premium');
-    expect(me.featureFlags).toEqual(['generation_settings']);
+    expect(me.featureFlags).toEqual(['generation_settings', 'lorebook']);
   });
 
   it('tells an admin of the admin screens, which exist', async () => {
@@ -95,6 +95,6 @@ describe('GET /api/me', () => {
     const me = getMe.response.parse(
       (await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).json(),
     );
-    expect(me.featureFlags).toEqual(['generation_settings', 'admin']);
+    expect(me.featureFlags).toEqual(['generation_settings', 'admin', 'lorebook']);
   });
 });

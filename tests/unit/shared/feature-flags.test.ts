@@ -15,16 +15,17 @@ const everyFlagOn: Record<FeatureFlag, boolean> = { ...featureFlagsOf(guestSubje
 for (const flag of featureFlagNames) everyFlagOn[flag] = true;
 
 describe('implementedFeatureFlags', () => {
-  it('names the features this product has: the admin screens, onboarding as a modal, generation settings', () => {
+  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks', () => {
     expect([...implementedFeatureFlags].sort()).toEqual([
       'admin',
       'generation_settings',
+      'lorebook',
       'onboarding_v2',
     ]);
   });
 
-  it('leaves flags of features not built off, lorebooks and group chats among them', () => {
-    for (const flag of ['lorebook', 'groupchat', 'create_v2'] as const) {
+  it('leaves flags of features not built off, group chats among them', () => {
+    for (const flag of ['groupchat', 'create_v2'] as const) {
       expect(isFlagImplemented(flag)).toBe(false);
     }
   });
@@ -34,7 +35,7 @@ describe('reportedFlagOverrides', () => {
   it('turns off what the operator switched on for a feature that does not exist', () => {
     expect(
       reportedFlagOverrides({ lorebook: true, groupchat: true, onboarding_v2: true, admin: false }),
-    ).toEqual({ lorebook: false, groupchat: false, onboarding_v2: true, admin: false });
+    ).toEqual({ lorebook: true, groupchat: false, onboarding_v2: true, admin: false });
   });
 
   it('leaves flags the operator did not set to the product default', () => {
@@ -44,7 +45,12 @@ describe('reportedFlagOverrides', () => {
 
 describe('enabledFlags', () => {
   it('reports only built features even when every flag is set', () => {
-    expect(enabledFlags(everyFlagOn)).toEqual(['generation_settings', 'admin', 'onboarding_v2']);
+    expect(enabledFlags(everyFlagOn)).toEqual([
+      'generation_settings',
+      'admin',
+      'lorebook',
+      'onboarding_v2',
+    ]);
   });
 
   it('never tells any role of a feature that does not exist', () => {

@@ -38,7 +38,7 @@ export interface PromptMemory {
 /** The share of the budget unpinned memories may take, so summaries never crowd out the newest turns. */
 export const unpinnedMemoryShare = 0.25;
 
-/** A lorebook entry whose keys matched the chat; lorebooks fill this slot when they exist. */
+/** A lorebook entry whose keys matched the chat (prompt/lore-entries.ts). */
 export interface PromptLoreEntry {
   content: string;
 }
@@ -49,7 +49,7 @@ export interface PromptInput {
   persona?: PromptPersona | null;
   /** Memories, most important first (pinned ones before unpinned, newest first). */
   memories?: readonly PromptMemory[];
-  /** Matched lorebook entries, most important first. */
+  /** Matched lorebook entries in placement order (each book's budget already applied). */
   lorebookEntries?: readonly PromptLoreEntry[];
   /** The conversation's branch in chat order, ending with the message to answer. */
   history: readonly PromptTurn[];

@@ -1,0 +1,218 @@
+/**
+ * The first step of /lorebook/create (product-rules.md §6 "Lorebook list import"): Start New, or Import
+ * JSON. An imported file is read by the server, which answers what fits; when some entries do not,
+ * the report lists each one and why before anything is written, and the user skips them or splits
+ * long ones. The chosen entries then fill the form, which saves the book.
+ */
+import { useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { lorebookFileMaxBytes } from '#shared/api/lorebooks';
+import { Button } from '../../../components/button';
+import { FieldError } from '../../../components/form-controls';
+import { Modal } from '../../../components/modal';
+import { toApiError } from '../../../lib/api-client';
+import { useServices } from '../../../lib/services';
+import { readImport, type ImportReport } from '../api';
+import type { LorebookSeed } from './lorebook-editor';
+
+export const invalidFileText = 'Invalid JSON file. Please upload a valid lorebook export.';
+export const importFailedText = 'Failed to import lorebook.';
+
+function seedOf(report: ImportReport, choice: 'skip' | 'split'): LorebookSeed {
+  return {
+    name: report.name,
+    description: report.description,
+    scanDepth: report.scanDepth,
+    tokenBudget: report.tokenBudget,
+    entries: report[choice].entries,
+  };
+}
+
+export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null) => void }) {
+  const { api } = useServices();
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const read = async (file: File) => {
+    setError(null);
+    if (file.size > lorebookFileMaxBytes) {
+      setError({ title: invalidFileText, detail: 'The file is larger than 900 KB.' });
+      return;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(await file.text());
+    } catch (err) {
+      setError({ title: invalidFileText, detail: err instanceof Error ? err.message : null });
+      return;
+    }
+    setIsBusy(true);
+    try {
+      const answer = await readImport(api, data, file.name);
+      if (answer.problems.length === 0) onStart(seedOf(answer, 'skip'));
+      else setReport(answer);
+    } catch (err) {
+      const apiError = toApiError(err);
+      setError(
+        apiError.code === 'lorebook_import_invalid' || apiError.code === 'validation_failed'
+          ? { title: invalidFileText, detail: apiError.message }
+          : { title: importFailedText, detail: null },
+      );
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const canSplit = report?.problems.some((p) => p.fix !== 'skip') === true;
+  return (
+    <Choice>
+      <Option>
+        <h2>Start New</h2>
+        <p>Write a lorebook entry by entry.</p>
+        <Button
+          $variant="primary"
+          onClick={() => {
+            onStart(null);
+          }}
+        >
+          Start New
+        </Button>
+      </Option>
+      <Option>
+        <h2>Import JSON</h2>
+        <p>A lorebook export, a SillyTavern world file, or a character card with a lorebook.</p>
+        <input
+          ref={inputRef}
+          id={`${id}-file`}
+          type="file"
+          accept="application/json,.json"
+          aria-label="Lorebook JSON file"
+          hidden
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void read(file);
+          }}
+        />
+        <Button
+          disabled={isBusy}
+          aria-busy={isBusy}
+          onClick={() => {
+            inputRef.current?.click();
+          }}
+        >
+          {isBusy ? 'Reading…' : 'Import JSON'}
+        </Button>
+        {error !== null && (
+          <FieldError role="alert">
+            {error.title}
+            {error.detail !== null && <Detail>{error.detail}</Detail>}
+          </FieldError>
+        )}
+      </Option>
+      {report !== null && (
+        <Modal
+          title="Some entries do not fit"
+          onClose={() => {
+            setReport(null);
+          }}
+          actions={
+            <>
+              <Button
+                onClick={() => {
+                  setReport(null);
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                onClick={() => {
+                  onStart(seedOf(report, 'skip'));
+                }}
+              >
+                Skip them
+              </Button>
+              {canSplit && (
+                <Button
+                  $variant="primary"
+                  onClick={() => {
+                    onStart(seedOf(report, 'split'));
+                  }}
+                >
+                  Split long entries
+                </Button>
+              )}
+            </>
+          }
+        >
+          <p>
+            {report.total} entries read. Nothing is saved until you choose and then save the form.
+          </p>
+          <Problems aria-label="Entries that do not fit">
+            {report.problems.map((p) => (
+              <li key={`${p.path}:${p.message}`}>
+                <strong>{p.entryName}</strong> — {p.path}: {p.message}.{' '}
+                {p.fix === 'skip'
+                  ? 'It is skipped.'
+                  : p.fix === 'split'
+                    ? 'Split: several entries with the same keywords.'
+                    : 'Split: the extra keywords are dropped.'}
+              </li>
+            ))}
+          </Problems>
+          <p>
+            Skipping gives {report.skip.entries.length} entries; splitting gives{' '}
+            {report.split.entries.length}
+            {report.split.overLimit > 0
+              ? ` (${report.split.overLimit} past the 100-entry limit are left out)`
+              : ''}
+            .
+          </p>
+        </Modal>
+      )}
+    </Choice>
+  );
+}
+
+const Choice = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const Option = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+
+  h2 {
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+const Detail = styled.span`
+  display: block;
+`;
+
+const Problems = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  max-height: 240px;
+  margin: ${({ theme }) => theme.space.md} 0;
+  padding-left: ${({ theme }) => theme.space.lg};
+  overflow-y: auto;
+  overflow-wrap: anywhere;
+`;

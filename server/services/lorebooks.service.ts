@@ -1,0 +1,231 @@
+/**
+ * Lorebooks (issue 12): who may see or change a book is decided here and nowhere else. Anyone may read
+ * a book (its page is shared); only its creator changes it or its entries (others: lorebook_not_owner).
+ * The import reads a file and answers what would be written, writing nothing; the create then writes
+ * the book and its entries in one transaction. Books attach to their creator's private chatbots.
+ */
+import type {
+  LorebookCreateInputSchema,
+  LorebookEntryInputSchema,
+  LorebookInputSchema,
+  importLorebook,
+} from '#shared/api/lorebooks';
+import {
+  LorebookImportError,
+  fitEntries,
+  fitProblems,
+  readLorebookFile,
+  suggestedDescription,
+  suggestedName,
+} from '#shared/cards/lorebook-import';
+import { lorebookLimits } from '#shared/rules/lorebook';
+import type {
+  AttachedLorebook,
+  Lorebook,
+  LorebookEntry,
+  LorebookSummary,
+} from '#shared/schemas/lorebook';
+import type { z } from 'zod';
+import type { Db } from '../db/database';
+import * as books from '../db/repositories/lorebooks.repo';
+import type { Caller, MemberCaller } from '../lib/caller';
+import { AppError } from '../lib/errors';
+import { squareWebp } from '../lib/images';
+import type { FileStorage } from '../lib/storage';
+import { findVisible } from './characters.service';
+import { assertMayCreate } from './restrictions.service';
+
+type BookInput = z.output<typeof LorebookInputSchema>;
+type CreateInput = z.output<typeof LorebookCreateInputSchema>;
+type EntryInput = z.output<typeof LorebookEntryInputSchema>;
+
+export async function listMine(db: Db, caller: MemberCaller): Promise<LorebookSummary[]> {
+  return books.listForUser(db, caller.userId);
+}
+
+export async function get(db: Db, caller: Caller, id: string): Promise<Lorebook> {
+  const book = await books.findById(db, id, caller.userId);
+  if (!book) throw new AppError('lorebook_not_found');
+  return book;
+}
+
+/** The book exists and the caller created it. */
+async function assertOwner(db: Db, caller: MemberCaller, id: string): Promise<void> {
+  const owner = await books.ownerOf(db, id);
+  if (owner === undefined) throw new AppError('lorebook_not_found');
+  if (owner !== caller.userId) throw new AppError('lorebook_not_owner');
+}
+
+export async function create(db: Db, caller: MemberCaller, input: CreateInput): Promise<Lorebook> {
+  assertMayCreate(caller);
+  const id = await books.create(db, caller.userId, input, input.entries);
+  return get(db, caller, id);
+}
+
+export async function update(
+  db: Db,
+  caller: MemberCaller,
+  id: string,
+  input: BookInput,
+): Promise<Lorebook> {
+  assertMayCreate(caller);
+  await assertOwner(db, caller, id);
+  if (!(await books.update(db, id, input))) throw new AppError('lorebook_not_found');
+  return get(db, caller, id);
+}
+
+export async function remove(db: Db, caller: MemberCaller, id: string): Promise<void> {
+  assertMayCreate(caller);
+  await assertOwner(db, caller, id);
+  await books.remove(db, id);
+}
+
+export async function addEntry(
+  db: Db,
+  caller: MemberCaller,
+  id: string,
+  input: EntryInput,
+): Promise<LorebookEntry> {
+  assertMayCreate(caller);
+  await assertOwner(db, caller, id);
+  const entry = await books.addEntry(db, id, input, lorebookLimits.entries.max);
+  if (entry === 'missing') throw new AppError('lorebook_not_found');
+  if (entry === 'full') {
+    throw new AppError('lorebook_entry_limit', { details: { limit: lorebookLimits.entries.max } });
+  }
+  return entry;
+}
+
+export async function updateEntry(
+  db: Db,
+  caller: MemberCaller,
+  id: string,
+  entryId: string,
+  input: EntryInput,
+): Promise<LorebookEntry> {
+  assertMayCreate(caller);
+  await assertOwner(db, caller, id);
+  const entry = await books.updateEntry(db, id, entryId, input);
+  if (!entry) throw new AppError('lorebook_entry_not_found');
+  return entry;
+}
+
+export async function removeEntry(
+  db: Db,
+  caller: MemberCaller,
+  id: string,
+  entryId: string,
+): Promise<void> {
+  assertMayCreate(caller);
+  await assertOwner(db, caller, id);
+  const result = await books.removeEntry(db, id, entryId);
+  if (result === 'missing') throw new AppError('lorebook_entry_not_found');
+  if (result === 'last') throw new AppError('lorebook_last_entry');
+}
+
+type ImportAnswer = z.input<(typeof importLorebook)['response']>;
+
+/**
+ * Reads an uploaded file's JSON and answers the import's report; nothing is written. A file that is
+ * not a lorebook we read, or whose every entry would be skipped, is refused naming why.
+ */
+export function prepareImport(
+  caller: MemberCaller,
+  file: unknown,
+  fileName: string | undefined,
+): ImportAnswer {
+  assertMayCreate(caller);
+  let read;
+  try {
+    read = readLorebookFile(file, fileName);
+  } catch (err) {
+    if (err instanceof LorebookImportError) {
+      throw new AppError('lorebook_import_invalid', { field: err.field, message: err.message });
+    }
+    throw err;
+  }
+  const problems = fitProblems(read.entries);
+  const skip = fitEntries(read.entries, 'skip');
+  const split = fitEntries(read.entries, 'split');
+  if (split.entries.length === 0) {
+    throw new AppError('lorebook_import_invalid', {
+      field: 'entries',
+      message:
+        read.entries.length === 0
+          ? 'This lorebook has no entries.'
+          : 'No entry of this lorebook fits: each has no keywords or no content.',
+      details: { problems },
+    });
+  }
+  return {
+    format: read.format,
+    name: suggestedName(read.name),
+    description: suggestedDescription(read.description),
+    scanDepth: read.scanDepth,
+    tokenBudget: read.tokenBudget,
+    tags: [],
+    total: read.entries.length,
+    problems,
+    skip,
+    split,
+  };
+}
+
+export async function storeAvatar(
+  storage: FileStorage,
+  caller: MemberCaller,
+  image: Buffer,
+): Promise<string> {
+  assertMayCreate(caller);
+  return storage.put('lorebook-avatars', 'webp', await squareWebp(image, 256));
+}
+
+/** One of the caller's chatbots (others: character_not_owner, or not found when hidden from them). */
+async function ownCharacter(db: Db, caller: MemberCaller, characterId: string) {
+  const character = await findVisible(db, caller, characterId);
+  if (character.creatorUserId !== caller.userId) throw new AppError('character_not_owner');
+  return character;
+}
+
+export async function attachedTo(
+  db: Db,
+  caller: MemberCaller,
+  characterId: string,
+): Promise<AttachedLorebook[]> {
+  await ownCharacter(db, caller, characterId);
+  return books.attachedTo(db, characterId);
+}
+
+/** The lorebook section is on private chatbots only (product-core.md §6), so attaching is too. */
+export async function attach(
+  db: Db,
+  caller: MemberCaller,
+  characterId: string,
+  lorebookId: string,
+): Promise<AttachedLorebook[]> {
+  assertMayCreate(caller);
+  const character = await ownCharacter(db, caller, characterId);
+  if (character.visibility !== 'private' && character.visibility !== 'permanently_private') {
+    throw new AppError('lorebook_attach_private');
+  }
+  await assertOwner(db, caller, lorebookId);
+  const result = await books.attach(db, characterId, lorebookId, lorebookLimits.perCharacter);
+  if (result === 'full') {
+    throw new AppError('lorebook_attach_limit', {
+      details: { limit: lorebookLimits.perCharacter },
+    });
+  }
+  return books.attachedTo(db, characterId);
+}
+
+export async function detach(
+  db: Db,
+  caller: MemberCaller,
+  characterId: string,
+  lorebookId: string,
+): Promise<AttachedLorebook[]> {
+  assertMayCreate(caller);
+  await ownCharacter(db, caller, characterId);
+  await books.detach(db, characterId, lorebookId);
+  return books.attachedTo(db, characterId);
+}

@@ -1,0 +1,234 @@
+/**
+ * Lorebooks (product-rules.md "/lorebook/…", §4, §5 "Lorebook", §7, §8; issue 12 items 1-4): a
+ * member's books and their entries, the import that reads a file and reports what does not fit before
+ * anything is written, and attaching books to a private chatbot. Export is built from a loaded book
+ * (shared/cards/lorebook-export.ts). The create takes the entries with it, so a book is written whole.
+ */
+import { z } from 'zod';
+import {
+  EntryContentSchema,
+  EntryInsertionOrderSchema,
+  EntryNameSchema,
+  EntryPrioritySchema,
+  KeywordsSchema,
+  LorebookAvatarUrlSchema,
+  LorebookDescriptionSchema,
+  LorebookNameSchema,
+  LorebookTagsSchema,
+  ScanDepthSchema,
+  TokenBudgetSchema,
+  lorebookLimits,
+} from '../rules/lorebook';
+import {
+  AttachedLorebookSchema,
+  LorebookEntrySchema,
+  LorebookSchema,
+  LorebookSummarySchema,
+} from '../schemas/lorebook';
+import { IdParamsSchema } from './characters';
+import { endpoint } from './endpoint';
+
+export const LorebookEntryInputSchema = z.object({
+  name: EntryNameSchema,
+  keywords: KeywordsSchema,
+  content: EntryContentSchema,
+  priority: EntryPrioritySchema.default(100),
+  insertionOrder: EntryInsertionOrderSchema.default(100),
+  enabled: z.boolean().default(true),
+});
+export type LorebookEntryInput = z.input<typeof LorebookEntryInputSchema>;
+
+export const LorebookInputSchema = z.object({
+  name: LorebookNameSchema,
+  description: LorebookDescriptionSchema,
+  avatarUrl: LorebookAvatarUrlSchema,
+  tags: LorebookTagsSchema,
+  scanDepth: ScanDepthSchema.default(lorebookLimits.scanDepth.default),
+  tokenBudget: TokenBudgetSchema.default(lorebookLimits.tokenBudget.default),
+});
+export type LorebookInput = z.input<typeof LorebookInputSchema>;
+
+export const LorebookCreateInputSchema = LorebookInputSchema.extend({
+  guidelines: z.literal(true, { error: 'You must agree to the community guidelines' }),
+  entries: z
+    .array(LorebookEntryInputSchema, { error: 'At least 1 entry is required' })
+    .min(lorebookLimits.entries.min, 'At least 1 entry is required')
+    .max(lorebookLimits.entries.max, `At most ${lorebookLimits.entries.max} entries`),
+});
+export type LorebookCreateInput = z.input<typeof LorebookCreateInputSchema>;
+
+export const EntryParamsSchema = IdParamsSchema.extend({ entryId: z.uuid() });
+export const AttachParamsSchema = IdParamsSchema.extend({ lorebookId: z.uuid() });
+
+export const listMyLorebooks = endpoint({
+  method: 'GET',
+  path: '/api/lorebooks',
+  auth: 'member',
+  summary: "List the caller's lorebooks, newest first",
+  response: z.object({ items: z.array(LorebookSummarySchema) }),
+});
+
+/** Anyone with the link may read a book (its detail page is shared); only its creator may change it. */
+export const getLorebook = endpoint({
+  method: 'GET',
+  path: '/api/lorebooks/:id',
+  auth: 'caller',
+  summary: 'Get a lorebook with its entries',
+  params: IdParamsSchema,
+  response: LorebookSchema,
+});
+
+export const createLorebook = endpoint({
+  method: 'POST',
+  path: '/api/lorebooks',
+  auth: 'member',
+  summary: 'Create a lorebook with its entries',
+  body: LorebookCreateInputSchema,
+  response: LorebookSchema,
+});
+
+export const updateLorebook = endpoint({
+  method: 'PUT',
+  path: '/api/lorebooks/:id',
+  auth: 'member',
+  summary: "Update a lorebook's name, description, avatar, tags and scanning",
+  params: IdParamsSchema,
+  body: LorebookInputSchema,
+  response: LorebookSchema,
+});
+
+export const deleteLorebook = endpoint({
+  method: 'DELETE',
+  path: '/api/lorebooks/:id',
+  auth: 'member',
+  summary: 'Remove a lorebook; chatbots carrying it lose it',
+  params: IdParamsSchema,
+  response: z.object({ id: z.uuid() }),
+});
+
+/** Past 100 entries: lorebook_entry_limit. */
+export const createLorebookEntry = endpoint({
+  method: 'POST',
+  path: '/api/lorebooks/:id/entries',
+  auth: 'member',
+  summary: 'Add an entry to a lorebook',
+  params: IdParamsSchema,
+  body: LorebookEntryInputSchema,
+  response: LorebookEntrySchema,
+});
+
+export const updateLorebookEntry = endpoint({
+  method: 'PUT',
+  path: '/api/lorebooks/:id/entries/:entryId',
+  auth: 'member',
+  summary: 'Update a lorebook entry',
+  params: EntryParamsSchema,
+  body: LorebookEntryInputSchema,
+  response: LorebookEntrySchema,
+});
+
+/** The last entry cannot be deleted (lorebook_last_entry). */
+export const deleteLorebookEntry = endpoint({
+  method: 'DELETE',
+  path: '/api/lorebooks/:id/entries/:entryId',
+  auth: 'member',
+  summary: 'Delete a lorebook entry while more than one exists',
+  params: EntryParamsSchema,
+  response: z.object({ id: z.uuid() }),
+});
+
+const ImportedEntrySchema = LorebookEntryInputSchema.required();
+
+export const FitProblemSchema = z.object({
+  index: z.number().int(),
+  entryName: z.string(),
+  path: z.string(),
+  message: z.string(),
+  fix: z.enum(['split', 'trim', 'skip']),
+});
+
+const FittedSchema = z.object({
+  entries: z.array(ImportedEntrySchema),
+  skipped: z.number().int(),
+  overLimit: z.number().int(),
+});
+
+/** Largest lorebook file read (real books run to hundreds of KB; a request body is at most 1 MiB). */
+export const lorebookFileMaxBytes = 900 * 1024;
+
+/**
+ * Reads a lorebook file (its parsed JSON as `data`, by shape) and answers what an import would write:
+ * the book's suggested name and settings, every entry that breaks our limits and why, and the entries
+ * that skipping or fitting them gives. Nothing is written: the create form saves the chosen entries.
+ */
+export const importLorebook = endpoint({
+  method: 'POST',
+  path: '/api/lorebooks/import',
+  auth: 'member',
+  summary: 'Read a lorebook file and report what fits, before anything is written',
+  body: z.object({
+    spec: z.string().max(100).optional(),
+    spec_version: z.union([z.string().max(100), z.number()]).optional(),
+    data: z.unknown(),
+    fileName: z.string().max(255).optional(),
+  }),
+  response: z.object({
+    format: z.enum([
+      'charchat',
+      'character_book',
+      'card',
+      'sillytavern',
+      'agnai',
+      'risu',
+      'novelai',
+    ]),
+    name: z.string(),
+    description: z.string(),
+    scanDepth: z.number().int(),
+    tokenBudget: z.number().int(),
+    tags: z.array(z.string()),
+    total: z.number().int(),
+    problems: z.array(FitProblemSchema),
+    skip: FittedSchema,
+    split: FittedSchema,
+  }),
+});
+
+export const uploadLorebookAvatar = endpoint({
+  method: 'POST',
+  path: '/api/uploads/lorebook-avatar',
+  auth: 'member',
+  summary: 'Upload a lorebook avatar image (multipart field avatar)',
+  response: z.object({ avatarUrl: z.string() }),
+});
+
+const AttachedListSchema = z.object({ items: z.array(AttachedLorebookSchema) });
+
+/** The lorebooks a chatbot carries; its creator only. */
+export const listCharacterLorebooks = endpoint({
+  method: 'GET',
+  path: '/api/characters/:id/lorebooks',
+  auth: 'member',
+  summary: 'List the lorebooks attached to one of your chatbots',
+  params: IdParamsSchema,
+  response: AttachedListSchema,
+});
+
+/** A private chatbot of the caller takes one of the caller's books (lorebook_attach_private). */
+export const attachLorebook = endpoint({
+  method: 'PUT',
+  path: '/api/characters/:id/lorebooks/:lorebookId',
+  auth: 'member',
+  summary: 'Attach one of your lorebooks to one of your private chatbots',
+  params: AttachParamsSchema,
+  response: AttachedListSchema,
+});
+
+export const detachLorebook = endpoint({
+  method: 'DELETE',
+  path: '/api/characters/:id/lorebooks/:lorebookId',
+  auth: 'member',
+  summary: 'Detach a lorebook from one of your chatbots',
+  params: AttachParamsSchema,
+  response: AttachedListSchema,
+});

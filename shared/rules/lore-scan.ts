@@ -1,0 +1,159 @@
+/**
+ * Lorebook scanning (issue 12 §5; docs/formats.md §4 names the behaviours we copy from SillyTavern): the
+ * last `scanDepth` messages are searched for each entry's keywords, case-insensitively and as whole
+ * words; matched entries are taken by priority (highest first, then insertion order, then book order)
+ * while they fit the book's token budget, and placed by insertion order (lowest first). An entry fires
+ * at most once. Keys are plain text, never regular expressions (a `/re/` key is matched literally), so
+ * a book cannot make a prompt build slow. The prompt builder and the editor's test box both run this.
+ */
+
+/** What scanning needs of an entry. */
+export interface ScanEntry {
+  id: string;
+  name: string;
+  keywords: readonly string[];
+  content: string;
+  priority: number;
+  insertionOrder: number;
+  enabled: boolean;
+}
+
+/** A book's settings and entries. */
+export interface ScanBook {
+  scanDepth: number;
+  tokenBudget: number;
+  entries: readonly ScanEntry[];
+}
+
+/** An entry whose keyword matched, the keyword that did, and what its content costs. */
+export interface MatchedEntry {
+  entry: ScanEntry;
+  keyword: string;
+  tokens: number;
+}
+
+export interface ScanResult {
+  /** Entries that enter the prompt, in placement order (insertion order, lowest first). */
+  fired: MatchedEntry[];
+  /** Entries that matched but did not fit the token budget. */
+  leftOutForBudget: MatchedEntry[];
+}
+
+/** Letters, combining marks, digits and the underscore: what a whole word is made of. */
+const wordChar = /^[\p{L}\p{M}\p{N}_]$/u;
+
+/** Text as matched: composed (NFC), lower case, each run of whitespace one space. */
+function fold(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/\s+/gu, ' ');
+}
+
+/** Whether the code point ending just before `index` is a word character. */
+function isWordBefore(text: string, index: number): boolean {
+  if (index <= 0) return false;
+  const low = text.charCodeAt(index - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && index >= 2 ? index - 2 : index - 1;
+  return wordChar.test(String.fromCodePoint(text.codePointAt(start) ?? 0));
+}
+
+/** Whether the code point starting at `index` is a word character. */
+function isWordAt(text: string, index: number): boolean {
+  if (index >= text.length) return false;
+  return wordChar.test(String.fromCodePoint(text.codePointAt(index) ?? 0));
+}
+
+/**
+ * Whether folded `key` occurs in folded `text` as a whole word or phrase: no word character touches
+ * either end. A plain substring search with a check at each hit, so a 100-entry book over twenty
+ * messages scans in well under a millisecond.
+ */
+function occurs(key: string, text: string): boolean {
+  if (key === '') return false;
+  for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
+    if (!isWordBefore(text, at) && !isWordAt(text, at + key.length)) return true;
+  }
+  return false;
+}
+
+/** Whether `keyword` appears in `text` as a whole word (or phrase), ignoring case. */
+export function keywordMatches(keyword: string, text: string): boolean {
+  return occurs(fold(keyword.trim()), fold(text));
+}
+
+/** The text scanned at `depth`: the last `depth` messages, newest last; nothing at depth 0. */
+export function scanWindow(messages: readonly string[], depth: number): string {
+  if (depth <= 0) return '';
+  return messages.slice(-depth).join('\n');
+}
+
+/** The first of an entry's keywords found in `text` (already folded), or null. */
+function matchingKeyword(entry: ScanEntry, folded: string): string | null {
+  if (!entry.enabled || folded === '') return null;
+  for (const keyword of entry.keywords) {
+    if (occurs(fold(keyword.trim()), folded)) return keyword.trim();
+  }
+  return null;
+}
+
+/** Most important first: priority (high first), then insertion order (low first), then book order. */
+function byImportance(a: { m: MatchedEntry; at: number }, b: { m: MatchedEntry; at: number }) {
+  return (
+    b.m.entry.priority - a.m.entry.priority ||
+    a.m.entry.insertionOrder - b.m.entry.insertionOrder ||
+    a.at - b.at
+  );
+}
+
+/**
+ * Scans several books against a chat's messages (oldest first). Each book has its own depth and budget;
+ * an entry id met twice (the same book reached twice) fires once.
+ */
+export function scanLorebooks(
+  books: readonly ScanBook[],
+  messages: readonly string[],
+  countTokens: (text: string) => number,
+): ScanResult {
+  const seen = new Set<string>();
+  const fired: { m: MatchedEntry; at: number }[] = [];
+  const leftOutForBudget: MatchedEntry[] = [];
+  let at = 0;
+  const windows = new Map<number, string>();
+  for (const book of books) {
+    let text = windows.get(book.scanDepth);
+    if (text === undefined) {
+      text = fold(scanWindow(messages, book.scanDepth));
+      windows.set(book.scanDepth, text);
+    }
+    const matched: { m: MatchedEntry; at: number }[] = [];
+    for (const entry of book.entries) {
+      at++;
+      if (seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      const content = entry.content.trim();
+      if (content === '') continue;
+      const keyword = matchingKeyword(entry, text);
+      if (keyword === null) continue;
+      matched.push({ m: { entry, keyword, tokens: countTokens(content) }, at });
+    }
+    matched.sort(byImportance);
+    let used = 0;
+    for (const item of matched) {
+      if (used + item.m.tokens <= book.tokenBudget) {
+        used += item.m.tokens;
+        fired.push(item);
+      } else {
+        leftOutForBudget.push(item.m);
+      }
+    }
+  }
+  fired.sort((a, b) => a.m.entry.insertionOrder - b.m.entry.insertionOrder || a.at - b.at);
+  return { fired: fired.map((f) => f.m), leftOutForBudget };
+}
+
+/** Scans one book (the editor's test box). */
+export function scanLorebook(
+  book: ScanBook,
+  messages: readonly string[],
+  countTokens: (text: string) => number,
+): ScanResult {
+  return scanLorebooks([book], messages, countTokens);
+}

@@ -1,0 +1,193 @@
+/**
+ * Lorebooks in Chromium (issue 12): a member creates a lorebook with entries (the spec's messages,
+ * the test box naming which entry fires and why), then imports a SillyTavern world file whose entry
+ * breaks the 1000-character limit (the report before anything is written, then split), attaches the
+ * book to a private chatbot and sees an entry's content in the prompt of a reply once its keyword is
+ * said. Screenshots in light and dark go to /tmp/shots-lore.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+
+const shots = '/tmp/shots-lore';
+const fixtures = path.resolve(import.meta.dirname, '../../../shared/fixtures/lorebooks');
+
+/** A 2×2 PNG, enough for the server to turn into a WebP avatar. */
+const pngAvatar = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function shoot(page: Page, name: string, project: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${shots}/${name}-${project}-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function signUp(page: Page, project: string, who: string) {
+  const suffix = uniqueSuffix();
+  await page.goto('/');
+  await signInWithCode(page, `lore-${who}-${project}-${suffix}@example.com`);
+  await completeOnboarding(page, { username: `l_${suffix}`, name: 'Lorna' });
+}
+
+async function chooseAvatar(page: Page) {
+  const picker = page.getByRole('group', { name: 'Avatar' });
+  const chooser = page.waitForEvent('filechooser');
+  await picker.getByRole('button', { name: 'Choose image' }).click();
+  await (await chooser).setFiles({ name: 'book.png', mimeType: 'image/png', buffer: pngAvatar });
+  await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
+}
+
+async function addEntry(page: Page, name: string, keywords: string, content: string) {
+  await page.getByRole('button', { name: 'Add Entry' }).click();
+  const form = page.getByRole('region', { name: 'New entry' });
+  await form.getByRole('textbox', { name: 'Entry name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Keywords' }).fill(keywords);
+  await form.getByRole('textbox', { name: 'Content' }).fill(content);
+  await form.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(page.getByText('Entry added').first()).toBeVisible();
+}
+
+test('creates a lorebook with entries and tests which entries fire', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await signUp(page, testInfo.project.name, 'create');
+  await page.goto('/my-chatbots/lorebooks');
+  await expect(page.getByRole('heading', { name: 'My Lorebooks' })).toBeVisible();
+  await expect(page.getByText('No Results Found')).toBeVisible();
+  await page.getByRole('link', { name: 'Create Lorebook' }).first().click();
+  await expect(page).toHaveURL(/\/lorebook\/create$/);
+  await page.getByRole('button', { name: 'Start New' }).click();
+
+  // The spec's messages, per field.
+  await page.getByRole('button', { name: 'Create Lorebook' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+    'This field is required',
+  );
+  await expect(page.getByText('At least 2 tags are required')).toBeVisible();
+  await expect(page.getByText('You must agree to the community guidelines')).toBeVisible();
+
+  await chooseAvatar(page);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Harbor Lore');
+  await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town.');
+  await page.getByRole('textbox', { name: 'Tags' }).fill('Fantasy, Towns');
+
+  // An entry's own rules.
+  await page.getByRole('button', { name: 'Add Entry' }).click();
+  const form = page.getByRole('region', { name: 'New entry' });
+  await form.getByRole('textbox', { name: 'Content' }).fill('x'.repeat(1001));
+  await form.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(form.getByText('Content must be 1000 characters or less')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Entry name' }).fill('The Lighthouse');
+  await form.getByRole('textbox', { name: 'Keywords' }).fill('lighthouse, beacon');
+  await form.getByRole('textbox', { name: 'Content' }).fill('The lighthouse burns blue.');
+  await form.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(page.getByText('Entry added').first()).toBeVisible();
+
+  await addEntry(page, 'The Market', 'market', 'The market opens at dawn.');
+  await expect(page.getByText('2/100 entries')).toBeVisible();
+
+  const results = page.getByRole('list', { name: 'Test results' });
+  await page.getByRole('textbox', { name: 'Sample message' }).fill('Is the Lighthouse lit?');
+  await expect(results).toContainText('The Lighthouse — fires: keyword “lighthouse” matched');
+  await expect(results).toContainText('The Market — no keyword matched');
+  // Plurals do not match by accident.
+  await page.getByRole('textbox', { name: 'Sample message' }).fill('Two markets, one beacon.');
+  await expect(results).toContainText('The Market — no keyword matched');
+  await expect(results).toContainText('The Lighthouse — fires: keyword “beacon” matched');
+  await shoot(page, 'editor', testInfo.project.name);
+
+  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+  await page.getByRole('button', { name: 'Create Lorebook' }).click();
+  await expect(page).toHaveURL(/\/lorebook\/edit\/[0-9a-f-]{36}$/);
+
+  // On the saved book, entries save one by one; the last one cannot be deleted.
+  await page.getByRole('button', { name: 'Delete entry The Market' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete entry' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Entry deleted').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete entry The Lighthouse' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town, by night.');
+  await page.getByRole('button', { name: 'Update Lorebook' }).click();
+  await expect(page.getByText('Lorebook updated').first()).toBeVisible();
+
+  await page.goto('/my-chatbots/lorebooks');
+  const card = page.getByRole('list', { name: 'Lorebooks' }).getByRole('listitem');
+  await expect(card).toContainText('Harbor Lore');
+  await expect(card).toContainText('1/100 entries');
+  await shoot(page, 'list', testInfo.project.name);
+  await card.getByRole('link', { name: /^Harbor Lore/ }).click();
+  await expect(page.getByRole('heading', { name: 'Harbor Lore', level: 1 })).toBeVisible();
+  await expect(page.getByText('The lighthouse burns blue.')).toBeVisible();
+  await shoot(page, 'detail', testInfo.project.name);
+});
+
+test('imports a SillyTavern world, splits what does not fit, attaches it and sees it in the prompt', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signUp(page, testInfo.project.name, 'import');
+  await page.goto('/lorebook/create');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import JSON' }).click();
+  await (await chooser).setFiles(path.join(fixtures, 'Eldoria.json'));
+
+  const report = page.getByRole('dialog', { name: 'Some entries do not fit' });
+  await expect(report).toContainText('entries[0].content: 1551 characters, maximum is 1000');
+  await shoot(page, 'import-report', testInfo.project.name);
+  await report.getByRole('button', { name: 'Split long entries' }).click();
+  await expect(report).toBeHidden();
+
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Eldoria');
+  await expect(page.getByText('5/100 entries')).toBeVisible();
+  const entries = page.getByRole('list', { name: 'Entries' });
+  await expect(entries).toContainText('eldoria (1/2)');
+  await expect(entries).toContainText('eldoria (2/2)');
+  await chooseAvatar(page);
+  await page.getByRole('textbox', { name: 'Description' }).fill('A magical forest.');
+  await page.getByRole('textbox', { name: 'Tags' }).fill('Fantasy, Forest');
+  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+  await page.getByRole('button', { name: 'Create Lorebook' }).click();
+  await expect(page.getByText('Lorebook Imported').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/lorebook\/edit\/[0-9a-f-]{36}$/);
+
+  // A private chatbot carries it.
+  await page.goto('/chatbot/create');
+  const botName = `Warden ${uniqueSuffix()}`;
+  await page.getByRole('textbox', { name: 'Name' }).fill(botName);
+  await page.getByRole('textbox', { name: 'Title' }).fill('Keeps the forest');
+  await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the woods.');
+  await page.getByRole('textbox', { name: 'Personality' }).fill('Calm, speaks softly.');
+  await page.getByRole('radio', { name: /Private/ }).check();
+  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+  await page.getByRole('button', { name: 'Create Chatbot' }).click();
+  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}/);
+  const characterId = /\/chat\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+
+  await page.goto(`/chatbot/edit/${characterId}`);
+  const section = page.getByRole('region', { name: 'Lorebooks' });
+  await section
+    .getByRole('combobox', { name: 'Attach a lorebook' })
+    .selectOption({ label: 'Eldoria' });
+  await section.getByRole('button', { name: 'Attach' }).click();
+  await expect(section.getByRole('list', { name: 'Attached lorebooks' })).toContainText('Eldoria');
+  await shoot(page, 'attach', testInfo.project.name);
+
+  // Saying a keyword puts its entry in the reply's prompt.
+  await page.goto(`/chat/${characterId}`);
+  await page.getByRole('textbox', { name: 'Message' }).fill('What is the glade?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
+  await page.getByRole('button', { name: 'View prompt' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Prompt of the last reply' });
+  await expect(prompt.getByText(/a haven of safety/).first()).toBeVisible();
+  await expect(prompt).not.toContainText('What are Shadowfangs?');
+  await shoot(page, 'prompt', testInfo.project.name);
+});

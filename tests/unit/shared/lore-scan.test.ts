@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import {
+  keywordMatches,
+  scanLorebook,
+  scanLorebooks,
+  scanWindow,
+  type ScanBook,
+  type ScanEntry,
+} from '#shared/rules/lore-scan';
+
+let nextId = 0;
+function entry(over: Partial<ScanEntry> & { keywords: string[] }): ScanEntry {
+  nextId++;
+  return {
+    id: `e${nextId}`,
+    name: `Entry ${nextId}`,
+    content: `Lore number ${nextId}.`,
+    priority: 100,
+    insertionOrder: 100,
+    enabled: true,
+    ...over,
+  };
+}
+
+function book(entries: ScanEntry[], over: Partial<ScanBook> = {}): ScanBook {
+  return { scanDepth: 4, tokenBudget: 1000, entries, ...over };
+}
+
+/** One token per character keeps budget arithmetic readable. */
+const chars = (text: string) => text.length;
+
+const firedNames = (result: ReturnType<typeof scanLorebook>) =>
+  result.fired.map((f) => f.entry.name);
+
+describe('keywordMatches', () => {
+  it('ignores case', () => {
+    expect(keywordMatches('Eldoria', 'we rode to ELDORIA at dawn')).toBe(true);
+    expect(keywordMatches('ELDORIA', 'eldoria')).toBe(true);
+  });
+
+  it('matches whole words only: a keyword inside a longer word does not fire', () => {
+    expect(keywordMatches('cat', 'concatenate the files')).toBe(false);
+    expect(keywordMatches('cat', 'a category of its own')).toBe(false);
+    expect(keywordMatches('art', 'the party started')).toBe(false);
+  });
+
+  it('does not match plurals or other inflections by accident', () => {
+    expect(keywordMatches('cat', 'two cats sat')).toBe(false);
+    expect(keywordMatches('elf', 'the elves sang')).toBe(false);
+    expect(keywordMatches('cats', 'one cat sat')).toBe(false);
+  });
+
+  it('treats punctuation as a word boundary', () => {
+    expect(keywordMatches('dragon', 'A dragon!')).toBe(true);
+    expect(keywordMatches('dragon', '"Dragon," she said.')).toBe(true);
+    expect(keywordMatches('dragon', '(dragon)')).toBe(true);
+    expect(keywordMatches('dragon', "the dragon's lair")).toBe(true);
+    expect(keywordMatches('dragon', 'dragon-fire')).toBe(true);
+    expect(keywordMatches('dragon', 'dragon_fire')).toBe(false);
+    expect(keywordMatches('dragon', 'dragon2')).toBe(false);
+  });
+
+  it('matches keywords that are punctuation-heavy literally, never as a pattern', () => {
+    expect(keywordMatches('C++', 'I write C++ daily')).toBe(true);
+    expect(keywordMatches('a.b', 'axb')).toBe(false);
+    expect(keywordMatches('/dra.on/i', 'dragon')).toBe(false);
+    expect(keywordMatches('/dra.on/i', 'the /dra.on/i key')).toBe(true);
+    expect(keywordMatches('(x', 'say (x now')).toBe(true);
+  });
+
+  it('treats Unicode letters as word characters, unlike an ASCII \\b', () => {
+    expect(keywordMatches('café', 'at the Café tonight')).toBe(true);
+    expect(keywordMatches('caf', 'at the café tonight')).toBe(false);
+    expect(keywordMatches('Ünter', 'ünterwelt')).toBe(false);
+    expect(keywordMatches('Москва', 'Я люблю МОСКВА!')).toBe(true);
+    expect(keywordMatches('Моск', 'Я люблю Москва')).toBe(false);
+    expect(keywordMatches('東京', '私は 東京 に行く')).toBe(true);
+  });
+
+  it('matches a keyword written with a combining accent against the composed form', () => {
+    expect(keywordMatches('cafe\u0301', 'un café noir')).toBe(true);
+  });
+
+  it('matches a phrase across any whitespace, still as whole words', () => {
+    expect(keywordMatches('New York', 'flew to new\nyork')).toBe(true);
+    expect(keywordMatches('New York', 'New Yorkers')).toBe(false);
+  });
+
+  it('never matches a blank keyword', () => {
+    expect(keywordMatches('  ', 'anything')).toBe(false);
+  });
+});
+
+describe('scanWindow', () => {
+  it('takes the last messages up to the depth, and nothing at depth 0', () => {
+    expect(scanWindow(['a', 'b', 'c'], 2)).toBe('b\nc');
+    expect(scanWindow(['a', 'b', 'c'], 10)).toBe('a\nb\nc');
+    expect(scanWindow(['a', 'b'], 0)).toBe('');
+  });
+});
+
+describe('scanLorebook', () => {
+  it('fires an entry when any keyword is in the window and names the keyword that matched', () => {
+    const e = entry({ name: 'Castle', keywords: ['fortress', 'castle'] });
+    const result = scanLorebook(book([e]), ['we saw the Castle'], chars);
+    expect(result.fired).toEqual([{ entry: e, keyword: 'castle', tokens: e.content.length }]);
+  });
+
+  it('scans only the last scanDepth messages', () => {
+    const e = entry({ name: 'Old', keywords: ['ancient'] });
+    expect(
+      firedNames(scanLorebook(book([e], { scanDepth: 1 }), ['ancient', 'now'], chars)),
+    ).toEqual([]);
+    expect(
+      firedNames(scanLorebook(book([e], { scanDepth: 2 }), ['ancient', 'now'], chars)),
+    ).toEqual(['Old']);
+  });
+
+  it('never fires a disabled entry or one with empty content', () => {
+    const off = entry({ name: 'Off', keywords: ['x'], enabled: false });
+    const blank = entry({ name: 'Blank', keywords: ['x'], content: '   ' });
+    expect(scanLorebook(book([off, blank]), ['x'], chars).fired).toEqual([]);
+  });
+
+  it('fires overlapping keywords of different entries both, and each entry once', () => {
+    const dragon = entry({ name: 'Dragon', keywords: ['dragon', 'dragon king'] });
+    const king = entry({ name: 'King', keywords: ['dragon king', 'king'] });
+    const result = scanLorebook(book([dragon, king]), ['The Dragon King roars. A dragon!'], chars);
+    expect(firedNames(result)).toEqual(['Dragon', 'King']);
+    expect(result.fired.map((f) => f.keyword)).toEqual(['dragon', 'dragon king']);
+  });
+
+  it('keeps entries by priority within the budget and reports the ones left out', () => {
+    const low = entry({ name: 'Low', keywords: ['x'], content: 'a'.repeat(40), priority: 10 });
+    const high = entry({ name: 'High', keywords: ['x'], content: 'b'.repeat(40), priority: 200 });
+    const mid = entry({ name: 'Mid', keywords: ['x'], content: 'c'.repeat(40), priority: 100 });
+    const result = scanLorebook(book([low, high, mid], { tokenBudget: 85 }), ['x'], chars);
+    expect(firedNames(result)).toEqual(['High', 'Mid']);
+    expect(result.leftOutForBudget.map((m) => m.entry.name)).toEqual(['Low']);
+  });
+
+  it('lets a smaller entry in after a larger one overflowed the budget', () => {
+    const big = entry({ name: 'Big', keywords: ['x'], content: 'a'.repeat(90), priority: 200 });
+    const small = entry({ name: 'Small', keywords: ['x'], content: 'b'.repeat(20), priority: 100 });
+    const result = scanLorebook(book([big, small], { tokenBudget: 50 }), ['x'], chars);
+    expect(firedNames(result)).toEqual(['Small']);
+    expect(result.leftOutForBudget.map((m) => m.entry.name)).toEqual(['Big']);
+  });
+
+  it('fits an entry exactly at the budget and refuses one token more', () => {
+    const e = entry({ name: 'Exact', keywords: ['x'], content: 'a'.repeat(50) });
+    expect(firedNames(scanLorebook(book([e], { tokenBudget: 50 }), ['x'], chars))).toEqual([
+      'Exact',
+    ]);
+    expect(firedNames(scanLorebook(book([e], { tokenBudget: 49 }), ['x'], chars))).toEqual([]);
+  });
+
+  it('places fired entries by insertion order, lowest first, whatever their priority', () => {
+    const late = entry({ name: 'Late', keywords: ['x'], insertionOrder: 300, priority: 500 });
+    const early = entry({ name: 'Early', keywords: ['x'], insertionOrder: 1, priority: 1 });
+    const middle = entry({ name: 'Middle', keywords: ['x'], insertionOrder: 100 });
+    expect(firedNames(scanLorebook(book([late, early, middle]), ['x'], chars))).toEqual([
+      'Early',
+      'Middle',
+      'Late',
+    ]);
+  });
+
+  it('breaks priority ties by insertion order, then by book order, for the budget', () => {
+    const a = entry({ name: 'A', keywords: ['x'], content: 'a'.repeat(30), insertionOrder: 5 });
+    const b = entry({ name: 'B', keywords: ['x'], content: 'b'.repeat(30), insertionOrder: 1 });
+    const c = entry({ name: 'C', keywords: ['x'], content: 'c'.repeat(30), insertionOrder: 5 });
+    const result = scanLorebook(book([a, b, c], { tokenBudget: 60 }), ['x'], chars);
+    expect(firedNames(result)).toEqual(['B', 'A']);
+    expect(result.leftOutForBudget.map((m) => m.entry.name)).toEqual(['C']);
+  });
+});
+
+describe('scanLorebooks', () => {
+  it('fires an entry reached through two books once', () => {
+    const shared = entry({ name: 'Shared', keywords: ['x'] });
+    const result = scanLorebooks([book([shared]), book([shared])], ['x'], chars);
+    expect(firedNames(result)).toEqual(['Shared']);
+  });
+
+  it('gives each book its own scan depth and budget', () => {
+    const deep = entry({ name: 'Deep', keywords: ['old'], content: 'a'.repeat(30) });
+    const shallow = entry({ name: 'Shallow', keywords: ['old'], content: 'b'.repeat(30) });
+    const result = scanLorebooks(
+      [book([deep], { scanDepth: 3, tokenBudget: 30 }), book([shallow], { scanDepth: 1 })],
+      ['old', 'new', 'newer'],
+      chars,
+    );
+    expect(firedNames(result)).toEqual(['Deep']);
+  });
+
+  it('scans a 100-entry book against 20 messages', () => {
+    const entries = Array.from({ length: 100 }, (_, i) =>
+      entry({ name: `E${i}`, keywords: [`word${i}`, `other${i}`], content: `Lore ${i}.` }),
+    );
+    const messages = Array.from({ length: 20 }, (_, i) => `message ${i} mentions word${i * 5}`);
+    const result = scanLorebook(book(entries, { scanDepth: 20 }), messages, chars);
+    expect(result.fired).toHaveLength(20);
+  });
+});
