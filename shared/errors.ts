@@ -8,6 +8,7 @@ import { z } from 'zod';
 /** Every error code the product can return, with the HTTP status it travels with. */
 export const errorStatus = {
   validation_failed: 400,
+  group_private_members: 400,
   guest_id_invalid: 400,
   login_code_invalid: 400,
   login_link_invalid: 400,
@@ -61,6 +62,7 @@ export const errorStatus = {
   lorebook_entry_limit: 409,
   lorebook_attach_private: 409,
   lorebook_attach_limit: 409,
+  group_unavailable: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
@@ -100,6 +102,8 @@ export const ErrorBodySchema = z.object({ error: AppErrorSchema });
 /** Generic human messages per code; the client maps codes to the spec's texts itself. */
 export const defaultErrorMessage: Record<ErrorCode, string> = {
   validation_failed: 'Some input is not valid.',
+  group_private_members: 'Public or unlisted groups cannot contain private chatbots.',
+  group_unavailable: 'Group unavailable',
   guest_id_invalid: 'The guest id is not valid.',
   login_code_invalid: 'This code is not valid or has expired. Request a new one.',
   login_link_invalid: 'This sign-in link is not valid or has expired.',

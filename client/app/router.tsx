@@ -11,6 +11,14 @@ import { ChatWithCharacterPage } from './routes/chat-with-character';
 import { RecentChatsPage, SavedChatsPage } from './routes/chats';
 import { ChatbotCreatePage, ChatbotDraftPage, ChatbotEditPage } from './routes/chatbot-editor';
 import { ChatbotProfilePage } from './routes/chatbot-profile';
+import {
+  GroupCreatePage,
+  GroupDraftPage,
+  GroupDraftsPage,
+  GroupEditPage,
+  GroupMembersPage,
+  MyGroupChatsPage,
+} from './routes/group-chat';
 import { HomePage } from './routes/home';
 import { CreatorPage, FavoriteBotsPage, RecommendedBotsPage } from './routes/library-pages';
 import { LegalPageRoute } from './routes/legal';
@@ -52,6 +60,14 @@ export function AppRouter() {
           <Redirect to={paths.chatbotCreate.build()} replace />
         </Route>
       ))}
+      <Route path={paths.myGroupChats.pattern} component={MyGroupChatsPage} />
+      <Route path={paths.groupDrafts.pattern} component={GroupDraftsPage} />
+      <Route path={paths.groupCreate.pattern} component={GroupCreatePage} />
+      <Route path={paths.groupMembers.pattern} component={GroupMembersPage} />
+      <Route path={paths.groupDraft.pattern}>
+        {(params) => <GroupDraftPage draftId={params.draftId} />}
+      </Route>
+      <Route path={paths.groupEdit.pattern} component={GroupEditPage} />
       <Route path={paths.myChatbots.pattern} component={MyChatbotsPage} />
       <Route path={paths.myChatbotDrafts.pattern} component={MyChatbotDraftsPage} />
       <Route path={paths.myLorebooks.pattern} component={MyLorebooksPage} />

@@ -91,6 +91,34 @@ export const paths = {
     pattern: '/lorebook/:id',
     build: (id: string): string => `/lorebook/${encodeURIComponent(id)}`,
   },
+  /** My Group Chats and the group drafts kept in this browser (product-rules.md §2). */
+  myGroupChats: {
+    pattern: '/my-chatbots/groupchats',
+    build: (): string => '/my-chatbots/groupchats',
+  },
+  groupDrafts: {
+    pattern: '/groupchat/drafts',
+    build: (): string => '/groupchat/drafts',
+  },
+  /** Create Group; the member picker is matched before the draft pattern, which would take it. */
+  groupCreate: {
+    pattern: '/groupchat/create',
+    build: (): string => '/groupchat/create',
+  },
+  groupMembers: {
+    pattern: '/groupchat/create/members',
+    build: (): string => '/groupchat/create/members',
+  },
+  groupDraft: {
+    pattern: '/groupchat/create/:draftId',
+    build: (draftId: string): string => `/groupchat/create/${encodeURIComponent(draftId)}`,
+  },
+  /** Edit a group: the spec's route carries no parameter, so the id travels in the query. */
+  groupEdit: {
+    pattern: '/groupchat/edit',
+    build: (characterId: string): string =>
+      `/groupchat/edit?${new URLSearchParams({ characterId }).toString()}`,
+  },
   chatbot: {
     pattern: '/chatbot/:id',
     build: (id: string): string => `/chatbot/${encodeURIComponent(id)}`,

@@ -90,6 +90,9 @@ export interface CharacterRecord {
   moderationStatus: ModerationStatus | null;
   createdAt: Date;
   updatedAt: Date;
+  /** meta: a group chat (groups.repo holds its members). */
+  type: 'standard' | 'meta';
+  greetingCharacterId: string | null;
 }
 
 export function toCharacterRecord(
@@ -118,6 +121,8 @@ export function toCharacterRecord(
     moderationStatus: row.moderation_status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    type: row.type,
+    greetingCharacterId: row.greeting_character_id,
   };
 }
 

@@ -75,6 +75,10 @@ export interface CharactersTable {
   tag_names: Generated<string>;
   /** Generated from name, title, tags and the opening of the persona. */
   search_vector: ColumnType<string, never, never>;
+  /** meta: a group chat whose members are in group_members. */
+  type: Generated<'standard' | 'meta'>;
+  /** The group member who greets first; null for chatbots. */
+  greeting_character_id: string | null;
 }
 
 /**
@@ -124,6 +128,15 @@ export interface ConversationsTable {
   updated_at: Timestamp;
   /** The persona the member chats as here; null for guests and members without personas. */
   user_persona_id: Generated<string | null>;
+  /** Group chats: whether the bots keep answering each other (premium). */
+  auto_response: Generated<boolean>;
+}
+
+/** The chatbots of a group chat, in the creator's order (turn order). */
+export interface GroupMembersTable {
+  group_id: string;
+  member_id: string;
+  position: number;
 }
 
 export interface PersonasTable {
@@ -189,6 +202,8 @@ export interface MessagesTable {
   rating: string | null;
   rating_reasons: Generated<string[]>;
   created_at: Timestamp;
+  /** Group chats: the member who spoke this bot reply. */
+  sub_character_id: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -380,6 +395,7 @@ export interface Database {
   lorebooks: LorebooksTable;
   lorebook_entries: LorebookEntriesTable;
   character_lorebooks: CharacterLorebooksTable;
+  group_members: GroupMembersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

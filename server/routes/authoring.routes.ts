@@ -4,6 +4,7 @@ import {
   decideReview,
   getOwnCharacter,
   listOwnCharacters,
+  listOwnGroups,
   listReviewQueue,
   updateCharacter,
   uploadCharacterAvatar,
@@ -12,24 +13,37 @@ import type { AppDeps } from '../app';
 import { readAvatarUpload } from '../lib/avatar-upload';
 import { addRoute } from '../lib/route';
 import * as authoring from '../services/authoring.service';
+import * as groups from '../services/groups.service';
 import { assertMayCreate } from '../services/restrictions.service';
 
 export function authoringRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // A group chat is a character of type meta, saved through the same calls (product-rules.md §7).
   addRoute(app, createCharacter, async ({ caller, body }) =>
-    authoring.createCharacter(deps, caller, body),
+    body.type === 'meta'
+      ? groups.createGroup(deps, caller, body)
+      : authoring.createCharacter(deps, caller, body),
   );
 
   addRoute(app, updateCharacter, async ({ caller, params, body }) =>
-    authoring.updateCharacter(deps, caller, params.id, body),
+    body.type === 'meta'
+      ? groups.updateGroup(deps, caller, params.id, body)
+      : authoring.updateCharacter(deps, caller, params.id, body),
   );
+
+  addRoute(app, listOwnGroups, async ({ caller }) => ({
+    items: await groups.listOwnGroups(deps.db, caller),
+  }));
 
   addRoute(app, listOwnCharacters, async ({ caller }) => ({
     items: await authoring.listOwnCharacters(deps.db, caller),
   }));
 
-  addRoute(app, getOwnCharacter, async ({ caller, params }) =>
-    authoring.getOwnCharacter(deps.db, caller, params.id),
-  );
+  addRoute(app, getOwnCharacter, async ({ caller, params }) => {
+    const character = await authoring.getOwnCharacter(deps.db, caller, params.id);
+    return character.group === undefined && !(await groups.isGroup(deps.db, params.id))
+      ? character
+      : groups.ownGroup(deps.db, params.id);
+  });
 
   addRoute(app, uploadCharacterAvatar, async ({ caller, request }) => {
     // Refused before the upload is read, so a Restricted member's file is never stored.

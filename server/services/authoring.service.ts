@@ -106,7 +106,14 @@ export async function updateCharacter(
 ): Promise<OwnCharacter> {
   assertMayCreate(caller);
   const { revision, review } = await deps.db.transaction().execute(async (trx) => {
-    await assertOwner(trx, await characters.findById(trx, id), caller);
+    const record = await characters.findById(trx, id);
+    await assertOwner(trx, record, caller);
+    if (record?.type === 'meta') {
+      throw new AppError('validation_failed', {
+        field: 'type',
+        message: 'A group chat is saved with the group payload (type meta).',
+      });
+    }
     const before = await own.lockForSave(trx, id);
     if (!before) throw new AppError('character_not_found');
     const decision = moderationOnSave(before, input);

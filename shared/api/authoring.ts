@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { CardExtrasSchema } from '../cards/card-schemas';
 import { CharacterInputSchema } from '../rules/character';
+import { GroupInputSchema } from '../rules/group';
+import { GroupFieldsSchema } from '../schemas/group';
 import { ModerationStatusSchema } from '../rules/moderation';
 import { OwnCharacterSchema, OwnCharacterSummarySchema } from '../schemas/own-character';
 import { endpoint } from './endpoint';
@@ -25,12 +27,28 @@ export const CreateCharacterBodySchema = SaveCharacterBodySchema.safeExtend({
 });
 export type CreateCharacterBody = z.input<typeof CreateCharacterBodySchema>;
 
+/** A group chat's create or update (product-rules.md §7: the character calls with the group payload). */
+export const SaveGroupBodySchema = GroupInputSchema.safeExtend({
+  submitForManualReview: z.boolean().default(false),
+});
+export type SaveGroupBody = z.input<typeof SaveGroupBodySchema>;
+
+/** A chatbot's payload (no type, or type standard) or a group's (type meta). */
+const CreateChatbotOrGroupBodySchema = z.discriminatedUnion('type', [
+  CreateCharacterBodySchema.safeExtend({ type: z.literal('standard').optional() }),
+  SaveGroupBodySchema,
+]);
+const SaveChatbotOrGroupBodySchema = z.discriminatedUnion('type', [
+  SaveCharacterBodySchema.safeExtend({ type: z.literal('standard').optional() }),
+  SaveGroupBodySchema,
+]);
+
 export const createCharacter = endpoint({
   method: 'POST',
   path: '/api/characters',
   auth: 'member',
-  summary: 'Create a chatbot (create_character); a public one goes to review first',
-  body: CreateCharacterBodySchema,
+  summary: 'Create a chatbot or a group chat (create_character); a public one goes to review first',
+  body: CreateChatbotOrGroupBodySchema,
   response: OwnCharacterSchema,
 });
 
@@ -38,9 +56,9 @@ export const updateCharacter = endpoint({
   method: 'PUT',
   path: '/api/characters/:id',
   auth: 'member',
-  summary: 'Update your chatbot; publishing or fixing it sends it to review',
+  summary: 'Update your chatbot or group chat; publishing or fixing it sends it to review',
   params: IdParamsSchema,
-  body: SaveCharacterBodySchema,
+  body: SaveChatbotOrGroupBodySchema,
   response: OwnCharacterSchema,
 });
 
@@ -51,6 +69,21 @@ export const listOwnCharacters = endpoint({
   auth: 'member',
   summary: 'List your chatbots with their moderation status',
   response: z.object({ items: z.array(OwnCharacterSummarySchema) }),
+});
+
+/** A row of My Group Chats: the card, moderation record and members. */
+export const OwnGroupSummarySchema = OwnCharacterSummarySchema.extend({
+  group: GroupFieldsSchema,
+});
+export type OwnGroupSummary = z.infer<typeof OwnGroupSummarySchema>;
+
+/** Every group chat of the caller, any visibility, newest first (My Group Chats). */
+export const listOwnGroups = endpoint({
+  method: 'GET',
+  path: '/api/me/groups',
+  auth: 'member',
+  summary: 'List your group chats with their members and moderation status',
+  response: z.object({ items: z.array(OwnGroupSummarySchema) }),
 });
 
 /** One of the caller's chatbots for the editor; another member's gets character_not_owner. */

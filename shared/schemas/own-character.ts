@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ModerationStatusSchema } from '../rules/moderation';
 import { CharacterSchema, CharacterSummarySchema, VisibilitySchema } from './character';
+import { GroupFieldsSchema } from './group';
 
 const ModerationFieldsSchema = z.object({
   visibility: VisibilitySchema,
@@ -35,5 +36,7 @@ export const OwnCharacterSchema = CharacterSchema.extend({
   scenario: z.string(),
   dialogue: z.string(),
   avatarIsNsfw: z.boolean(),
+  /** Present exactly when it is a group chat (type meta). */
+  group: GroupFieldsSchema.optional(),
 });
 export type OwnCharacter = z.infer<typeof OwnCharacterSchema>;

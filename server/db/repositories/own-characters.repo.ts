@@ -140,10 +140,18 @@ export async function findOwn(db: Db, id: string): Promise<OwnCharacter | undefi
   return row && toOwnCharacter(row);
 }
 
-/** Every chatbot of a creator, newest first; a creator keeps a few hundred at most. */
-export async function listByCreator(db: Db, creatorUserId: string): Promise<OwnCharacterSummary[]> {
+/**
+ * Every chatbot (or, with type meta, every group chat) of a creator, newest first; a creator keeps a
+ * few hundred at most.
+ */
+export async function listByCreator(
+  db: Db,
+  creatorUserId: string,
+  type: 'standard' | 'meta' = 'standard',
+): Promise<OwnCharacterSummary[]> {
   const rows = await selectOwn(db)
     .where('c.creator_user_id', '=', creatorUserId)
+    .where('c.type', '=', type)
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id')
     .limit(2000)

@@ -1,0 +1,168 @@
+/**
+ * Group chat screens (product-rules.md §2): /my-chatbots/groupchats, /groupchat/create(/{draftId}),
+ * /groupchat/create/members, /groupchat/edit and /groupchat/drafts. Guests see a sign-in prompt on
+ * create; members need create_character to create and view_my_chat_bots for their lists.
+ */
+import { useSetAtom } from 'jotai';
+import type { ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { fetchOwnGroup } from '../../features/group-chat/api';
+import { GroupForm } from '../../features/group-chat/components/group-form';
+import { MemberPicker } from '../../features/group-chat/components/member-picker';
+import { GroupDraftList, MyGroups } from '../../features/group-chat/components/my-groups';
+import { loadGroupDraft } from '../../features/group-chat/drafts';
+import { emptyGroupValues, valuesFromGroup } from '../../features/group-chat/form-values';
+import { isSignInOpenAtom } from '../../features/auth/atoms';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { ErrorState } from '../../components/state-panel';
+import { errorText, isNotFound } from '../../lib/errors';
+import { paths } from '../../lib/paths';
+import { useServices } from '../../lib/services';
+import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useQuery } from '../../lib/use-query';
+import { useRenderRestricted } from '../character-menu';
+import { ErrorPage } from '../layouts/error-page';
+import { Page } from '../layouts/page';
+import { RequirePermission } from '../route-guard';
+import { NotFoundPage } from './not-found';
+
+function useMemberId(): string | null {
+  const session = useSession();
+  return session.status === 'member' ? session.session.user.id : null;
+}
+
+function CreateGate({ children }: { children: (memberId: string) => ReactNode }) {
+  const session = useSession();
+  const memberId = useMemberId();
+  const openSignIn = useSetAtom(isSignInOpenAtom);
+  if (session.status === 'guest') {
+    return (
+      <Page>
+        <h1>Create Group</h1>
+        <p>Sign in to create group chats.</p>
+        <Button
+          $variant="primary"
+          onClick={() => {
+            openSignIn(true);
+          }}
+        >
+          Sign in
+        </Button>
+      </Page>
+    );
+  }
+  return (
+    <RequirePermission permission="create_character">
+      {memberId === null ? <Spinner label="Loading" /> : <Page>{children(memberId)}</Page>}
+    </RequirePermission>
+  );
+}
+
+export function GroupCreatePage() {
+  useDocumentTitle('Create Group');
+  const renderRestricted = useRenderRestricted();
+  return (
+    <CreateGate>
+      {(memberId) => (
+        <GroupForm
+          memberId={memberId}
+          mode={{ kind: 'create', draftId: null }}
+          initial={emptyGroupValues()}
+          returnTo={paths.groupCreate.build()}
+          renderRestricted={renderRestricted}
+        />
+      )}
+    </CreateGate>
+  );
+}
+
+export function GroupDraftPage({ draftId }: { draftId: string }) {
+  useDocumentTitle('Create Group');
+  const renderRestricted = useRenderRestricted();
+  return (
+    <CreateGate>
+      {(memberId) => {
+        const draft = loadGroupDraft(memberId, draftId);
+        if (draft === null) return <NotFoundPage />;
+        return (
+          <GroupForm
+            key={draftId}
+            memberId={memberId}
+            mode={{ kind: 'create', draftId }}
+            initial={draft.values}
+            returnTo={paths.groupDraft.build(draftId)}
+            renderRestricted={renderRestricted}
+          />
+        );
+      }}
+    </CreateGate>
+  );
+}
+
+export function GroupMembersPage() {
+  useDocumentTitle('Add Members');
+  return <CreateGate>{() => <MemberPicker />}</CreateGate>;
+}
+
+function EditLoader({ memberId, id }: { memberId: string; id: string }) {
+  const { api } = useServices();
+  const group = useQuery(`own-group:${id}`, (signal) => fetchOwnGroup(api, id, signal));
+  const renderRestricted = useRenderRestricted();
+  if (group.status === 'loading') return <Spinner label="Loading group" />;
+  if (group.status === 'error') {
+    if (group.error.code === 'character_not_owner') {
+      return (
+        <ErrorPage
+          code={403}
+          title="You are not allowed to access this page"
+          documentTitle="Edit Group"
+        />
+      );
+    }
+    if (isNotFound(group.error)) return <NotFoundPage />;
+    return <ErrorState message={errorText(group.error)} onRetry={group.retry} />;
+  }
+  if (group.data.group === undefined) return <NotFoundPage />;
+  return (
+    <GroupForm
+      key={group.data.updatedAt}
+      memberId={memberId}
+      mode={{ kind: 'edit', group: group.data }}
+      initial={valuesFromGroup(group.data)}
+      returnTo={paths.groupEdit.build(id)}
+      renderRestricted={renderRestricted}
+    />
+  );
+}
+
+export function GroupEditPage() {
+  useDocumentTitle('Edit Group');
+  const id = new URLSearchParams(useSearch()).get('characterId');
+  return (
+    <CreateGate>
+      {(memberId) => (id === null ? <NotFoundPage /> : <EditLoader memberId={memberId} id={id} />)}
+    </CreateGate>
+  );
+}
+
+export function MyGroupChatsPage() {
+  useDocumentTitle('My Group Chats');
+  const memberId = useMemberId();
+  return (
+    <RequirePermission permission="view_my_chat_bots">
+      <Page>{memberId !== null && <MyGroups memberId={memberId} />}</Page>
+    </RequirePermission>
+  );
+}
+
+export function GroupDraftsPage() {
+  useDocumentTitle('Group Drafts');
+  const memberId = useMemberId();
+  return (
+    <RequirePermission permission="view_my_chat_bots">
+      <Page>{memberId !== null && <GroupDraftList memberId={memberId} />}</Page>
+    </RequirePermission>
+  );
+}

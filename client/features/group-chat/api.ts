@@ -1,0 +1,52 @@
+import {
+  createCharacter,
+  getOwnCharacter,
+  listOwnCharacters,
+  listOwnGroups,
+  updateCharacter,
+  uploadCharacterAvatar,
+  type SaveGroupBody,
+} from '#shared/api/authoring';
+import { listLibrary } from '#shared/api/library';
+import { deleteCharacter } from '#shared/api/social';
+import type { ApiClient } from '../../lib/api-client';
+
+export function fetchOwnGroups(api: ApiClient, signal: AbortSignal) {
+  return api.request(listOwnGroups, { signal }).then((r) => r.items);
+}
+
+export function fetchOwnGroup(api: ApiClient, id: string, signal: AbortSignal) {
+  return api.request(getOwnCharacter, { params: { id }, signal });
+}
+
+/** Creates (id null) or updates a group through the character calls (product-rules.md §7). */
+export function saveGroup(api: ApiClient, id: string | null, body: SaveGroupBody) {
+  return id === null
+    ? api.request(createCharacter, { body })
+    : api.request(updateCharacter, { params: { id }, body });
+}
+
+export function removeGroup(api: ApiClient, id: string) {
+  return api.request(deleteCharacter, { params: { id } });
+}
+
+/** The picker's Explore source: listed chatbots matching the search. */
+export function exploreChatbots(api: ApiClient, q: string, signal: AbortSignal) {
+  return api.request(listLibrary, { query: { q, page: 1 }, signal }).then((p) => p.items);
+}
+
+/** The picker's My Chatbots source. */
+export function myChatbots(api: ApiClient, signal: AbortSignal) {
+  return api.request(listOwnCharacters, { signal }).then((r) => r.items);
+}
+
+export async function uploadGroupAvatar(
+  api: ApiClient,
+  file: File,
+  opts: { signal: AbortSignal; onProgress: (fraction: number) => void },
+): Promise<string> {
+  const form = new FormData();
+  form.append('avatar', file);
+  const { avatarUrl } = await api.upload(uploadCharacterAvatar, { form, ...opts });
+  return avatarUrl;
+}

@@ -1,0 +1,394 @@
+/**
+ * Create Group and Edit Group (product-rules.md §2, §5 "Group chat form"): cover, name, title,
+ * greeting, scenario, tags, visibility, the members in turn order with who speaks first, and the
+ * guidelines agreement, checked with the shared rules; the server's refusals land on their field
+ * (private members are named). Add Members opens the picker and comes back with the form as it was.
+ * Save Draft keeps the form in this browser ('Group Draft Saved').
+ */
+import { useAtom } from 'jotai';
+import { useId, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useLocation } from 'wouter';
+import { groupLimits, canSaveGroupDraft } from '#shared/rules/group';
+import type { VisibilityInput } from '#shared/rules/character';
+import type { OwnCharacter } from '#shared/schemas/own-character';
+import { Avatar } from '../../../components/avatar';
+import { AvatarField } from '../../../components/avatar-field';
+import { Button } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import {
+  Actions,
+  Field,
+  FieldError,
+  FieldNote,
+  Label,
+  TextArea,
+  errorProps,
+} from '../../../components/form-controls';
+import { TextField } from '../../../components/text-field';
+import { toApiError } from '../../../lib/api-client';
+import { formErrorText, isRestrictedError } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
+import { useServices } from '../../../lib/services';
+import { useToast } from '../../../lib/toast';
+import { saveGroup, uploadGroupAvatar } from '../api';
+import { groupFormAtom } from '../atoms';
+import { removeGroupDraft, saveGroupDraft } from '../drafts';
+import {
+  checkGroupValues,
+  isGroupFormField,
+  type GroupFormErrors,
+  type GroupFormValues,
+} from '../form-values';
+
+export const groupDraftSavedText = 'Group Draft Saved';
+
+const visibilityChoices: readonly { value: VisibilityInput; label: string }[] = [
+  { value: 'public', label: 'Public' },
+  { value: 'hidden', label: 'Unlisted' },
+  { value: 'private', label: 'Private' },
+];
+
+export type GroupFormMode =
+  { kind: 'create'; draftId: string | null } | { kind: 'edit'; group: OwnCharacter };
+
+export function formKeyOf(mode: GroupFormMode): string {
+  return mode.kind === 'create' ? `create:${mode.draftId ?? 'new'}` : `edit:${mode.group.id}`;
+}
+
+export function GroupForm({
+  memberId,
+  mode,
+  initial,
+  returnTo,
+  renderRestricted,
+}: {
+  memberId: string;
+  mode: GroupFormMode;
+  initial: GroupFormValues;
+  /** This form's own URL, for the picker to come back to. */
+  returnTo: string;
+  renderRestricted: (onClose: () => void) => ReactNode;
+}) {
+  const { api } = useServices();
+  const id = useId();
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const formKey = formKeyOf(mode);
+  const [inProgress, setInProgress] = useAtom(groupFormAtom);
+  const values = inProgress?.formKey === formKey ? inProgress.values : initial;
+  const [errors, setErrors] = useState<GroupFormErrors>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const [isRestricted, setIsRestricted] = useState(false);
+  const [tagText, setTagText] = useState(values.tags.join(', '));
+
+  const update = (next: Partial<GroupFormValues>) => {
+    setInProgress({ formKey, returnTo, values: { ...values, ...next } });
+    setErrors({});
+  };
+
+  const submit = async () => {
+    const checked = checkGroupValues(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setIsBusy(true);
+    try {
+      await saveGroup(api, mode.kind === 'edit' ? mode.group.id : null, checked.body);
+      setInProgress(null);
+      if (mode.kind === 'create' && mode.draftId !== null) removeGroupDraft(memberId, mode.draftId);
+      toast(mode.kind === 'create' ? 'Group created' : 'Group updated');
+      navigate(paths.myGroupChats.build());
+    } catch (err) {
+      const error = toApiError(err);
+      if (isRestrictedError(error)) setIsRestricted(true);
+      else {
+        const field = error.field;
+        setErrors(
+          isGroupFormField(field)
+            ? { [field]: formErrorText(error) }
+            : { form: formErrorText(error) },
+        );
+      }
+      setIsBusy(false);
+    }
+  };
+
+  const onSaveDraft = () => {
+    if (mode.kind !== 'create') return;
+    if (!canSaveGroupDraft(values)) {
+      setErrors({ form: 'Name and title need at least 3 characters to save a draft.' });
+      return;
+    }
+    try {
+      const draftId = saveGroupDraft(memberId, mode.draftId, values);
+      setInProgress(null);
+      toast(groupDraftSavedText);
+      navigate(paths.groupDraft.build(draftId), { replace: mode.draftId !== null });
+    } catch {
+      toast('Failed to save draft. Please try again.', 'error');
+    }
+  };
+
+  const errorId = (field: keyof GroupFormErrors) => `${id}-${field}-error`;
+  const area = (field: 'greeting' | 'scenario', label: string, note: string) => (
+    <Field>
+      <Label htmlFor={`${id}-${field}`}>{label}</Label>
+      <FieldNote>{note}</FieldNote>
+      <TextArea
+        id={`${id}-${field}`}
+        rows={4}
+        value={values[field]}
+        maxLength={groupLimits[field].max}
+        onChange={(e) => {
+          update({ [field]: e.target.value });
+        }}
+        {...errorProps(errorId(field), errors[field])}
+      />
+      {errors[field] !== undefined && (
+        <FieldError id={errorId(field)} role="alert">
+          {errors[field]}
+        </FieldError>
+      )}
+    </Field>
+  );
+
+  return (
+    <Wrapper>
+      <h1>{mode.kind === 'create' ? 'Create Group' : 'Edit Group'}</h1>
+      <p>
+        <a href={paths.legal.build('guidelines')}>Creation Guide</a>
+      </p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!isBusy) void submit();
+        }}
+      >
+        <Fieldset disabled={isBusy}>
+          <legend>Group</legend>
+          <AvatarField
+            avatarUrl={values.avatarUrl}
+            name={values.name}
+            alt="Group cover"
+            disabled={isBusy}
+            error={errors.avatarUrl}
+            upload={(file, opts) => uploadGroupAvatar(api, file, opts)}
+            onChange={(avatarUrl) => {
+              update({ avatarUrl });
+            }}
+            onRestricted={() => {
+              setIsRestricted(true);
+            }}
+          />
+          <TextField
+            label="Name"
+            value={values.name}
+            maxLength={groupLimits.name.max}
+            onChange={(e) => {
+              update({ name: e.target.value });
+            }}
+            error={errors.name}
+          />
+          <TextField
+            label="Title"
+            value={values.title}
+            maxLength={groupLimits.title.max}
+            onChange={(e) => {
+              update({ title: e.target.value });
+            }}
+            error={errors.title}
+          />
+          {area('greeting', 'Greeting', 'The first message of every new group chat.')}
+          {area('scenario', 'Scenario', 'Where and when the group chat takes place.')}
+          <MembersSection aria-labelledby={`${id}-members`}>
+            <h2 id={`${id}-members`}>
+              Chatbots ({values.members.length}/{groupLimits.members.max})
+            </h2>
+            {values.members.length > 0 && (
+              <MemberList>
+                {values.members.map((m, i) => {
+                  const greeter = values.greetingCharacterId ?? values.members[0]?.id;
+                  return (
+                    <li key={m.id}>
+                      <Avatar src={m.avatarUrl} name={m.name} size="sm" />
+                      <span>
+                        {i + 1}. {m.name}
+                      </span>
+                      <label>
+                        <input
+                          type="radio"
+                          name={`${id}-greeter`}
+                          checked={greeter === m.id}
+                          onChange={() => {
+                            update({ greetingCharacterId: m.id });
+                          }}
+                        />{' '}
+                        Speaks first
+                      </label>
+                      <Button
+                        $variant="ghost"
+                        aria-label={`Remove ${m.name}`}
+                        onClick={() => {
+                          update({ members: values.members.filter((x) => x.id !== m.id) });
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    </li>
+                  );
+                })}
+              </MemberList>
+            )}
+            <Button
+              onClick={() => {
+                setInProgress({ formKey, returnTo, values });
+                navigate(paths.groupMembers.build());
+              }}
+            >
+              Add Members
+            </Button>
+            {errors.subCharacterIds !== undefined && (
+              <FieldError role="alert">{errors.subCharacterIds}</FieldError>
+            )}
+          </MembersSection>
+          <TextField
+            label="Tags"
+            note="Separate tags with commas; public groups need at least one."
+            value={tagText}
+            onChange={(e) => {
+              setTagText(e.target.value);
+              update({
+                tags: e.target.value
+                  .split(',')
+                  .map((t) => t.trim())
+                  .filter((t) => t !== ''),
+              });
+            }}
+            error={errors.tags}
+          />
+          <Choices>
+            <legend>Visibility</legend>
+            {visibilityChoices.map((choice) => (
+              <label key={choice.value}>
+                <input
+                  type="radio"
+                  name={`${id}-visibility`}
+                  checked={values.visibility === choice.value}
+                  disabled={mode.kind === 'edit' && mode.group.moderationStatus === 'fix_required'}
+                  onChange={() => {
+                    update({ visibility: choice.value });
+                  }}
+                />{' '}
+                {choice.label}
+              </label>
+            ))}
+            {errors.visibility !== undefined && (
+              <FieldError role="alert">{errors.visibility}</FieldError>
+            )}
+          </Choices>
+          <CheckboxField
+            label={
+              <>
+                I agree with the <a href={paths.legal.build('guidelines')}>Community Guidelines</a>
+              </>
+            }
+            checked={values.guidelines}
+            onChange={(guidelines) => {
+              update({ guidelines });
+            }}
+            error={errors.guidelines}
+          />
+          {errors.form !== undefined && <FieldError role="alert">{errors.form}</FieldError>}
+          {errors.greetingCharacterId !== undefined && (
+            <FieldError role="alert">{errors.greetingCharacterId}</FieldError>
+          )}
+          <Actions>
+            {mode.kind === 'create' && (
+              <Button disabled={isBusy} onClick={onSaveDraft}>
+                Save Draft
+              </Button>
+            )}
+            <Button type="submit" $variant="primary" disabled={isBusy}>
+              {isBusy ? 'Saving…' : mode.kind === 'create' ? 'Create Group' : 'Save Group'}
+            </Button>
+          </Actions>
+        </Fieldset>
+      </form>
+      {isRestricted &&
+        renderRestricted(() => {
+          setIsRestricted(false);
+        })}
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 720px;
+`;
+
+const Fieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+
+  & > legend {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+  }
+`;
+
+const MembersSection = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
+`;
+
+const MemberList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  width: 100%;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+`;
+
+const Choices = styled.fieldset`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  border: 0;
+
+  legend {
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;

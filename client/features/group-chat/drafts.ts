@@ -1,0 +1,86 @@
+/**
+ * Group drafts (product-rules.md §3 "Group draft (stored locally)"): kept in this browser per member,
+ * keyed by draft id; the one module that reads and writes them.
+ */
+import { z } from 'zod';
+import { VisibilityInputSchema } from '#shared/rules/character';
+import { GroupMemberSchema } from '#shared/schemas/group';
+import type { GroupFormValues } from './form-values';
+
+const storagePrefix = 'charchat:group-drafts:';
+
+const ValuesSchema = z.object({
+  avatarUrl: z.string().nullable(),
+  name: z.string(),
+  title: z.string(),
+  greeting: z.string(),
+  scenario: z.string(),
+  visibility: VisibilityInputSchema,
+  tags: z.array(z.string()),
+  guidelines: z.boolean(),
+  members: z.array(GroupMemberSchema),
+  greetingCharacterId: z.string().nullable(),
+}) satisfies z.ZodType<GroupFormValues>;
+
+const DraftSchema = z.object({
+  id: z.string().min(1).max(64),
+  creatorUserId: z.string(),
+  savedAt: z.iso.datetime(),
+  values: ValuesSchema,
+});
+export type GroupDraft = z.infer<typeof DraftSchema>;
+
+function key(memberId: string): string {
+  return `${storagePrefix}${memberId}`;
+}
+
+function read(memberId: string): GroupDraft[] {
+  try {
+    const raw = window.localStorage.getItem(key(memberId));
+    if (raw === null) return [];
+    const parsed = z.array(DraftSchema).safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+function write(memberId: string, drafts: readonly GroupDraft[]): void {
+  window.localStorage.setItem(key(memberId), JSON.stringify(drafts));
+}
+
+/** The member's group drafts, most recently saved first. */
+export function listGroupDrafts(memberId: string): GroupDraft[] {
+  return read(memberId).sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}
+
+export function loadGroupDraft(memberId: string, draftId: string): GroupDraft | null {
+  return read(memberId).find((d) => d.id === draftId) ?? null;
+}
+
+/** Stores the values under `draftId` (a new id when null); answers the draft id. */
+export function saveGroupDraft(
+  memberId: string,
+  draftId: string | null,
+  values: GroupFormValues,
+): string {
+  const id = draftId ?? crypto.randomUUID();
+  const others = read(memberId).filter((d) => d.id !== id);
+  write(memberId, [
+    ...others,
+    { id, creatorUserId: memberId, savedAt: new Date().toISOString(), values },
+  ]);
+  return id;
+}
+
+export function removeGroupDraft(memberId: string, draftId: string): void {
+  write(
+    memberId,
+    read(memberId).filter((d) => d.id !== draftId),
+  );
+}
+
+/** The name a draft is listed under. */
+export function draftName(draft: GroupDraft): string {
+  return draft.values.name.trim() === '' ? 'Untitled Group' : draft.values.name;
+}

@@ -1,0 +1,376 @@
+/**
+ * Group chats on the real stack (issue 12, items 6-7): a group is created and updated through the
+ * character calls with the group payload, with its members in turn order and its greeter; the member
+ * rules that need the database (visible, not a group, no private bots in a public or unlisted group,
+ * named); bad input with nothing stored; another member can neither read nor change it; deletion
+ * takes delete_character; many creators at once.
+ */
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCharacter,
+  listOwnCharacters,
+  listOwnGroups,
+  type SaveGroupBody,
+} from '#shared/api/authoring';
+import * as characters from '#server/db/repositories/characters.repo';
+import * as groupsRepo from '#server/db/repositories/groups.repo';
+import { reviewJobId } from '#shared/jobs/moderation';
+import { createCharacter as createBot } from '../../support/factories';
+import { testConfig } from '../../support/config';
+import { errorCode, errorOf } from '../../support/http';
+import { signInMember, type SignedInMember } from '../../support/members';
+import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
+import { startStack, type Stack } from '../../support/stack';
+
+let stack: Stack;
+let smtp: LocalSmtp;
+let creator: SignedInMember;
+let other: SignedInMember;
+
+const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
+const db = () => stack.app.deps.db;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  stack = await startStack(testConfig({ SMTP_URL: smtp.url }), { workers: false });
+  [creator, other] = await Promise.all([signInMember(stack, smtp), signInMember(stack, smtp)]);
+});
+afterAll(async () => {
+  await stack.close();
+  await smtp.close();
+});
+
+/** Public library bots, each with a unique name. */
+async function publicBots(n: number): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      createBot(db(), { name: `Member ${i} ${randomUUID().slice(0, 6)}` }),
+    ),
+  );
+}
+
+/** A private chatbot of `member`, made through the chatbot call. */
+async function privateBotOf(member: SignedInMember, name: string): Promise<string> {
+  const res = await inject({
+    method: 'POST',
+    url: '/api/characters',
+    headers: member.headers,
+    payload: {
+      name,
+      title: 'A private test companion',
+      greeting: 'Hello {{user}}.',
+      persona: 'Quiet.',
+      scenario: '',
+      dialogue: '',
+      avatarUrl: null,
+      avatarIsNsfw: false,
+      isNsfw: false,
+      visibility: 'private',
+      tags: [],
+      language: 'en',
+      guidelines: true,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return createCharacter.response.parse(res.json()).id;
+}
+
+function groupBody(members: string[], overrides: Partial<SaveGroupBody> = {}): SaveGroupBody {
+  return {
+    type: 'meta',
+    avatarUrl: '/uploads/character-avatars/group.webp',
+    name: `Crew ${randomUUID().slice(0, 6)}`,
+    title: 'Three friends at a tavern',
+    greeting: 'Welcome, {{user}}, pull up a chair.',
+    scenario: 'A noisy tavern on a rainy night.',
+    visibility: 'private',
+    tags: [],
+    guidelines: true,
+    subCharacterIds: members,
+    ...overrides,
+  };
+}
+
+const create = (m: SignedInMember, body: object) =>
+  inject({ method: 'POST', url: '/api/characters', headers: m.headers, payload: body });
+const update = (m: SignedInMember, id: string, body: object) =>
+  inject({ method: 'PUT', url: `/api/characters/${id}`, headers: m.headers, payload: body });
+
+async function createdGroup(m: SignedInMember, body: SaveGroupBody) {
+  const res = await create(m, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return createCharacter.response.parse(res.json());
+}
+
+async function groupCount(name: string): Promise<number> {
+  const rows = await db().selectFrom('characters').select('id').where('name', '=', name).execute();
+  return rows.length;
+}
+
+describe('POST /api/characters with the group payload', () => {
+  it('creates a group of type meta with its members in order and the chosen greeter', async () => {
+    const members = await publicBots(3);
+    const group = await createdGroup(
+      creator,
+      groupBody(members, { greetingCharacterId: members[1] }),
+    );
+    expect(group.group?.members.map((m) => m.id)).toEqual(members);
+    expect(group.group?.greetingCharacterId).toBe(members[1]);
+    expect(group.group?.isAvailable).toBe(true);
+    expect((await characters.findById(db(), group.id))?.type).toBe('meta');
+
+    const read = await inject({ url: `/api/me/characters/${group.id}`, headers: creator.headers });
+    expect(read.statusCode).toBe(200);
+    expect(createCharacter.response.parse(read.json()).group?.members).toHaveLength(3);
+  });
+
+  it('lets the first member greet when no greeter is chosen', async () => {
+    const members = await publicBots(2);
+    const group = await createdGroup(creator, groupBody(members));
+    expect(group.group?.greetingCharacterId).toBe(members[0]);
+  });
+
+  it('sends a public group to review, as a chatbot', async () => {
+    const members = await publicBots(2);
+    const group = await createdGroup(
+      creator,
+      groupBody(members, { visibility: 'public', tags: ['Fantasy'] }),
+    );
+    expect(group.moderationStatus).toBe('pending');
+    const job = await stack.app.deps.moderation.queue.getJob(
+      reviewJobId({ characterId: group.id, revision: 1 }),
+    );
+    expect(job?.name).toBe('review-character');
+  });
+
+  it('refuses fewer than 2 or more than 10 members, with nothing stored', async () => {
+    const members = await publicBots(11);
+    for (const ids of [members.slice(0, 1), members]) {
+      const body = groupBody(ids);
+      const res = await create(creator, body);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res.json())).toMatchObject({
+        code: 'validation_failed',
+        field: 'subCharacterIds',
+      });
+      expect(await groupCount(body.name)).toBe(0);
+    }
+  });
+
+  it('refuses a public or unlisted group with private chatbots, naming them', async () => {
+    const [bot] = await publicBots(1);
+    const secret = `Secret ${randomUUID().slice(0, 6)}`;
+    const mine = await privateBotOf(creator, secret);
+    for (const visibility of ['public', 'hidden'] as const) {
+      const body = groupBody([bot ?? '', mine], { visibility, tags: ['Fantasy'] });
+      const res = await create(creator, body);
+      expect(res.statusCode).toBe(400);
+      const error = errorOf(res.json());
+      expect(error.code).toBe('group_private_members');
+      expect(error.details).toMatchObject({ names: [secret], ids: [mine] });
+      expect(error.message).toContain(secret);
+      expect(await groupCount(body.name)).toBe(0);
+    }
+    // A private group may hold the creator's own private bots.
+    const group = await createdGroup(creator, groupBody([bot ?? '', mine]));
+    expect(group.group?.members.map((m) => m.visibility)).toEqual(['public', 'private']);
+  });
+
+  it("refuses another member's private chatbot as missing", async () => {
+    const [bot] = await publicBots(1);
+    const theirs = await privateBotOf(other, `Theirs ${randomUUID().slice(0, 6)}`);
+    const res = await create(creator, groupBody([bot ?? '', theirs]));
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res.json())).toMatchObject({
+      code: 'character_not_found',
+      field: 'subCharacterIds',
+    });
+  });
+
+  it('refuses a group as a member, and unknown ids', async () => {
+    const members = await publicBots(2);
+    const inner = await createdGroup(creator, groupBody(members));
+    const nested = await create(creator, groupBody([members[0] ?? '', inner.id]));
+    expect(nested.statusCode).toBe(400);
+    expect(errorCode(nested.json())).toBe('validation_failed');
+    const unknown = await create(creator, groupBody([members[0] ?? '', randomUUID()]));
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses bad input with validation_failed naming the field, storing nothing', async () => {
+    const members = await publicBots(2);
+    const cases: [Partial<SaveGroupBody> | Record<string, unknown>, string][] = [
+      [{ name: 'x'.repeat(21) }, 'name'],
+      [{ name: 'ab' }, 'name'],
+      [{ name: 'see www.example.com' }, 'name'],
+      [{ title: 'x'.repeat(101) }, 'title'],
+      [{ greeting: 'x'.repeat(2001) }, 'greeting'],
+      [{ scenario: 'x'.repeat(5001) }, 'scenario'],
+      [{ avatarUrl: '' }, 'avatarUrl'],
+      [{ guidelines: false }, 'guidelines'],
+      [{ visibility: 'public', tags: [] }, 'tags'],
+      [{ subCharacterIds: [members[0], members[0]] }, 'subCharacterIds'],
+      [{ subCharacterIds: ['not-a-uuid', members[1]] }, 'subCharacterIds.0'],
+      [{ subCharacterIds: 'abc' }, 'subCharacterIds'],
+      [{ greetingCharacterId: randomUUID() }, 'greetingCharacterId'],
+    ];
+    for (const [overrides, field] of cases) {
+      const body = { ...groupBody(members), ...overrides };
+      const res = await create(creator, body);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(400);
+      expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field });
+      expect(await groupCount(body.name)).toBe(0);
+    }
+    const nul = await create(creator, groupBody(members, { title: 'Tav\u0000ern' }));
+    expect(nul.statusCode).toBe(400);
+    const link = errorOf(
+      (await create(creator, groupBody(members, { title: 'go http://x.io now' }))).json(),
+    );
+    expect(link.message).toBe('Title should not contain any url/link ( http://x.io )');
+  });
+
+  it('lets many creators make groups at once', async () => {
+    const members = await publicBots(3);
+    const creators = await Promise.all(Array.from({ length: 6 }, () => signInMember(stack, smtp)));
+    const results = await Promise.all(creators.map((c) => create(c, groupBody(members))));
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const ids = results.map((r) => createCharacter.response.parse(r.json()).id);
+    const byGroup = await groupsRepo.membersOf(db(), ids);
+    for (const id of ids) expect(byGroup.get(id)?.map((m) => m.id)).toEqual(members);
+  });
+});
+
+describe('PUT /api/characters/:id with the group payload', () => {
+  it('replaces the members and their order', async () => {
+    const members = await publicBots(4);
+    const group = await createdGroup(creator, groupBody(members.slice(0, 2)));
+    const res = await update(
+      creator,
+      group.id,
+      groupBody([members[3] ?? '', members[2] ?? '', members[0] ?? ''], { name: 'Renamed' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = createCharacter.response.parse(res.json());
+    expect(saved.name).toBe('Renamed');
+    expect(saved.group?.members.map((m) => m.id)).toEqual([members[3], members[2], members[0]]);
+    expect(saved.group?.greetingCharacterId).toBe(members[3]);
+  });
+
+  it("refuses another member's group: 403 for a listed one, 404 for a private one", async () => {
+    const members = await publicBots(2);
+    const privateGroup = await createdGroup(creator, groupBody(members));
+    const hidden = await createdGroup(creator, groupBody(members, { visibility: 'hidden' }));
+    const attack = groupBody(members, { name: 'Stolen' });
+    const p = await update(other, privateGroup.id, attack);
+    expect(p.statusCode).toBe(404);
+    const h = await update(other, hidden.id, attack);
+    expect(h.statusCode).toBe(403);
+    expect(errorCode(h.json())).toBe('character_not_owner');
+    const read = await inject({
+      url: `/api/me/characters/${privateGroup.id}`,
+      headers: other.headers,
+    });
+    expect(read.statusCode).toBe(404);
+    expect((await characters.findById(db(), hidden.id))?.name).toBe(hidden.name);
+    const list = listOwnGroups.response.parse(
+      (await inject({ url: '/api/me/groups', headers: other.headers })).json(),
+    );
+    expect(list.items.map((g) => g.id)).not.toContain(privateGroup.id);
+  });
+
+  it('never turns a chatbot into a group, nor a group into a chatbot', async () => {
+    const members = await publicBots(2);
+    const bot = await privateBotOf(creator, `Solo ${randomUUID().slice(0, 6)}`);
+    const asGroup = await update(creator, bot, groupBody(members));
+    expect(asGroup.statusCode).toBe(400);
+    expect(errorOf(asGroup.json())).toMatchObject({ code: 'validation_failed', field: 'type' });
+    const group = await createdGroup(creator, groupBody(members));
+    const asBot = await update(creator, group.id, {
+      name: 'Now a bot',
+      title: 'Not a group any more',
+      greeting: 'Hello there.',
+      persona: '',
+      scenario: '',
+      dialogue: '',
+      avatarUrl: null,
+      avatarIsNsfw: false,
+      isNsfw: false,
+      visibility: 'private',
+      tags: [],
+      language: 'en',
+      guidelines: true,
+    });
+    expect(asBot.statusCode).toBe(400);
+    expect((await characters.findById(db(), group.id))?.type).toBe('meta');
+  });
+
+  it('keeps one consistent member list when many saves race', async () => {
+    const members = await publicBots(5);
+    const group = await createdGroup(creator, groupBody(members.slice(0, 2)));
+    const orders = [
+      members.slice(0, 3),
+      members.slice(1, 5),
+      members.slice(2, 4),
+      members.slice(0, 5),
+    ];
+    const results = await Promise.all(
+      orders.map((ids) => update(creator, group.id, groupBody(ids))),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const final = (await groupsRepo.membersOf(db(), [group.id])).get(group.id)?.map((m) => m.id);
+    expect(orders.map((o) => JSON.stringify(o))).toContain(JSON.stringify(final));
+  });
+});
+
+describe('GET /api/me/groups and deleting a group', () => {
+  it('lists only the caller groups, not their chatbots, and a group reads unavailable below 2 members', async () => {
+    const member = await signInMember(stack, smtp);
+    const members = await publicBots(2);
+    const group = await createdGroup(member, groupBody(members));
+    await privateBotOf(member, `Solo ${randomUUID().slice(0, 6)}`);
+    const groups = listOwnGroups.response.parse(
+      (await inject({ url: '/api/me/groups', headers: member.headers })).json(),
+    );
+    expect(groups.items.map((g) => g.id)).toEqual([group.id]);
+    const bots = await inject({ url: '/api/me/characters', headers: member.headers });
+    expect(listOwnCharacters.response.parse(bots.json()).items.map((c) => c.id)).not.toContain(
+      group.id,
+    );
+
+    // A member bot leaving the library leaves the group with one: Group unavailable.
+    await db()
+      .deleteFrom('characters')
+      .where('id', '=', members[0] ?? '')
+      .execute();
+    const after = listOwnGroups.response.parse(
+      (await inject({ url: '/api/me/groups', headers: member.headers })).json(),
+    );
+    expect(after.items[0]?.group).toMatchObject({
+      isAvailable: false,
+      greetingCharacterId: members[1],
+    });
+  });
+
+  it('deletes a group with DELETE /api/characters/:id, only for its creator', async () => {
+    const members = await publicBots(2);
+    const group = await createdGroup(creator, groupBody(members, { visibility: 'hidden' }));
+    const theirs = await inject({
+      method: 'DELETE',
+      url: `/api/characters/${group.id}`,
+      headers: other.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const res = await inject({
+      method: 'DELETE',
+      url: `/api/characters/${group.id}`,
+      headers: creator.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await characters.findById(db(), group.id)).toBeUndefined();
+    expect((await groupsRepo.membersOf(db(), [group.id])).get(group.id)).toEqual([]);
+    // Its members stay in the library.
+    expect(await characters.findById(db(), members[0] ?? '')).toBeDefined();
+  });
+});
