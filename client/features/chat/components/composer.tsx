@@ -68,6 +68,7 @@ export function Composer({
   const isTypingDue = useDelay(typingDelayMs, isAutopilotWriting);
   const isTouch = useMediaQuery('(pointer: coarse)');
   const isSendDisabled = isGenerating || isSending;
+  const showsDiscard = holdsDraft && !isGenerating && draft !== '';
 
   const submit = () => {
     const content = draft.trim();
@@ -110,6 +111,7 @@ export function Composer({
         </AutopilotTyping>
       )}
       <Form
+        $isCrowded={showsDiscard}
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -142,7 +144,7 @@ export function Composer({
             Autopilot
           </Button>
         )}
-        {holdsDraft && !isGenerating && draft !== '' && (
+        {showsDiscard && (
           <Button $variant="ghost" onClick={discard}>
             Discard
           </Button>
@@ -173,9 +175,17 @@ const Dock = styled.div`
   background: ${({ theme }) => theme.color.surface};
 `;
 
-const Form = styled.form`
+/** Crowded (Autopilot, Discard and Send): on narrow screens the buttons wrap below the message box. */
+const Form = styled.form<{ $isCrowded: boolean }>`
   display: flex;
   align-items: flex-end;
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    flex-wrap: ${({ $isCrowded }) => ($isCrowded ? 'wrap' : 'nowrap')};
+    justify-content: flex-end;
+    & > textarea {
+      flex-basis: ${({ $isCrowded }) => ($isCrowded ? '100%' : 'auto')};
+    }
+  }
   gap: ${({ theme }) => theme.space.sm};
   max-width: ${({ theme }) => theme.size.readingWidth};
   margin: 0 auto;
