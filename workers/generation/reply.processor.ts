@@ -117,6 +117,29 @@ async function branchOf(
   }
 }
 
+/** The abort reason of a reply whose send was undone: its message was never stored. */
+const undoneReason = 'undone';
+
+/**
+ * Whether a send's message is stored. The model is called while the server stores it; the reply is
+ * announced (and its frames written) only once it is known stored, so a send whose insert fails leaves
+ * nothing behind. Read again, briefly backing off, while the run holds the reply.
+ */
+async function messageStored(
+  deps: ReplyDeps,
+  job: ReplyJob,
+  run: ReplyRun,
+  starting: Promise<StartResult>,
+): Promise<boolean> {
+  const deadline = Date.now() + messageWaitMs;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 100)) {
+    if (await messages.isStored(deps.db, job.userMessageId)) return true;
+    if ((await starting).status !== 'started' || Date.now() > deadline) return false;
+    await sleep(wait);
+    if (!(await deps.replies.owns(run))) return false;
+  }
+}
+
 /** A turn of the history with its stored id; null for a greeting the job carried. */
 type HistoryTurn = PromptTurn & { id: string | null };
 
@@ -221,8 +244,15 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     }
     if (started.isStopRequested) controller.abort(stopReason);
     if (!character) throw new AppError('character_not_found');
-    // Announced while the model starts; every frame is written after it (ReplyStream's `after`).
-    const announced = deps.replies.announce(run, started.seq);
+    // Announced while the model starts, once the message is known stored; every frame is written after
+    // it (ReplyStream's `after`). A send undone meanwhile stops the model and publishes nothing.
+    const isStored =
+      job.sent === undefined ? Promise.resolve(true) : messageStored(deps, job, run, starting);
+    const announced = isStored.then(async (stored) => {
+      if (stored) return deps.replies.announce(run, started.seq);
+      controller.abort(undoneReason);
+      throw new AppError('conversation_not_found');
+    });
     // Awaited through the stream's flush; a reply that fails first must not leave it unhandled.
     announced.catch(() => undefined);
     const settings = replySettingsOf(deps, owner, deps.provider.contextSize);
@@ -262,6 +292,10 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     watchdog.stop();
     if (controller.signal.reason === timeoutReason) throw new AppError('model_timeout');
     if (controller.signal.reason === handBackReason) return await handedBack();
+    if (controller.signal.reason === undoneReason) {
+      await deps.replies.release(job.conversationId, job.replyId);
+      return;
+    }
 
     const text = result.text.trim();
     const isStopped = result.stopReason === 'abort';

@@ -138,6 +138,15 @@ function isEndpoint(value: unknown): value is Endpoint {
 const nul = (text: string) => `${text}\u0000`;
 const loneSurrogate = (text: string) => `${text}\uD83D`;
 
+/** A valid lorebook and entry, spoiled one field at a time. */
+const lorebook = {
+  name: 'Harbour Lore',
+  description: 'Places and people of the harbour.',
+  avatarUrl: `/uploads/lorebook-avatars/${randomUUID()}.webp`,
+  tags: ['Fantasy', 'Adventure'],
+};
+const loreEntry = { name: 'Lighthouse', keywords: ['lighthouse'], content: 'It guides ships.' };
+
 /**
  * A valid request per write endpoint (by `METHOD path`), and the fields to spoil one at a time. The
  * caller is a member or an admin; `target` is the member an admin acts on.
@@ -341,6 +350,43 @@ function writeCases(targetId: string) {
       url: `/api/memories/${randomUUID()}`,
       payload: { content: 'Sam keeps a red umbrella.', isPinned: true },
       fields: ['content', 'isPinned'],
+    },
+    'POST /api/lorebooks': {
+      as: 'member',
+      url: '/api/lorebooks',
+      payload: { ...lorebook, guidelines: true, entries: [loreEntry] },
+      fields: [
+        'name',
+        'description',
+        'avatarUrl',
+        'tags.0',
+        'entries.0.name',
+        'entries.0.keywords.0',
+      ],
+    },
+    'PUT /api/lorebooks/:id': {
+      as: 'member',
+      url: `/api/lorebooks/${randomUUID()}`,
+      payload: lorebook,
+      fields: ['name', 'description', 'tags.1'],
+    },
+    'POST /api/lorebooks/:id/entries': {
+      as: 'member',
+      url: `/api/lorebooks/${randomUUID()}/entries`,
+      payload: loreEntry,
+      fields: ['name', 'keywords.0', 'content'],
+    },
+    'PUT /api/lorebooks/:id/entries/:entryId': {
+      as: 'member',
+      url: `/api/lorebooks/${randomUUID()}/entries/${randomUUID()}`,
+      payload: loreEntry,
+      fields: ['name', 'content'],
+    },
+    'POST /api/lorebooks/import': {
+      as: 'member',
+      url: '/api/lorebooks/import',
+      payload: { spec: 'lorebook_v2', fileName: 'book.json', data: { entries: {} } },
+      fields: ['spec', 'fileName'],
     },
     'PUT /api/admin/users/:id/role': {
       as: 'admin',
