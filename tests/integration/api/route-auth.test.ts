@@ -34,6 +34,8 @@ const urlOf = (e: Endpoint) =>
     id: randomUUID(),
     restrictionId: randomUUID(),
     messageId: randomUUID(),
+    entryId: randomUUID(),
+    lorebookId: randomUUID(),
     username: 'nobody',
   });
 
