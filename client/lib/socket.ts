@@ -38,6 +38,9 @@ export function createSocket(options: { guestId: string; auth?: SocketAuth }): C
   const { guestId, auth } = options;
   return io({
     path: '/socket.io',
+    // WebSocket from the start: one round trip to connect instead of a polling handshake and an upgrade,
+    // and no polling request left in flight to be refused (400) when a reconnect replaces the session.
+    transports: ['websocket'],
     autoConnect: false,
     auth: (callback) => {
       const send = (token: string | null) => {
