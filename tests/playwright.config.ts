@@ -25,8 +25,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // Every journey runs on desktop; at 390px only those tagged @mobile, whose layout differs there.
     {
       name: 'mobile',
+      grep: /@mobile/,
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,

@@ -63,119 +63,120 @@ async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
   return context.newPage();
 }
 
-test('a member drafts, publishes, sees the review, gets approved and edits a chatbot', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(150_000);
-  await signUp(page, testInfo, 'creator');
-  await page.getByRole('banner').getByRole('link', { name: 'Create Chatbot' }).click();
-  await expect(page).toHaveURL(/\/chatbot\/create$/);
-  await expect(page.getByRole('heading', { name: 'Chatbot Editor', level: 1 })).toBeVisible();
+test(
+  'a member drafts, publishes, sees the review, gets approved and edits a chatbot',
+  { tag: '@mobile' },
+  async ({ page, browser }, testInfo) => {
+    test.setTimeout(150_000);
+    await signUp(page, testInfo, 'creator');
+    await page.getByRole('banner').getByRole('link', { name: 'Create Chatbot' }).click();
+    await expect(page).toHaveURL(/\/chatbot\/create$/);
+    await expect(page.getByRole('heading', { name: 'Chatbot Editor', level: 1 })).toBeVisible();
 
-  // The shared schema's messages, per field.
-  await page.getByRole('button', { name: 'Create Chatbot' }).click();
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
-    'This field is required',
-  );
-  await expect(page.getByText('You must agree with the Community Guidelines')).toBeVisible();
+    // The shared schema's messages, per field.
+    await page.getByRole('button', { name: 'Create Chatbot' }).click();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    await expect(page.getByText('You must agree with the Community Guidelines')).toBeVisible();
 
-  const name = `Captain ${uniqueSuffix()}`;
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Title' }).fill('Commands a sky ship');
-  await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome aboard the Aurora!');
-  await page.getByRole('textbox', { name: 'Personality' }).fill('Stern but fair, loves maps.');
-  // The live token count follows the text (about four characters a token).
-  await expect(page.getByRole('status').filter({ hasText: /^\d+ tokens$/ })).toHaveText(
-    '14 tokens',
-  );
-  await page.getByRole('textbox', { name: 'Tags' }).fill('Adventure');
-  await page.getByRole('textbox', { name: 'Tags' }).press('Enter');
-  await expect(page.getByRole('list', { name: 'Chosen tags' })).toContainText('Adventure');
-  await page.getByRole('radio', { name: /Public/ }).check();
-  await expect(
-    page.getByText('Its definition (personality, scenario, example dialogues) will be visible'),
-  ).toBeVisible();
+    const name = `Captain ${uniqueSuffix()}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Commands a sky ship');
+    await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome aboard the Aurora!');
+    await page.getByRole('textbox', { name: 'Personality' }).fill('Stern but fair, loves maps.');
+    // The live token count follows the text (about four characters a token).
+    await expect(page.getByRole('status').filter({ hasText: /^\d+ tokens$/ })).toHaveText(
+      '14 tokens',
+    );
+    await page.getByRole('textbox', { name: 'Tags' }).fill('Adventure');
+    await page.getByRole('textbox', { name: 'Tags' }).press('Enter');
+    await expect(page.getByRole('list', { name: 'Chosen tags' })).toContainText('Adventure');
+    await page.getByRole('radio', { name: /Public/ }).check();
+    await expect(
+      page.getByText('Its definition (personality, scenario, example dialogues) will be visible'),
+    ).toBeVisible();
 
-  // Save Draft keeps it in this browser and moves to the draft's address.
-  await page.getByRole('button', { name: 'Save Draft' }).click();
-  await expect(page).toHaveURL(/\/chatbot\/create\/[\w-]+$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Chatbot Saved' })).toBeVisible();
-  const draftUrl = page.url();
-  await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
-  await expect(page.getByRole('radio', { name: /Public/ })).toBeChecked();
-  await page.goto('/my-chatbots');
-  await expect(page.getByRole('link', { name: /Drafts/ })).toContainText('1 draft saved');
-  await page.goto(draftUrl);
-
-  // Leaving with unsaved changes asks first.
-  await page.getByRole('textbox', { name: 'Scenario' }).fill('High above the clouds.');
-  await page.getByRole('banner').getByRole('link', { name: 'My Chatbots' }).click();
-  const guard = page.getByRole('dialog', { name: 'Unsaved changes' });
-  await expect(guard).toBeVisible();
-  await guard.getByRole('button', { name: 'Keep editing' }).click();
-  await expect(page).toHaveURL(draftUrl);
-
-  // Publishing is confirmed, then the chat opens.
-  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
-  await page.getByRole('button', { name: 'Create Chatbot' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Submit for review' });
-  await confirm.getByRole('button', { name: 'Submit' }).click();
-  await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}/);
-  const characterId = /\/chat\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
-
-  // In My Chatbots it is in review; the draft is gone. The e2e model streams prose, not a verdict,
-  // so the review hands it to a moderator.
-  await page.goto('/my-chatbots');
-  await expect(page.getByRole('status').filter({ hasText: '1 chatbot(s) found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Drafts/ })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: `Chat with ${name}, Under Review` })).toBeVisible();
-  await expect(async () => {
+    // Save Draft keeps it in this browser and moves to the draft's address.
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page).toHaveURL(/\/chatbot\/create\/[\w-]+$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Chatbot Saved' })).toBeVisible();
+    const draftUrl = page.url();
     await page.reload();
-    await expect(page.getByText('Under Manual Review')).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 60_000 });
-  // Greyed out and not clickable, with no editor.
-  await expect(page.getByRole('link', { name: new RegExp(`Chat with ${name}`) })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: `Edit ${name}` })).toHaveCount(0);
-  // Its chat, opened by address, leads back to My Chatbots.
-  await page.goto(`/chat/${characterId}`);
-  await expect(page).toHaveURL(/\/my-chatbots$/);
-  await expect(page.getByText('Under Manual Review')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await expect(page.getByRole('radio', { name: /Public/ })).toBeChecked();
+    await page.goto('/my-chatbots');
+    await expect(page.getByRole('link', { name: /Drafts/ })).toContainText('1 draft saved');
+    await page.goto(draftUrl);
 
-  // Another member (an admin) may not open its editor, and approves it on the review screen.
-  const admin = await newPage(browser, testInfo);
-  const adminEmail = await signUp(admin, testInfo, 'moderator');
-  await admin.goto(`/chatbot/edit/${characterId}`);
-  await expect(admin.getByText('You are not allowed to access this page')).toBeVisible();
-  await makeAdmin(adminEmail);
-  await admin.goto('/admin');
-  await admin.getByRole('link', { name: 'Chatbot review' }).click();
-  const card = admin.getByRole('region', { name: new RegExp(name) });
-  await expect(card).toContainText('The automatic review could not decide');
-  await card.getByRole('textbox', { name: 'Action taken' }).fill('Read it: fine for everyone.');
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(card).toHaveCount(0);
-  await admin.context().close();
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('textbox', { name: 'Scenario' }).fill('High above the clouds.');
+    await page.getByRole('banner').getByRole('link', { name: 'My Chatbots' }).click();
+    const guard = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(guard).toBeVisible();
+    await guard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(draftUrl);
 
-  // Listed now: public, and the creator may edit it again.
-  await page.reload();
-  await expect(page.getByRole('link', { name: `Chat with ${name}, Public` })).toBeVisible();
-  await page.getByRole('link', { name: `Edit ${name}` }).click();
-  await expect(page).toHaveURL(`/chatbot/edit/${characterId}`);
-  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Commands a sky ship');
-  await page.getByRole('textbox', { name: 'Title' }).fill('Commands the fastest sky ship');
-  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
-  await page.getByRole('button', { name: 'Save Chatbot' }).click();
-  await page
-    .getByRole('dialog', { name: 'Submit for review' })
-    .getByRole('button', { name: 'Submit' })
-    .click();
-  await expect(page).toHaveURL(/\/my-chatbots$/);
-  await expect(
-    page.getByRole('link', { name: new RegExp(`Chat with ${name}, Under`) }),
-  ).toBeVisible();
-});
+    // Publishing is confirmed, then the chat opens.
+    await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+    await page.getByRole('button', { name: 'Create Chatbot' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Submit for review' });
+    await confirm.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}/);
+    const characterId = /\/chat\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+
+    // In My Chatbots it is in review; the draft is gone. The e2e model streams prose, not a verdict,
+    // so the review hands it to a moderator.
+    await page.goto('/my-chatbots');
+    await expect(page.getByRole('status').filter({ hasText: '1 chatbot(s) found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Drafts/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `Chat with ${name}, Under Review` })).toBeVisible();
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText('Under Manual Review')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 60_000 });
+    // Greyed out and not clickable, with no editor.
+    await expect(page.getByRole('link', { name: new RegExp(`Chat with ${name}`) })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `Edit ${name}` })).toHaveCount(0);
+    // Its chat, opened by address, leads back to My Chatbots.
+    await page.goto(`/chat/${characterId}`);
+    await expect(page).toHaveURL(/\/my-chatbots$/);
+    await expect(page.getByText('Under Manual Review')).toBeVisible();
+
+    // Another member (an admin) may not open its editor, and approves it on the review screen.
+    const admin = await newPage(browser, testInfo);
+    const adminEmail = await signUp(admin, testInfo, 'moderator');
+    await admin.goto(`/chatbot/edit/${characterId}`);
+    await expect(admin.getByText('You are not allowed to access this page')).toBeVisible();
+    await makeAdmin(adminEmail);
+    await admin.goto('/admin');
+    await admin.getByRole('link', { name: 'Chatbot review' }).click();
+    const card = admin.getByRole('region', { name: new RegExp(name) });
+    await expect(card).toContainText('The automatic review could not decide');
+    await card.getByRole('textbox', { name: 'Action taken' }).fill('Read it: fine for everyone.');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toHaveCount(0);
+    await admin.context().close();
+
+    // Listed now: public, and the creator may edit it again.
+    await page.reload();
+    await expect(page.getByRole('link', { name: `Chat with ${name}, Public` })).toBeVisible();
+    await page.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page).toHaveURL(`/chatbot/edit/${characterId}`);
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Commands a sky ship');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Commands the fastest sky ship');
+    await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+    await page.getByRole('button', { name: 'Save Chatbot' }).click();
+    await page
+      .getByRole('dialog', { name: 'Submit for review' })
+      .getByRole('button', { name: 'Submit' })
+      .click();
+    await expect(page).toHaveURL(/\/my-chatbots$/);
+    await expect(
+      page.getByRole('link', { name: new RegExp(`Chat with ${name}, Under`) }),
+    ).toBeVisible();
+  },
+);
 
 test('a member imports a card, sees what it holds, creates the chatbot and exports it with the card data kept', async ({
   page,

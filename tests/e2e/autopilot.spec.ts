@@ -4,6 +4,7 @@
  * writes the user's actions is marked and written again with one click.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { slowReply } from './global-setup';
 import { characterCards } from './onboarding-steps';
 
 /** Replies (and autopilot drafts) end with this word (see global-setup.ts). */
@@ -20,49 +21,58 @@ async function chatWithOneReply(page: Page) {
 }
 
 test.describe('autopilot', () => {
-  test('writes my next turn from an intent; I edit it and send it', async ({ page }) => {
-    await chatWithOneReply(page);
-    const box = page.getByRole('textbox', { name: 'Message' });
-    const autopilot = page.getByRole('button', { name: 'Autopilot' });
-    await expect(autopilot).toHaveAttribute('aria-expanded', 'false');
-    await autopilot.click();
-    await expect(autopilot).toHaveAttribute('aria-expanded', 'true');
-    const panel = page.getByRole('form', { name: 'Autopilot' });
-    const intent = panel.getByRole('textbox', { name: 'What should you do next? (optional)' });
-    await expect(intent).toBeFocused();
-    await intent.fill('I try to leave');
-    await page.screenshot({ path: `/tmp/shots-auto/intent-${test.info().project.name}.png` });
-    await panel.getByRole('button', { name: 'Write for me' }).click();
-    await expect(panel).toBeHidden();
+  test(
+    'writes my next turn from an intent; I edit it and send it',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      await chatWithOneReply(page);
+      const box = page.getByRole('textbox', { name: 'Message' });
+      const autopilot = page.getByRole('button', { name: 'Autopilot' });
+      await expect(autopilot).toHaveAttribute('aria-expanded', 'false');
+      await autopilot.click();
+      await expect(autopilot).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.getByRole('form', { name: 'Autopilot' });
+      const intent = panel.getByRole('textbox', { name: 'What should you do next? (optional)' });
+      await expect(intent).toBeFocused();
+      // The marker makes the draft stream slowly enough to see it read-only while it streams.
+      await intent.fill(`I try to leave ${slowReply}`);
+      await page.screenshot({ path: `/tmp/shots-auto/intent-${test.info().project.name}.png` });
+      await panel.getByRole('button', { name: 'Write for me' }).click();
+      await expect(panel).toBeHidden();
 
-    // The draft streams into the message box, which is read-only meanwhile; Stop is offered.
-    await expect(box).toHaveAttribute('readonly', '');
-    await expect(box).toHaveValue(/story1/);
-    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-auto/streaming-${test.info().project.name}.png` });
-    await expect(box).toHaveValue(new RegExp(`${lastWord}$`));
-    await expect(box).not.toHaveAttribute('readonly', '');
-    // Nothing was sent yet: the log still ends with the bot's reply.
-    await expect(page.getByRole('log').locator('[data-role]').last()).toHaveAttribute(
-      'data-role',
-      'bot',
-    );
-    await expect(page.getByRole('button', { name: 'Discard' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-auto/draft-${test.info().project.name}.png` });
+      // The draft streams into the message box, which is read-only meanwhile; Stop is offered.
+      await expect(box).toHaveAttribute('readonly', '');
+      await expect(box).toHaveValue(/story1/);
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+      await page.screenshot({ path: `/tmp/shots-auto/streaming-${test.info().project.name}.png` });
+      await expect(box).toHaveValue(new RegExp(`${lastWord}$`));
+      await expect(box).not.toHaveAttribute('readonly', '');
+      // Nothing was sent yet: the log still ends with the bot's reply.
+      await expect(page.getByRole('log').locator('[data-role]').last()).toHaveAttribute(
+        'data-role',
+        'bot',
+      );
+      await expect(page.getByRole('button', { name: 'Discard' })).toBeVisible();
+      await page.screenshot({ path: `/tmp/shots-auto/draft-${test.info().project.name}.png` });
 
-    await box.fill('*I wave goodbye and head for the door.*');
-    await page.getByRole('button', { name: 'Send' }).click();
-    const mine = page.getByRole('log').locator('[data-role="user"]').last();
-    await expect(mine).toContainText('I wave goodbye and head for the door.');
-    await expect(box).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Discard' })).toHaveCount(0);
-    await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(lastWord);
-  });
+      await box.fill('*I wave goodbye and head for the door.*');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const mine = page.getByRole('log').locator('[data-role="user"]').last();
+      await expect(mine).toContainText('I wave goodbye and head for the door.');
+      await expect(box).toHaveValue('');
+      await expect(page.getByRole('button', { name: 'Discard' })).toHaveCount(0);
+      await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(
+        lastWord,
+      );
+    },
+  );
 
   test('stops a draft part-way and discards it', async ({ page }) => {
     await chatWithOneReply(page);
     const box = page.getByRole('textbox', { name: 'Message' });
     await page.getByRole('button', { name: 'Autopilot' }).click();
+    const intent = page.getByRole('textbox', { name: 'What should you do next? (optional)' });
+    await intent.fill(slowReply);
     await page.getByRole('button', { name: 'Write for me' }).click();
     await expect(box).toHaveValue(/story3/);
     await page.getByRole('button', { name: 'Stop' }).click();

@@ -73,38 +73,40 @@ const grid = (page: Page) => page.getByRole('list', { name: 'Characters' });
 const toast = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: text }).first();
 
-test('a member favorites and unfavorites from a card and from the profile', async ({
-  page,
-}, testInfo) => {
-  const creator = await newCreator();
-  const name = `Fav ${uniqueSuffix()}`;
-  const bot = await newBot(creator.id, { name });
-  await signUp(page, 'fav', testInfo.project.name);
+test(
+  'a member favorites and unfavorites from a card and from the profile',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const creator = await newCreator();
+    const name = `Fav ${uniqueSuffix()}`;
+    const bot = await newBot(creator.id, { name });
+    await signUp(page, 'fav', testInfo.project.name);
 
-  await page.goto('/');
-  const add = grid(page).getByRole('button', { name: `Add ${name} to favorites` });
-  await add.click();
-  await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
-  const remove = grid(page).getByRole('button', { name: `Remove ${name} from favorites` });
-  await expect(remove).toHaveAttribute('aria-pressed', 'true');
-  await remove.click();
-  await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
-  await expect(add).toHaveAttribute('aria-pressed', 'false');
+    await page.goto('/');
+    const add = grid(page).getByRole('button', { name: `Add ${name} to favorites` });
+    await add.click();
+    await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
+    const remove = grid(page).getByRole('button', { name: `Remove ${name} from favorites` });
+    await expect(remove).toHaveAttribute('aria-pressed', 'true');
+    await remove.click();
+    await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
+    await expect(add).toHaveAttribute('aria-pressed', 'false');
 
-  await page.goto(`/chatbot/${bot}`);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('link', { name: `@${creator.username}` })).toBeVisible();
-  const favorite = page.getByRole('button', { name: 'Favorite', exact: true });
-  await favorite.click();
-  await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Favorited' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await page.getByRole('button', { name: 'Favorited' }).click();
-  await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
-});
+    await page.goto(`/chatbot/${bot}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('link', { name: `@${creator.username}` })).toBeVisible();
+    const favorite = page.getByRole('button', { name: 'Favorite', exact: true });
+    await favorite.click();
+    await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Favorited' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Favorited' }).click();
+    await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
+  },
+);
 
 test('blocking a creator takes their bot away; Blocked Creators unblocks', async ({
   page,

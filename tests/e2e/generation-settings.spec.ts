@@ -24,59 +24,61 @@ async function shoot(page: Page, name: string, project: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-test('a member changes generation settings, reads the context meter and opens the prompt', async ({
-  page,
-}, testInfo) => {
-  const suffix = uniqueSuffix();
-  const email = `gen-${testInfo.project.name}-${suffix}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `g_${suffix}`, name: 'Gene' });
-  await makeAdmin(email);
+test(
+  'a member changes generation settings, reads the context meter and opens the prompt',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const suffix = uniqueSuffix();
+    const email = `gen-${testInfo.project.name}-${suffix}@example.com`;
+    await page.goto('/');
+    await signInWithCode(page, email);
+    await completeOnboarding(page, { username: `g_${suffix}`, name: 'Gene' });
+    await makeAdmin(email);
 
-  // A page load refreshes the session, so the token carries the new role.
-  await page.goto('/');
-  await characterCards(page).first().click();
-  await page.getByRole('link', { name: 'Chat Now' }).click();
-  await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
+    // A page load refreshes the session, so the token carries the new role.
+    await page.goto('/');
+    await characterCards(page).first().click();
+    await page.getByRole('link', { name: 'Chat Now' }).click();
+    await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
 
-  await page.getByRole('button', { name: 'Chat options' }).click();
-  await page.getByRole('menuitem', { name: 'Generation Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Generation Settings' });
-  await expect(dialog.getByRole('combobox', { name: 'Model' })).toBeVisible();
-  const temperature = dialog.getByRole('slider', { name: 'Temperature' });
-  await expect(temperature).toBeEnabled();
-  const before = Number(await temperature.inputValue());
-  await temperature.focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  const chosen = (before + 0.1).toFixed(2);
-  await expect(temperature).toHaveValue(String(Number(chosen)));
-  await shoot(page, 'settings', testInfo.project.name);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: 'Generation Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generation Settings' });
+    await expect(dialog.getByRole('combobox', { name: 'Model' })).toBeVisible();
+    const temperature = dialog.getByRole('slider', { name: 'Temperature' });
+    await expect(temperature).toBeEnabled();
+    const before = Number(await temperature.inputValue());
+    await temperature.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const chosen = (before + 0.1).toFixed(2);
+    await expect(temperature).toHaveValue(String(Number(chosen)));
+    await shoot(page, 'settings', testInfo.project.name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
 
-  // Saved: the modal opens again with the new value.
-  await page.getByRole('button', { name: 'Chat options' }).click();
-  await page.getByRole('menuitem', { name: 'Generation Settings' }).click();
-  await expect(dialog.getByRole('slider', { name: 'Temperature' })).toHaveValue(
-    String(Number(chosen)),
-  );
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+    // Saved: the modal opens again with the new value.
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: 'Generation Settings' }).click();
+    await expect(dialog.getByRole('slider', { name: 'Temperature' })).toHaveValue(
+      String(Number(chosen)),
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
 
-  // A reply fills the meter; the admin opens its exact prompt.
-  await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
-  await expect(page.getByRole('meter')).toBeVisible();
-  await shoot(page, 'meter', testInfo.project.name);
-  await page.getByRole('button', { name: 'View prompt' }).click();
-  const prompt = page.getByRole('dialog', { name: 'Prompt of the last reply' });
-  await expect(prompt.getByText('Tell me a story, please.')).toBeVisible();
-  await expect(prompt.getByText('System', { exact: true })).toBeVisible();
-  await shoot(page, 'prompt', testInfo.project.name);
-  await prompt.getByRole('button', { name: 'Close' }).click();
-  await expect(prompt).toBeHidden();
-});
+    // A reply fills the meter; the admin opens its exact prompt.
+    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
+    await expect(page.getByRole('meter')).toBeVisible();
+    await shoot(page, 'meter', testInfo.project.name);
+    await page.getByRole('button', { name: 'View prompt' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Prompt of the last reply' });
+    await expect(prompt.getByText('Tell me a story, please.')).toBeVisible();
+    await expect(prompt.getByText('System', { exact: true })).toBeVisible();
+    await shoot(page, 'prompt', testInfo.project.name);
+    await prompt.getByRole('button', { name: 'Close' }).click();
+    await expect(prompt).toBeHidden();
+  },
+);

@@ -11,8 +11,17 @@ import { dropDatabase, adminUrl, redisUrl, testDatabaseUrl } from '../support/se
 import { startSmtp } from '../support/smtp-server';
 import { e2ePort } from '../playwright.config';
 
-/** Replies stream 120 words at 60 ms each: about 7 s, long enough to reload in the middle on a busy machine. */
+/** Replies are 120 words, "story1" … "story120". */
 export const e2eReply = words(120, 'story');
+
+/**
+ * A prompt holding this marker (in a message, an autopilot intent) streams at 60 ms a word: about 7 s, long
+ * enough to reload, stop or restart in the middle on a busy machine. Every other reply takes well under a
+ * second, so journeys that only need a reply do not wait for one.
+ */
+export const slowReply = 'slow-reply';
+const slowPace = { firstTokenDelayMs: 400, tokenDelayMs: 60 };
+const fastPace = { firstTokenDelayMs: 50, tokenDelayMs: 4 };
 
 /** Where the product under test keeps its data, for specs that must set up what no screen can. */
 const databaseEnv = 'E2E_DATABASE_URL';
@@ -37,8 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const database = `charchat_e2e_${run}`;
   const wire = await startWireServer({
     tokens: e2eReply,
-    firstTokenDelayMs: 400,
-    tokenDelayMs: 60,
+    ...fastPace,
+    pace: (body) => (JSON.stringify(body).includes(slowReply) ? slowPace : undefined),
   });
   const smtp = await startSmtp();
   const inbox = await startMailInbox(smtp);

@@ -1,70 +1,72 @@
 import { expect, test } from '@playwright/test';
+import { slowReply } from './global-setup';
 import { characterCards } from './onboarding-steps';
 
 /** Replies end with this word (see global-setup.ts: 120 words "story1" … "story120"). */
 const lastWord = 'story120';
 
 test.describe('a guest chats with a character', () => {
-  test('opens a character, watches the reply stream, reloads mid-reply and sees it finish', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const cards = characterCards(page);
-    await expect(cards.first()).toBeVisible();
-    await cards.first().click();
+  test(
+    'opens a character, watches the reply stream, reloads mid-reply and sees it finish',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      await page.goto('/');
+      const cards = characterCards(page);
+      await expect(cards.first()).toBeVisible();
+      await cards.first().click();
 
-    await expect(page).toHaveURL(/\/chatbot\//);
-    const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-    expect(name.length).toBeGreaterThan(0);
-    await page.getByRole('link', { name: 'Chat Now' }).click();
+      await expect(page).toHaveURL(/\/chatbot\//);
+      const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+      expect(name.length).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Chat Now' }).click();
 
-    await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
-    const log = page.getByRole('log');
-    await expect(log.locator('[data-role="bot"]').first()).toBeVisible();
+      await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
+      const log = page.getByRole('log');
+      await expect(log.locator('[data-role="bot"]').first()).toBeVisible();
 
-    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(log.locator('[data-role="user"]').last()).toContainText(
-      'Tell me a story, please.',
-    );
-    await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
+      const ask = `Tell me a story, please. ${slowReply}`;
+      await page.getByRole('textbox', { name: 'Message' }).fill(ask);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(log.locator('[data-role="user"]').last()).toContainText(ask);
+      await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
 
-    // The reply grows token by token.
-    const reply = log.locator('[data-role="bot"]').last();
-    await expect(reply).toContainText('story3');
-    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
-    const early = (await reply.textContent()) ?? '';
-    await expect(reply).toContainText('story12');
-    // Poll rather than read once: on a loaded machine the first read may already hold story12.
-    await expect
-      .poll(async () => ((await reply.textContent()) ?? '').length)
-      .toBeGreaterThan(early.length);
-    const later = (await reply.textContent()) ?? '';
-    expect(later).not.toContain(lastWord);
+      // The reply grows token by token.
+      const reply = log.locator('[data-role="bot"]').last();
+      await expect(reply).toContainText('story3');
+      await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+      const early = (await reply.textContent()) ?? '';
+      await expect(reply).toContainText('story12');
+      // Poll rather than read once: on a loaded machine the first read may already hold story12.
+      await expect
+        .poll(async () => ((await reply.textContent()) ?? '').length)
+        .toBeGreaterThan(early.length);
+      const later = (await reply.textContent()) ?? '';
+      expect(later).not.toContain(lastWord);
 
-    // Reload in the middle: the text so far is back and goes on streaming to the end.
-    await page.reload();
-    const resumed = page.getByRole('log').locator('[data-role="bot"]').last();
-    await expect(resumed).toContainText('story1');
-    await expect(resumed).toHaveAttribute('data-streaming', 'true');
-    await expect(resumed).toContainText(lastWord);
-    await expect(resumed).not.toHaveAttribute('data-streaming', 'true');
-    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+      // Reload in the middle: the text so far is back and goes on streaming to the end.
+      await page.reload();
+      const resumed = page.getByRole('log').locator('[data-role="bot"]').last();
+      await expect(resumed).toContainText('story1');
+      await expect(resumed).toHaveAttribute('data-streaming', 'true');
+      await expect(resumed).toContainText(lastWord);
+      await expect(resumed).not.toHaveAttribute('data-streaming', 'true');
+      await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 
-    // The whole conversation is still there after another reload.
-    await page.reload();
-    const messages = page.getByRole('log').locator('[data-role]');
-    await expect(messages).toHaveCount(3);
-    await expect(messages.nth(1)).toContainText('Tell me a story, please.');
-    await expect(messages.nth(2)).toContainText(`story1 story2`);
-    await expect(messages.nth(2)).toContainText(lastWord);
-  });
+      // The whole conversation is still there after another reload.
+      await page.reload();
+      const messages = page.getByRole('log').locator('[data-role]');
+      await expect(messages).toHaveCount(3);
+      await expect(messages.nth(1)).toContainText(ask);
+      await expect(messages.nth(2)).toContainText(`story1 story2`);
+      await expect(messages.nth(2)).toContainText(lastWord);
+    },
+  );
 
   test('stops a reply and keeps what was written', async ({ page }) => {
     await page.goto('/');
     await characterCards(page).nth(1).click();
     await page.getByRole('link', { name: 'Chat Now' }).click();
-    await page.getByRole('textbox', { name: 'Message' }).fill('Start a story.');
+    await page.getByRole('textbox', { name: 'Message' }).fill(`Start a story. ${slowReply}`);
     await page.getByRole('button', { name: 'Send' }).click();
     const reply = page.getByRole('log').locator('[data-role="bot"]').last();
     await expect(reply).toContainText('story4');
@@ -110,16 +112,20 @@ test('a malformed chatbot id is the 404 page, not an error', async ({ page }) =>
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the theme toggle switches between light and dark and is remembered', async ({ page }) => {
-  await page.goto('/');
-  const toDark = page.getByRole('button', { name: 'Switch to dark theme' });
-  const toLight = page.getByRole('button', { name: 'Switch to light theme' });
-  const first = (await toDark.count()) > 0 ? toDark : toLight;
-  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  const before = await background();
-  await first.click();
-  await expect.poll(background).not.toBe(before);
-  const after = await background();
-  await page.reload();
-  await expect.poll(background).toBe(after);
-});
+test(
+  'the theme toggle switches between light and dark and is remembered',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    await page.goto('/');
+    const toDark = page.getByRole('button', { name: 'Switch to dark theme' });
+    const toLight = page.getByRole('button', { name: 'Switch to light theme' });
+    const first = (await toDark.count()) > 0 ? toDark : toLight;
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const before = await background();
+    await first.click();
+    await expect.poll(background).not.toBe(before);
+    const after = await background();
+    await page.reload();
+    await expect.poll(background).toBe(after);
+  },
+);

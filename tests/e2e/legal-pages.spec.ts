@@ -12,25 +12,29 @@ const pages = [
   { link: 'Community Guidelines', path: '/guidelines', heading: 'Community Guidelines' },
 ] as const;
 
-test('each legal page opens from the footer as a readable page', async ({ page }) => {
-  for (const { link, path, heading } of pages) {
-    await page.goto('/');
-    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
-    await legal.getByRole('link', { name: link }).click();
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    await expect(page).toHaveTitle(`${heading} · CharChat`);
-    const main = page.getByRole('main');
-    expect(await main.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(2);
-    await expect(main.getByRole('listitem').first()).toBeVisible();
-    // Markdown is rendered, not shown: no raw emphasis or link syntax in the text.
-    expect(await main.innerText()).not.toMatch(/\*\*|\]\(/);
-    // Nothing wider than the screen.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
-  }
-});
+test(
+  'each legal page opens from the footer as a readable page',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    for (const { link, path, heading } of pages) {
+      await page.goto('/');
+      const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+      await legal.getByRole('link', { name: link }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(`${heading} · CharChat`);
+      const main = page.getByRole('main');
+      expect(await main.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(2);
+      await expect(main.getByRole('listitem').first()).toBeVisible();
+      // Markdown is rendered, not shown: no raw emphasis or link syntax in the text.
+      expect(await main.innerText()).not.toMatch(/\*\*|\]\(/);
+      // Nothing wider than the screen.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+    }
+  },
+);
 
 test('links between the pages navigate in the app; /refunds is not a page', async ({ page }) => {
   await page.goto('/terms');

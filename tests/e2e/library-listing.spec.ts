@@ -39,57 +39,59 @@ async function makeLibrary() {
 
 const cardNames = (page: Page) => characterCards(page).getByRole('heading');
 
-test('search, filter by tag, sort and page; the back button restores each listing', async ({
-  page,
-}) => {
-  const { tag, word, names } = await makeLibrary();
-  await page.goto('/');
+test(
+  'search, filter by tag, sort and page; the back button restores each listing',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    const { tag, word, names } = await makeLibrary();
+    await page.goto('/');
 
-  // Search by a word of the title.
-  await page.getByRole('searchbox', { name: 'Search chatbots' }).fill(word);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?q=${word}$`));
-  await expect(cardNames(page)).toHaveText(['Word Finder']);
-  await expect(page.getByText('1 chatbot', { exact: true })).toBeVisible();
+    // Search by a word of the title.
+    await page.getByRole('searchbox', { name: 'Search chatbots' }).fill(word);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${word}$`));
+    await expect(cardNames(page)).toHaveText(['Word Finder']);
+    await expect(page.getByText('1 chatbot', { exact: true })).toBeVisible();
 
-  // Clear the search, then choose the tag in the filter drawer.
-  await page.getByRole('searchbox', { name: 'Search chatbots' }).fill('');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.getByRole('button', { name: 'Filters', exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: 'Filters' });
-  await drawer.getByRole('checkbox', { name: tag }).check();
-  await drawer.getByRole('button', { name: 'Show Results' }).click();
-  await expect(drawer).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}$`));
-  await expect(page.getByRole('button', { name: 'Filters, 1 active' })).toBeVisible();
-  await expect(page.getByText('27 chatbots', { exact: true })).toBeVisible();
+    // Clear the search, then choose the tag in the filter drawer.
+    await page.getByRole('searchbox', { name: 'Search chatbots' }).fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.getByRole('checkbox', { name: tag }).check();
+    await drawer.getByRole('button', { name: 'Show Results' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}$`));
+    await expect(page.getByRole('button', { name: 'Filters, 1 active' })).toBeVisible();
+    await expect(page.getByText('27 chatbots', { exact: true })).toBeVisible();
 
-  // Sort by name: the first page is the bots in name order.
-  await page.getByLabel('Sort by').selectOption('name');
-  await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}&sort=name$`));
-  const sorted = [...names, 'Word Finder'].sort((a, b) =>
-    a.toLowerCase() < b.toLowerCase() ? -1 : 1,
-  );
-  await expect(cardNames(page)).toHaveText(sorted.slice(0, 24));
+    // Sort by name: the first page is the bots in name order.
+    await page.getByLabel('Sort by').selectOption('name');
+    await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}&sort=name$`));
+    const sorted = [...names, 'Word Finder'].sort((a, b) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : 1,
+    );
+    await expect(cardNames(page)).toHaveText(sorted.slice(0, 24));
 
-  // Page 2 holds the rest.
-  await page.getByRole('link', { name: 'Page 2' }).click();
-  await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}&sort=name&page=2$`));
-  await expect(cardNames(page)).toHaveText(sorted.slice(24));
+    // Page 2 holds the rest.
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}&sort=name&page=2$`));
+    await expect(cardNames(page)).toHaveText(sorted.slice(24));
 
-  // Back: page 1 of the name sort, then the default sort, then the plain home.
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}&sort=name$`));
-  await expect(cardNames(page).first()).toHaveText(sorted[0] ?? '');
-  await expect(page.getByLabel('Sort by')).toHaveValue('name');
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}$`));
-  await expect(page.getByLabel('Sort by')).toHaveValue('trending');
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
-});
+    // Back: page 1 of the name sort, then the default sort, then the plain home.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}&sort=name$`));
+    await expect(cardNames(page).first()).toHaveText(sorted[0] ?? '');
+    await expect(page.getByLabel('Sort by')).toHaveValue('name');
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`\\?tags=${tag}$`));
+    await expect(page.getByLabel('Sort by')).toHaveValue('trending');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  },
+);
 
 test('a search that matches nothing says No Results Found and offers to clear it', async ({
   page,
@@ -119,24 +121,28 @@ test('favorites ask logged-out visitors to create an account', async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a member: favorites invite exploring, recommendations list bots, NSFW asks for the profile setting', async ({
-  page,
-}, testInfo) => {
-  await page.goto('/');
-  await signInWithCode(page, `lib-${testInfo.project.name}-${uniqueSuffix()}@example.com`);
-  await completeOnboarding(page, { username: `l_${uniqueSuffix()}`, name: 'Libby' });
+test(
+  'a member: favorites invite exploring, recommendations list bots, NSFW asks for the profile setting',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    await page.goto('/');
+    await signInWithCode(page, `lib-${testInfo.project.name}-${uniqueSuffix()}@example.com`);
+    await completeOnboarding(page, { username: `l_${uniqueSuffix()}`, name: 'Libby' });
 
-  await page.goto('/favorite-bots');
-  await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toBeVisible();
+    await page.goto('/favorite-bots');
+    await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toBeVisible();
 
-  await page.goto('/recommended-bots');
-  await expect(page.getByRole('heading', { name: 'Recommended for you', level: 1 })).toBeVisible();
-  await expect(characterCards(page).first()).toBeVisible();
+    await page.goto('/recommended-bots');
+    await expect(
+      page.getByRole('heading', { name: 'Recommended for you', level: 1 }),
+    ).toBeVisible();
+    await expect(characterCards(page).first()).toBeVisible();
 
-  await page.getByRole('switch', { name: 'NSFW' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Turn On NSFW' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('link', { name: 'Go to Profile' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-});
+    await page.getByRole('switch', { name: 'NSFW' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn On NSFW' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('link', { name: 'Go to Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  },
+);

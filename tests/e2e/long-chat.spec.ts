@@ -40,81 +40,85 @@ async function renderedRun(log: Locator): Promise<number[]> {
   return numbers;
 }
 
-test('a 10,000-message chat opens at its end, pages back in order and renders only what is near', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const guestId = randomUUID();
-  const { characterId, conversationId } = await storeLongChat(guestId);
-  await page.addInitScript((id) => {
-    window.localStorage.setItem('charchat.guestId', id);
-  }, guestId);
-  await page.goto(`/chat/${characterId}/${conversationId}`);
+test(
+  'a 10,000-message chat opens at its end, pages back in order and renders only what is near',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const guestId = randomUUID();
+    const { characterId, conversationId } = await storeLongChat(guestId);
+    await page.addInitScript((id) => {
+      window.localStorage.setItem('charchat.guestId', id);
+    }, guestId);
+    await page.goto(`/chat/${characterId}/${conversationId}`);
 
-  const log = page.getByRole('log', { name: 'Chat with Chatterbox' });
-  // The first load waits for the caller's place in line (the e2e server runs the waiting room).
-  await expect(log.locator('[data-role]').last()).toHaveText(`Message ${String(total - 1)}`, {
-    timeout: 45_000,
-  });
-  await expect(log.locator('[data-role]').last()).toBeInViewport();
-  const seen = new Set(await renderedRun(log));
+    const log = page.getByRole('log', { name: 'Chat with Chatterbox' });
+    // The first load waits for the caller's place in line (the e2e server runs the waiting room).
+    await expect(log.locator('[data-role]').last()).toHaveText(`Message ${String(total - 1)}`, {
+      timeout: 45_000,
+    });
+    await expect(log.locator('[data-role]').last()).toBeInViewport();
+    const seen = new Set(await renderedRun(log));
 
-  // Up to the top of what is loaded, four times: each time the page before arrives, and the message
-  // that was at the top stays at the same place on screen. Earlier pages answer only once the test has read the screen, so it sees the place before and after.
-  const held: (() => void)[] = [];
-  let allowed = 0;
-  const release = () => {
-    const next = held.shift();
-    if (next === undefined) allowed += 1;
-    else next();
-  };
-  await page.route(/\/messages\?.*before=/, async (route) => {
-    if (allowed > 0) allowed -= 1;
-    else await new Promise<void>((resolve) => held.push(resolve));
-    await route.continue();
-  });
-  for (let p = 0; p < 4; p++) {
-    await log.evaluate((el) => {
-      el.scrollTop = 0;
+    // Up to the top of what is loaded, four times: each time the page before arrives, and the message
+    // that was at the top stays at the same place on screen. Earlier pages answer only once the test has read the screen, so it sees the place before and after.
+    const held: (() => void)[] = [];
+    let allowed = 0;
+    const release = () => {
+      const next = held.shift();
+      if (next === undefined) allowed += 1;
+      else next();
+    };
+    await page.route(/\/messages\?.*before=/, async (route) => {
+      if (allowed > 0) allowed -= 1;
+      else await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
     });
-    await expect(log).toHaveAttribute('aria-busy', 'true');
-    // The first message on screen, and where it is.
-    const top = await log.evaluate((el) => {
-      const view = el.getBoundingClientRect();
-      const row = [...el.querySelectorAll('[data-role]')].find(
-        (b) => b.getBoundingClientRect().bottom > view.top,
-      );
-      return { text: row?.textContent ?? '', y: row?.getBoundingClientRect().top ?? Number.NaN };
-    });
-    const n = Number(/^Message (\d+)$/.exec(top.text)?.[1] ?? Number.NaN);
-    expect(n).toBeGreaterThan(0);
-    release();
-    await expect(log.getByText(`Message ${String(n - 1)}`, { exact: true })).toBeAttached();
-    await expect(log).toHaveAttribute('aria-busy', 'false');
-    const row = log.locator('[data-role]').filter({ hasText: new RegExp(`^${top.text}$`) });
-    // Within a line: the reader keeps their place (without anchoring it would move by a page).
-    await expect
-      .poll(async () => Math.abs(((await row.boundingBox())?.y ?? Number.NaN) - top.y))
-      .toBeLessThanOrEqual(24);
-    for (const m of await renderedRun(log)) seen.add(m);
-  }
-  const oldest = Math.min(...seen);
-  expect(oldest).toBeLessThanOrEqual(total - 4 * pageSize);
+    for (let p = 0; p < 4; p++) {
+      await log.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await expect(log).toHaveAttribute('aria-busy', 'true');
+      // The first message on screen, and where it is.
+      const top = await log.evaluate((el) => {
+        const view = el.getBoundingClientRect();
+        const row = [...el.querySelectorAll('[data-role]')].find(
+          (b) => b.getBoundingClientRect().bottom > view.top,
+        );
+        return { text: row?.textContent ?? '', y: row?.getBoundingClientRect().top ?? Number.NaN };
+      });
+      const n = Number(/^Message (\d+)$/.exec(top.text)?.[1] ?? Number.NaN);
+      expect(n).toBeGreaterThan(0);
+      release();
+      await expect(log.getByText(`Message ${String(n - 1)}`, { exact: true })).toBeAttached();
+      await expect(log).toHaveAttribute('aria-busy', 'false');
+      const row = log.locator('[data-role]').filter({ hasText: new RegExp(`^${top.text}$`) });
+      // Within a line: the reader keeps their place (without anchoring it would move by a page).
+      await expect
+        .poll(async () => Math.abs(((await row.boundingBox())?.y ?? Number.NaN) - top.y))
+        .toBeLessThanOrEqual(24);
+      for (const m of await renderedRun(log)) seen.add(m);
+    }
+    const oldest = Math.min(...seen);
+    expect(oldest).toBeLessThanOrEqual(total - 4 * pageSize);
 
-  // Back down to the newest, a screenful at a time: every message between appears once, in order.
-  for (let step = 0; step < 200; step++) {
-    const isAtBottom = await log.evaluate((el) => {
-      el.scrollTop += el.clientHeight * 0.7;
-      return el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
-    });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    for (const n of await renderedRun(log)) seen.add(n);
-    if (isAtBottom) break;
-  }
-  const numbers = [...seen].sort((a, b) => a - b);
-  expect(numbers[0]).toBe(oldest);
-  expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => (numbers[0] ?? 0) + i));
-  expect(numbers.at(-1)).toBe(total - 1);
-  // The whole log, not only the bubbles, stays small.
-  expect(await log.evaluate((el) => el.querySelectorAll('*').length)).toBeLessThan(2_500);
-});
+    // Back down to the newest, a screenful at a time: every message between appears once, in order.
+    for (let step = 0; step < 200; step++) {
+      const isAtBottom = await log.evaluate((el) => {
+        el.scrollTop += el.clientHeight * 0.7;
+        return el.scrollTop + el.clientHeight >= el.scrollHeight - 1;
+      });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      for (const n of await renderedRun(log)) seen.add(n);
+      if (isAtBottom) break;
+    }
+    const numbers = [...seen].sort((a, b) => a - b);
+    expect(numbers[0]).toBe(oldest);
+    expect(numbers).toEqual(
+      Array.from({ length: numbers.length }, (_, i) => (numbers[0] ?? 0) + i),
+    );
+    expect(numbers.at(-1)).toBe(total - 1);
+    // The whole log, not only the bubbles, stays small.
+    expect(await log.evaluate((el) => el.querySelectorAll('*').length)).toBeLessThan(2_500);
+  },
+);

@@ -53,80 +53,84 @@ async function addEntry(page: Page, name: string, keywords: string, content: str
   await expect(page.getByText('Entry added').first()).toBeVisible();
 }
 
-test('creates a lorebook with entries and tests which entries fire', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
-  await signUp(page, testInfo.project.name, 'create');
-  await page.goto('/my-chatbots/lorebooks');
-  await expect(page.getByRole('heading', { name: 'My Lorebooks' })).toBeVisible();
-  await expect(page.getByText('No Results Found')).toBeVisible();
-  await page.getByRole('link', { name: 'Create Lorebook' }).first().click();
-  await expect(page).toHaveURL(/\/lorebook\/create$/);
-  await page.getByRole('button', { name: 'Start New' }).click();
+test(
+  'creates a lorebook with entries and tests which entries fire',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await signUp(page, testInfo.project.name, 'create');
+    await page.goto('/my-chatbots/lorebooks');
+    await expect(page.getByRole('heading', { name: 'My Lorebooks' })).toBeVisible();
+    await expect(page.getByText('No Results Found')).toBeVisible();
+    await page.getByRole('link', { name: 'Create Lorebook' }).first().click();
+    await expect(page).toHaveURL(/\/lorebook\/create$/);
+    await page.getByRole('button', { name: 'Start New' }).click();
 
-  // The spec's messages, per field.
-  await page.getByRole('button', { name: 'Create Lorebook' }).click();
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
-    'This field is required',
-  );
-  await expect(page.getByText('At least 2 tags are required')).toBeVisible();
-  await expect(page.getByText('You must agree to the community guidelines')).toBeVisible();
+    // The spec's messages, per field.
+    await page.getByRole('button', { name: 'Create Lorebook' }).click();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    await expect(page.getByText('At least 2 tags are required')).toBeVisible();
+    await expect(page.getByText('You must agree to the community guidelines')).toBeVisible();
 
-  await chooseAvatar(page);
-  await page.getByRole('textbox', { name: 'Name' }).fill('Harbor Lore');
-  await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town.');
-  await page.getByRole('textbox', { name: 'Tags' }).fill('Fantasy, Towns');
+    await chooseAvatar(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Harbor Lore');
+    await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town.');
+    await page.getByRole('textbox', { name: 'Tags' }).fill('Fantasy, Towns');
 
-  // An entry's own rules.
-  await page.getByRole('button', { name: 'Add Entry' }).click();
-  const form = page.getByRole('region', { name: 'New entry' });
-  await form.getByRole('textbox', { name: 'Content' }).fill('x'.repeat(1001));
-  await form.getByRole('button', { name: 'Save Entry' }).click();
-  await expect(form.getByText('Content must be 1000 characters or less')).toBeVisible();
-  await form.getByRole('textbox', { name: 'Entry name' }).fill('The Lighthouse');
-  await form.getByRole('textbox', { name: 'Keywords' }).fill('lighthouse, beacon');
-  await form.getByRole('textbox', { name: 'Content' }).fill('The lighthouse burns blue.');
-  await form.getByRole('button', { name: 'Save Entry' }).click();
-  await expect(page.getByText('Entry added').first()).toBeVisible();
+    // An entry's own rules.
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    const form = page.getByRole('region', { name: 'New entry' });
+    await form.getByRole('textbox', { name: 'Content' }).fill('x'.repeat(1001));
+    await form.getByRole('button', { name: 'Save Entry' }).click();
+    await expect(form.getByText('Content must be 1000 characters or less')).toBeVisible();
+    await form.getByRole('textbox', { name: 'Entry name' }).fill('The Lighthouse');
+    await form.getByRole('textbox', { name: 'Keywords' }).fill('lighthouse, beacon');
+    await form.getByRole('textbox', { name: 'Content' }).fill('The lighthouse burns blue.');
+    await form.getByRole('button', { name: 'Save Entry' }).click();
+    await expect(page.getByText('Entry added').first()).toBeVisible();
 
-  await addEntry(page, 'The Market', 'market', 'The market opens at dawn.');
-  await expect(page.getByText('2/100 entries')).toBeVisible();
+    await addEntry(page, 'The Market', 'market', 'The market opens at dawn.');
+    await expect(page.getByText('2/100 entries')).toBeVisible();
 
-  const results = page.getByRole('list', { name: 'Test results' });
-  await page.getByRole('textbox', { name: 'Sample message' }).fill('Is the Lighthouse lit?');
-  await expect(results).toContainText('The Lighthouse — fires: keyword “lighthouse” matched');
-  await expect(results).toContainText('The Market — no keyword matched');
-  // Plurals do not match by accident.
-  await page.getByRole('textbox', { name: 'Sample message' }).fill('Two markets, one beacon.');
-  await expect(results).toContainText('The Market — no keyword matched');
-  await expect(results).toContainText('The Lighthouse — fires: keyword “beacon” matched');
-  await shoot(page, 'editor', testInfo.project.name);
+    const results = page.getByRole('list', { name: 'Test results' });
+    await page.getByRole('textbox', { name: 'Sample message' }).fill('Is the Lighthouse lit?');
+    await expect(results).toContainText('The Lighthouse — fires: keyword “lighthouse” matched');
+    await expect(results).toContainText('The Market — no keyword matched');
+    // Plurals do not match by accident.
+    await page.getByRole('textbox', { name: 'Sample message' }).fill('Two markets, one beacon.');
+    await expect(results).toContainText('The Market — no keyword matched');
+    await expect(results).toContainText('The Lighthouse — fires: keyword “beacon” matched');
+    await shoot(page, 'editor', testInfo.project.name);
 
-  await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
-  await page.getByRole('button', { name: 'Create Lorebook' }).click();
-  await expect(page).toHaveURL(/\/lorebook\/edit\/[0-9a-f-]{36}$/);
+    await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+    await page.getByRole('button', { name: 'Create Lorebook' }).click();
+    await expect(page).toHaveURL(/\/lorebook\/edit\/[0-9a-f-]{36}$/);
 
-  // On the saved book, entries save one by one; the last one cannot be deleted.
-  await page.getByRole('button', { name: 'Delete entry The Market' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete entry' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
-  await expect(page.getByText('Entry deleted').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Delete entry The Lighthouse' })).toBeDisabled();
-  await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town, by night.');
-  await page.getByRole('button', { name: 'Update Lorebook' }).click();
-  await expect(page.getByText('Lorebook updated').first()).toBeVisible();
+    // On the saved book, entries save one by one; the last one cannot be deleted.
+    await page.getByRole('button', { name: 'Delete entry The Market' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete entry' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('Entry deleted').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete entry The Lighthouse' })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town, by night.');
+    await page.getByRole('button', { name: 'Update Lorebook' }).click();
+    await expect(page.getByText('Lorebook updated').first()).toBeVisible();
 
-  await page.goto('/my-chatbots/lorebooks');
-  const card = page.getByRole('list', { name: 'Lorebooks' }).getByRole('listitem');
-  await expect(card).toContainText('Harbor Lore');
-  await expect(card).toContainText('1/100 entries');
-  await shoot(page, 'list', testInfo.project.name);
-  await card.getByRole('link', { name: /^Harbor Lore/ }).click();
-  await expect(page.getByRole('heading', { name: 'Harbor Lore', level: 1 })).toBeVisible();
-  await expect(page.getByText('The lighthouse burns blue.')).toBeVisible();
-  await shoot(page, 'detail', testInfo.project.name);
-});
+    await page.goto('/my-chatbots/lorebooks');
+    const card = page.getByRole('list', { name: 'Lorebooks' }).getByRole('listitem');
+    await expect(card).toContainText('Harbor Lore');
+    await expect(card).toContainText('1/100 entries');
+    await shoot(page, 'list', testInfo.project.name);
+    await card.getByRole('link', { name: /^Harbor Lore/ }).click();
+    await expect(page.getByRole('heading', { name: 'Harbor Lore', level: 1 })).toBeVisible();
+    await expect(page.getByText('The lighthouse burns blue.')).toBeVisible();
+    await shoot(page, 'detail', testInfo.project.name);
+  },
+);
 
 test('imports a SillyTavern world, splits what does not fit, attaches it and sees it in the prompt', async ({
   page,

@@ -12,66 +12,67 @@ async function openNewChat(page: Page) {
 }
 
 test.describe('message operations', () => {
-  test('regenerates, browses with the arrow keys, edits and removes from a message', async ({
-    page,
-  }) => {
-    await openNewChat(page);
-    const log = page.getByRole('log');
-    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
-    await page.getByRole('button', { name: 'Send' }).click();
-    const reply = log.locator('[data-role="bot"]').last();
-    await expect(reply).toContainText(lastWord);
-    await expect(page.getByText('Keep the chat rolling')).toBeVisible();
+  test(
+    'regenerates, browses with the arrow keys, edits and removes from a message',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      await openNewChat(page);
+      const log = page.getByRole('log');
+      await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const reply = log.locator('[data-role="bot"]').last();
+      await expect(reply).toContainText(lastWord);
+      await expect(page.getByText('Keep the chat rolling')).toBeVisible();
 
-    // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2.
-    await page.getByRole('button', { name: 'Regenerate' }).click();
-    await expect(reply).toHaveAttribute('data-streaming', 'true');
-    await expect(reply).toContainText(lastWord);
-    await expect(reply).not.toHaveAttribute('data-streaming', 'true');
-    const counter = page.getByRole('toolbar', { name: 'Message actions' }).last();
-    await expect(counter).toContainText('2/2');
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('ArrowLeft');
-    await expect(counter).toContainText('1/2');
-    // Not while typing in the message box.
-    await page.getByRole('textbox', { name: 'Message' }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(counter).toContainText('1/2');
-    await page.getByRole('button', { name: 'Next alternative' }).click();
-    await expect(counter).toContainText('2/2');
+      // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2.
+      await page.getByRole('button', { name: 'Regenerate' }).click();
+      const counter = page.getByRole('toolbar', { name: 'Message actions' }).last();
+      await expect(counter).toContainText('2/2');
+      await expect(reply).toContainText(lastWord);
+      await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('ArrowLeft');
+      await expect(counter).toContainText('1/2');
+      // Not while typing in the message box.
+      await page.getByRole('textbox', { name: 'Message' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(counter).toContainText('1/2');
+      await page.getByRole('button', { name: 'Next alternative' }).click();
+      await expect(counter).toContainText('2/2');
 
-    // Edit the user's message: Cancel keeps it, Save changes it (and it stays after a reload).
-    const mine = log.locator('[data-role="user"]').last();
-    const mineActions = page.getByRole('toolbar', { name: 'Message actions' }).nth(1);
-    await mineActions.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: 'Message text' }).fill('Changed my mind.');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(mine).toContainText('Tell me a story, please.');
-    await mineActions.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a **short** story.');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(mine.locator('strong')).toHaveText('short');
-    await page.reload();
-    await expect(page.getByRole('log').locator('[data-role="user"]')).toContainText(
-      'Tell me a short story.',
-    );
+      // Edit the user's message: Cancel keeps it, Save changes it (and it stays after a reload).
+      const mine = log.locator('[data-role="user"]').last();
+      const mineActions = page.getByRole('toolbar', { name: 'Message actions' }).nth(1);
+      await mineActions.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('textbox', { name: 'Message text' }).fill('Changed my mind.');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(mine).toContainText('Tell me a story, please.');
+      await mineActions.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a **short** story.');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(mine.locator('strong')).toHaveText('short');
+      await page.reload();
+      await expect(page.getByRole('log').locator('[data-role="user"]')).toContainText(
+        'Tell me a short story.',
+      );
 
-    // Remove from the user's message: it and the reply go, the greeting stays.
-    await page.getByRole('button', { name: 'Chat options' }).click();
-    await page.getByRole('menuitem', { name: 'Remove Messages' }).click();
-    const remove = page.getByRole('region', { name: 'Remove messages' });
-    await expect(remove.getByRole('button', { name: 'Remove' })).toBeDisabled();
-    await page.getByRole('radio', { name: /^Your message: Tell me a/ }).check();
-    await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toHaveCSS(
-      'opacity',
-      '0.55',
-    );
-    await remove.getByRole('button', { name: 'Remove' }).click();
-    await expect(remove).toBeHidden();
-    await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
-    await page.reload();
-    await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
-  });
+      // Remove from the user's message: it and the reply go, the greeting stays.
+      await page.getByRole('button', { name: 'Chat options' }).click();
+      await page.getByRole('menuitem', { name: 'Remove Messages' }).click();
+      const remove = page.getByRole('region', { name: 'Remove messages' });
+      await expect(remove.getByRole('button', { name: 'Remove' })).toBeDisabled();
+      await page.getByRole('radio', { name: /^Your message: Tell me a/ }).check();
+      await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toHaveCSS(
+        'opacity',
+        '0.55',
+      );
+      await remove.getByRole('button', { name: 'Remove' }).click();
+      await expect(remove).toBeHidden();
+      await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
+      await page.reload();
+      await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
+    },
+  );
 
   test('rates a reply once and reports a message', async ({ page }) => {
     await openNewChat(page);

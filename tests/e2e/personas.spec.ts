@@ -33,56 +33,58 @@ async function createPersona(page: Page, name: string, highlights: string) {
   await expect(page).toHaveURL(/\/personas$/);
 }
 
-test('creates personas, makes one default, chats as another and switches in the chat', async ({
-  page,
-}, testInfo) => {
-  // A long journey: sign-up, two avatar uploads and a streamed reply.
-  test.setTimeout(120_000);
-  const suffix = uniqueSuffix();
-  await page.goto('/');
-  await signInWithCode(page, `personas-${testInfo.project.name}-${suffix}@example.com`);
-  await completeOnboarding(page, { username: `p_${suffix}`, name: 'Dana' });
+test(
+  'creates personas, makes one default, chats as another and switches in the chat',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    // A long journey: sign-up, two avatar uploads and a streamed reply.
+    test.setTimeout(120_000);
+    const suffix = uniqueSuffix();
+    await page.goto('/');
+    await signInWithCode(page, `personas-${testInfo.project.name}-${suffix}@example.com`);
+    await completeOnboarding(page, { username: `p_${suffix}`, name: 'Dana' });
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'My Personas' })
-    .click();
-  await expect(page).toHaveURL(/\/personas$/);
-  await expect(page.getByText('No personas yet')).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'My Personas' })
+      .click();
+    await expect(page).toHaveURL(/\/personas$/);
+    await expect(page.getByText('No personas yet')).toBeVisible();
 
-  await createPersona(page, 'Mara', 'Mara keeps a lighthouse.');
-  await createPersona(page, 'Nico', 'Nico is a sailor.');
-  const grid = page.getByRole('list', { name: 'Personas' });
-  // The first persona is the default until another is made default.
-  await page.getByRole('button', { name: 'More actions for Nico' }).click();
-  await page.getByRole('menuitem', { name: 'Make Default' }).click();
-  await expect(grid.getByRole('link').first()).toHaveAccessibleName('Edit Nico');
+    await createPersona(page, 'Mara', 'Mara keeps a lighthouse.');
+    await createPersona(page, 'Nico', 'Nico is a sailor.');
+    const grid = page.getByRole('list', { name: 'Personas' });
+    // The first persona is the default until another is made default.
+    await page.getByRole('button', { name: 'More actions for Nico' }).click();
+    await page.getByRole('menuitem', { name: 'Make Default' }).click();
+    await expect(grid.getByRole('link').first()).toHaveAccessibleName('Edit Nico');
 
-  // A new chat asks who is chatting; the greeting names the chosen persona.
-  await page.goto('/');
-  await characterCards(page).first().click();
-  const characterName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  await page.getByRole('link', { name: 'Chat Now' }).click();
-  const choice = page.getByRole('dialog', { name: `Who is going to chat with ${characterName}` });
-  await expect(choice).toBeVisible();
-  await expect(choice.getByRole('radio', { name: 'Nico' })).toBeChecked();
-  await choice.getByRole('searchbox', { name: 'Search personas by name' }).fill('ma');
-  await expect(choice.getByRole('radio', { name: 'Nico' })).toHaveCount(0);
-  await choice.getByRole('radio', { name: 'Mara' }).check();
-  await choice.getByRole('button', { name: `Chat with ${characterName}` }).click();
-  await expect(choice).toHaveCount(0);
+    // A new chat asks who is chatting; the greeting names the chosen persona.
+    await page.goto('/');
+    await characterCards(page).first().click();
+    const characterName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await page.getByRole('link', { name: 'Chat Now' }).click();
+    const choice = page.getByRole('dialog', { name: `Who is going to chat with ${characterName}` });
+    await expect(choice).toBeVisible();
+    await expect(choice.getByRole('radio', { name: 'Nico' })).toBeChecked();
+    await choice.getByRole('searchbox', { name: 'Search personas by name' }).fill('ma');
+    await expect(choice.getByRole('radio', { name: 'Nico' })).toHaveCount(0);
+    await choice.getByRole('radio', { name: 'Mara' }).check();
+    await choice.getByRole('button', { name: `Chat with ${characterName}` }).click();
+    await expect(choice).toHaveCount(0);
 
-  await page.getByRole('textbox', { name: 'Message' }).fill('Hello there.');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page).toHaveURL(/\/chat\/[\w-]+\/[\w-]{36}$/);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello there.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/chat\/[\w-]+\/[\w-]{36}$/);
 
-  // Change Persona from the chat menu, with its warning.
-  await page.getByRole('button', { name: 'Chat options' }).click();
-  await page.getByRole('menuitem', { name: 'Change Persona' }).click();
-  const change = page.getByRole('dialog', { name: 'Change Persona' });
-  await expect(change.getByRole('radio', { name: 'Mara' })).toBeChecked();
-  await change.getByRole('radio', { name: 'Nico' }).check();
-  await change.getByRole('button', { name: 'Change Persona' }).click();
-  await expect(page.getByText('Persona changed')).toBeVisible();
-  await expect(change).toHaveCount(0);
-});
+    // Change Persona from the chat menu, with its warning.
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: 'Change Persona' }).click();
+    const change = page.getByRole('dialog', { name: 'Change Persona' });
+    await expect(change.getByRole('radio', { name: 'Mara' })).toBeChecked();
+    await change.getByRole('radio', { name: 'Nico' }).check();
+    await change.getByRole('button', { name: 'Change Persona' }).click();
+    await expect(page.getByText('Persona changed')).toBeVisible();
+    await expect(change).toHaveCount(0);
+  },
+);

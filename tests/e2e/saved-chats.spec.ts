@@ -79,45 +79,47 @@ async function storeChats(
   }
 }
 
-test('Recent Chats loads 25, then the rest with Load More, and changes a title', async ({
-  page,
-}, testInfo) => {
-  const email = await newMember(page, testInfo.project.name);
-  const character = await libraryCharacter(page);
-  await page.goto('/chats');
-  await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toHaveAttribute('href', '/');
-  await page.goto(`/chats/${character.id}`);
-  await expect(page.getByRole('heading', { name: 'No saved chats' })).toBeVisible();
-  await expect(page.getByText("There's no conversations in your history.")).toBeVisible();
-  await storeChats(
-    email,
-    character.id,
-    Array.from({ length: 27 }, (_, i) => ({ label: `Trip ${String(i + 1)}`, messages: 1 })),
-  );
-  await page.goto('/chats');
-  await expect(page.getByRole('heading', { name: 'Recent Chats' })).toBeVisible();
-  const rows = page.getByRole('main').getByRole('listitem');
-  await expect(rows).toHaveCount(25);
-  await expect(rows.first()).toContainText('Trip 27');
-  await page.getByRole('button', { name: 'Load More' }).click();
-  await expect(rows).toHaveCount(27);
-  await expect(rows.last()).toContainText('Trip 1');
-  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+test(
+  'Recent Chats loads 25, then the rest with Load More, and changes a title',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const email = await newMember(page, testInfo.project.name);
+    const character = await libraryCharacter(page);
+    await page.goto('/chats');
+    await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toHaveAttribute('href', '/');
+    await page.goto(`/chats/${character.id}`);
+    await expect(page.getByRole('heading', { name: 'No saved chats' })).toBeVisible();
+    await expect(page.getByText("There's no conversations in your history.")).toBeVisible();
+    await storeChats(
+      email,
+      character.id,
+      Array.from({ length: 27 }, (_, i) => ({ label: `Trip ${String(i + 1)}`, messages: 1 })),
+    );
+    await page.goto('/chats');
+    await expect(page.getByRole('heading', { name: 'Recent Chats' })).toBeVisible();
+    const rows = page.getByRole('main').getByRole('listitem');
+    await expect(rows).toHaveCount(25);
+    await expect(rows.first()).toContainText('Trip 27');
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await expect(rows).toHaveCount(27);
+    await expect(rows.last()).toContainText('Trip 1');
+    await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'More actions for Trip 27' }).click();
-  await page.getByRole('menuitem', { name: 'Change Title' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Change Title' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill('');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Title is required');
-  await dialog.getByRole('textbox', { name: 'Title' }).fill('Moon landing');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(rows.first()).toContainText('Moon landing');
+    await page.getByRole('button', { name: 'More actions for Trip 27' }).click();
+    await page.getByRole('menuitem', { name: 'Change Title' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Title' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Title is required');
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Moon landing');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows.first()).toContainText('Moon landing');
 
-  await page.getByRole('searchbox', { name: 'Search chats' }).fill('moon');
-  await expect(rows).toHaveCount(1);
-});
+    await page.getByRole('searchbox', { name: 'Search chats' }).fill('moon');
+    await expect(rows).toHaveCount(1);
+  },
+);
 
 test('Clone Partially picks the last message to keep and opens the copy', async ({
   page,

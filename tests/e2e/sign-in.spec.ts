@@ -18,62 +18,64 @@ async function requestCode(page: Page, email: string) {
 }
 
 test.describe('email sign-in', () => {
-  test('a guest signs in with the emailed code, keeps their chat, and signs out', async ({
-    page,
-  }, testInfo) => {
-    // As a guest, start a conversation.
-    await page.goto('/');
-    await characterCards(page).first().click();
-    await page.getByRole('link', { name: 'Chat Now' }).click();
-    await page.getByRole('textbox', { name: 'Message' }).fill('Hello before signing in.');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
-    const conversationUrl = page.url();
-    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  test(
+    'a guest signs in with the emailed code, keeps their chat, and signs out',
+    { tag: '@mobile' },
+    async ({ page }, testInfo) => {
+      // As a guest, start a conversation.
+      await page.goto('/');
+      await characterCards(page).first().click();
+      await page.getByRole('link', { name: 'Chat Now' }).click();
+      await page.getByRole('textbox', { name: 'Message' }).fill('Hello before signing in.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
+      const conversationUrl = page.url();
+      await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 
-    // Sign in with the code from the mail.
-    const email = uniqueEmail(testInfo.project.name);
-    const dialog = await requestCode(page, email);
-    const { code } = await nextSignInMail(email);
-    const codeField = dialog.getByRole('textbox', { name: 'Code' });
-    await expect(codeField).toHaveAttribute('inputmode', 'numeric');
-    await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
-    await codeField.fill(code);
-    await expect(dialog).toBeHidden();
-    const banner = page.getByRole('banner');
-    await expect(banner.getByRole('link', { name: 'Profile' })).toBeVisible();
-    await expect(banner.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+      // Sign in with the code from the mail.
+      const email = uniqueEmail(testInfo.project.name);
+      const dialog = await requestCode(page, email);
+      const { code } = await nextSignInMail(email);
+      const codeField = dialog.getByRole('textbox', { name: 'Code' });
+      await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+      await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+      await codeField.fill(code);
+      await expect(dialog).toBeHidden();
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('link', { name: 'Profile' })).toBeVisible();
+      await expect(banner.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 
-    // A new member finishes sign-up first, then comes back to the chat.
-    await completeOnboarding(page, {
-      username: `r_${randomBytes(4).toString('hex')}`,
-      name: 'Reader',
-    });
-    await page.goto(conversationUrl);
-    await expect(page.getByRole('log').locator('[data-role="user"]').last()).toContainText(
-      'Hello before signing in.',
-    );
+      // A new member finishes sign-up first, then comes back to the chat.
+      await completeOnboarding(page, {
+        username: `r_${randomBytes(4).toString('hex')}`,
+        name: 'Reader',
+      });
+      await page.goto(conversationUrl);
+      await expect(page.getByRole('log').locator('[data-role="user"]').last()).toContainText(
+        'Hello before signing in.',
+      );
 
-    // A reload restores the session from the refresh cookie.
-    await page.reload();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+      // A reload restores the session from the refresh cookie.
+      await page.reload();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
 
-    // The guest's conversation now belongs to the member and is still reachable.
-    await page.goto(conversationUrl);
-    await expect(page.getByRole('log').locator('[data-role="user"]').last()).toContainText(
-      'Hello before signing in.',
-    );
+      // The guest's conversation now belongs to the member and is still reachable.
+      await page.goto(conversationUrl);
+      await expect(page.getByRole('log').locator('[data-role="user"]').last()).toContainText(
+        'Hello before signing in.',
+      );
 
-    // Sign out from the footer.
-    await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
-    await expect(
-      page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' }),
-    ).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
-  });
+      // Sign out from the footer.
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+      await expect(
+        page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' }),
+      ).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+    },
+  );
 
   test('shows field errors inline, a wrong code included, and resets when closed', async ({
     page,

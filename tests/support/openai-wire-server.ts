@@ -21,6 +21,8 @@ export interface WireBehaviour {
   acceptKeys?: string[];
   /** Chooses the pieces for one request body (a summary answered apart from a reply); `tokens` otherwise. */
   respond?: (body: unknown) => string[] | undefined;
+  /** Chooses the pacing for one request body (a slow reply to act on mid-stream); the delays above otherwise. */
+  pace?: (body: unknown) => Pick<WireBehaviour, 'firstTokenDelayMs' | 'tokenDelayMs'> | undefined;
 }
 
 export interface WireServer {
@@ -74,6 +76,7 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
         return;
       }
       const tokens = b.respond?.(body) ?? b.tokens;
+      const { firstTokenDelayMs, tokenDelayMs } = b.pace?.(body) ?? b;
       if (b.status !== undefined) {
         res.writeHead(b.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: b.errorMessage ?? 'wire server error' } }));
@@ -88,14 +91,14 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
         }
       });
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      await sleep(b.firstTokenDelayMs);
+      await sleep(firstTokenDelayMs);
       for (const [i, token] of tokens.entries()) {
         if (stream.closed) return;
         if (b.failAfterTokens !== undefined && i >= b.failAfterTokens) {
           res.destroy();
           return;
         }
-        if (i > 0) await sleep(b.tokenDelayMs);
+        if (i > 0) await sleep(tokenDelayMs);
         const chunk = {
           id: 'c1',
           object: 'chat.completion.chunk',
