@@ -15,6 +15,7 @@ import {
   signInWithCode,
   uniqueSuffix,
 } from './onboarding-steps';
+import { slowReply } from './global-setup';
 
 /** The shared sample cards (../shared/fixtures). */
 const fixtures = path.resolve(import.meta.dirname, '../../../shared/fixtures');
@@ -110,7 +111,10 @@ test(
     await page.goto(draftUrl);
 
     // Leaving with unsaved changes asks first.
-    await page.getByRole('textbox', { name: 'Scenario' }).fill('High above the clouds.');
+    // The marker makes the review's model answer slowly, so the chatbot is seen in review first.
+    await page
+      .getByRole('textbox', { name: 'Scenario' })
+      .fill(`High above the clouds. ${slowReply}`);
     await page.getByRole('banner').getByRole('link', { name: 'My Chatbots' }).click();
     const guard = page.getByRole('dialog', { name: 'Unsaved changes' });
     await expect(guard).toBeVisible();
