@@ -1,8 +1,8 @@
 /**
  * The `reply` job: build the budgeted prompt, stream from the model, publish frames, store the finished
  * reply once with its timing (docs/architecture.md, "The chat path"). Before the model is called it
- * makes one Redis call and two database reads, all at once, and never waits for the server to store
- * the message it answers (docs/performance.md, trap 7).
+ * makes one Redis call and two database reads (its history and its context), all at once, and never
+ * waits for the server to store the message it answers (docs/performance.md, trap 7).
  */
 import { randomUUID } from 'node:crypto';
 import { type Queue, UnrecoverableError } from 'bullmq';
@@ -11,11 +11,9 @@ import type { ReplyJob } from '#shared/jobs/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
-import * as generationSettings from '#server/db/repositories/generation-settings.repo';
-import * as memories from '#server/db/repositories/memories.repo';
-import * as lorebooks from '#server/db/repositories/lorebooks.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import * as ownKeys from '#server/db/repositories/own-keys.repo';
+import { replyContextOf } from '#server/db/repositories/reply-context.repo';
 import { AppError } from '#server/lib/errors';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
@@ -221,18 +219,19 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
     const starting = deps.replies.start(run);
-    const [started, history, character, owner, memoryList, books] = await Promise.all([
+    const [started, history, character, context] = await Promise.all([
       starting,
       historyOf(deps, job, run, starting),
       deps.characters.get(job.characterId),
-      generationSettings.replyOwnerOf(deps.db, {
+      replyContextOf(deps.db, {
         userId: job.userId,
         conversationId: job.conversationId,
         personaId: job.sent?.start?.personaId ?? null,
+        characterId: job.characterId,
+        unpinnedMemories: unpinnedMemoryWindow,
       }),
-      memories.forPrompt(deps.db, job.conversationId, unpinnedMemoryWindow),
-      lorebooks.scanBooksOf(deps.db, job.characterId),
     ]);
+    const { owner } = context;
     if (started.status === 'busy') {
       // The claim lapsed and another reply holds the conversation now: this one is over.
       throw new AppError('conversation_busy');
@@ -259,8 +258,10 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     const prompt = buildPrompt({
       character,
       ...promptUserOf(owner),
-      memories: memoryList,
-      lorebookEntries: loreEntriesFor(books, history, (text) => deps.provider.countTokens(text)),
+      memories: context.memories,
+      lorebookEntries: loreEntriesFor(context.books, history, (text) =>
+        deps.provider.countTokens(text),
+      ),
       history,
       contextSize: settings.contextSize,
       maxTokens: settings.maxTokens,

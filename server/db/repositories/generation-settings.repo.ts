@@ -61,16 +61,17 @@ export interface ReplyOwner {
 /**
  * A reply's owner in one read: their tier, settings and display name, and the persona they chat as: the
  * conversation's, else `personaId`, the persona a new conversation starts with while the server is still
- * writing its row (docs/performance.md, trap 7).
+ * writing its row (docs/performance.md, trap 7). A query, so a reply can read more with it in one round
+ * trip (reply-context.repo.ts).
  */
-export async function replyOwnerOf(
+export function replyOwnerQuery(
   db: Db,
   ref: { userId: string; conversationId: string; personaId: string | null },
-): Promise<ReplyOwner | undefined> {
+) {
   const personaId = sql<string | null>`coalesce(
     (select user_persona_id from conversations where id = ${ref.conversationId} and user_id = ${ref.userId}),
     ${ref.personaId}::uuid)`;
-  const row = await db
+  return db
     .selectFrom('users as u')
     .leftJoin('generation_settings as g', 'g.user_id', 'u.id')
     .leftJoin('personas as p', (join) =>
@@ -90,9 +91,12 @@ export async function replyOwnerOf(
       'g.top_p',
       'g.top_k',
     ])
-    .where('u.id', '=', ref.userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where('u.id', '=', ref.userId);
+}
+
+type OwnerRow = Awaited<ReturnType<ReturnType<typeof replyOwnerQuery>['executeTakeFirstOrThrow']>>;
+
+export function toReplyOwner(row: OwnerRow): ReplyOwner {
   const { model_id, max_new_tokens, temperature, top_p, top_k } = row;
   const settings =
     max_new_tokens === null || temperature === null || top_p === null || top_k === null
@@ -107,4 +111,12 @@ export async function replyOwnerOf(
     highlights: row.highlights,
     ownKey: { mode: row.openai_mode, sealedKey: row.openai_api_key_encrypted },
   };
+}
+
+export async function replyOwnerOf(
+  db: Db,
+  ref: { userId: string; conversationId: string; personaId: string | null },
+): Promise<ReplyOwner | undefined> {
+  const row = await replyOwnerQuery(db, ref).executeTakeFirst();
+  return row === undefined ? undefined : toReplyOwner(row);
 }

@@ -336,9 +336,12 @@ export async function detach(db: Db, characterId: string, lorebookId: string): P
     .execute();
 }
 
-/** What scanning needs of every book a chatbot carries: one query, books in attach order. */
-export async function scanBooksOf(db: Db, characterId: string): Promise<ScanBook[]> {
-  const rows = await db
+/**
+ * What scanning needs of every book a chatbot carries, one row per enabled entry, books in attach order.
+ * A query, so the reply reads it with the rest of what it needs in one round trip (reply-context.repo.ts).
+ */
+export function scanRowsQuery(db: Db, characterId: string) {
+  return db
     .selectFrom('character_lorebooks as cl')
     .innerJoin('lorebooks as l', 'l.id', 'cl.lorebook_id')
     .innerJoin('lorebook_entries as e', 'e.lorebook_id', 'l.id')
@@ -358,8 +361,13 @@ export async function scanBooksOf(db: Db, characterId: string): Promise<ScanBook
     .where('e.enabled', '=', true)
     .orderBy('cl.created_at')
     .orderBy('l.id')
-    .orderBy('e.position')
-    .execute();
+    .orderBy('e.position');
+}
+
+type ScanRow = Awaited<ReturnType<ReturnType<typeof scanRowsQuery>['execute']>>[number];
+
+/** The rows of `scanRowsQuery` grouped into books. */
+export function toScanBooks(rows: readonly ScanRow[]): ScanBook[] {
   const books = new Map<string, ScanBook & { entries: ScanBook['entries'][number][] }>();
   for (const r of rows) {
     let book = books.get(r.book_id);

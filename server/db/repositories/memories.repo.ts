@@ -192,26 +192,37 @@ export async function removeAll(db: Db, conversationId: string): Promise<number>
 
 /**
  * What a reply's prompt may hold: every pinned memory, then the newest `unpinned` others, pinned first
- * and newest first within each (the prompt builder decides how many fit).
+ * and newest first within each (the prompt builder decides how many fit). A query, so the reply reads it
+ * with the rest of what it needs in one round trip (reply-context.repo.ts).
  */
-export async function forPrompt(
-  db: Db,
-  conversationId: string,
-  unpinned: number,
-): Promise<{ content: string; isPinned: boolean }[]> {
-  const ordered = (isPinned: boolean) =>
-    db
-      .selectFrom('memories')
-      .select(['content', 'is_pinned'])
-      .where('conversation_id', '=', conversationId)
-      .where('is_pinned', '=', isPinned)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc');
-  const [pinned, others] = await Promise.all([
-    ordered(true).execute(),
-    ordered(false).limit(unpinned).execute(),
-  ]);
-  return [...pinned, ...others].map((r) => ({ content: r.content, isPinned: r.is_pinned }));
+export function forPromptQuery(db: Db, conversationId: string, unpinned: number) {
+  const ranked = db
+    .selectFrom('memories')
+    .select([
+      'content',
+      'is_pinned',
+      'created_at',
+      'id',
+      sql<number>`row_number() over (partition by is_pinned order by created_at desc, id desc)`.as(
+        'rank',
+      ),
+    ])
+    .where('conversation_id', '=', conversationId)
+    .as('m');
+  return db
+    .selectFrom(ranked)
+    .select(['m.content', 'm.is_pinned'])
+    .where((eb) => eb.or([eb('m.is_pinned', '=', true), eb('m.rank', '<=', unpinned)]))
+    .orderBy('m.is_pinned', 'desc')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc');
+}
+
+export function toPromptMemory(row: { content: string; is_pinned: boolean }): {
+  content: string;
+  isPinned: boolean;
+} {
+  return { content: row.content, isPinned: row.is_pinned };
 }
 
 /** Which of these messages an auto memory already came from. */

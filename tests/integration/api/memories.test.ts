@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory, listMemories, updateMemory } from '#shared/api/memories';
 import { memoryLimits } from '#shared/rules/memory';
 import type { Role } from '#shared/schemas/user';
-import * as memoriesRepo from '#server/db/repositories/memories.repo';
 import * as messagesRepo from '#server/db/repositories/messages.repo';
+import { replyContextOf } from '#server/db/repositories/reply-context.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -334,7 +334,14 @@ describe('the Memory Manager', () => {
     await created(m, c, 'Old note.');
     await created(m, c, 'Pinned fact.', true);
     await created(m, c, 'New note.');
-    expect(await memoriesRepo.forPrompt(db(), c, 1)).toEqual([
+    const context = await replyContextOf(db(), {
+      userId: m.id,
+      conversationId: c,
+      personaId: null,
+      characterId: randomUUID(),
+      unpinnedMemories: 1,
+    });
+    expect(context.memories).toEqual([
       { content: 'Pinned fact.', isPinned: true },
       { content: 'New note.', isPinned: false },
     ]);
