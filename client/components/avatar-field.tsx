@@ -1,6 +1,6 @@
 /**
- * An editor's avatar picker (chatbot, persona): choose an image, and it uploads at once through
- * `upload` with a progress bar; the stored URL goes into the form. The file is checked against the
+ * An avatar picker (chatbot, persona, lorebook, group, the profile): choose an image, and it uploads
+ * at once through `upload` with a progress bar; the stored URL goes to `onChange`. The file is checked against the
  * shared limits first, so most mistakes are named without a round trip; a member who may not upload
  * gets the Restricted! dialog instead of an inline error.
  */
@@ -36,6 +36,7 @@ export function AvatarField({
   upload: send,
   onChange,
   onRestricted,
+  canRemove = true,
 }: {
   avatarUrl: string | null;
   name: string;
@@ -51,6 +52,8 @@ export function AvatarField({
    * form offers one (the chatbot editor); elsewhere the refusal is named inline.
    */
   onRestricted?: () => void;
+  /** Whether Remove is offered (a form that may hold no avatar); the profile keeps one once set. */
+  canRemove?: boolean;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -120,7 +123,7 @@ export function AvatarField({
             >
               {isUploading ? 'Uploading…' : avatarUrl === null ? 'Choose image' : 'Change image'}
             </Button>
-            {avatarUrl !== null && !isUploading && (
+            {canRemove && avatarUrl !== null && !isUploading && (
               <Button
                 $variant="ghost"
                 disabled={disabled}

@@ -161,7 +161,6 @@ test.describe('account: avatar, leaving the profile, ban page, app settings', ()
     chooser = page.waitForEvent('filechooser');
     await picker.getByRole('button', { name: 'Choose image' }).click();
     await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngAvatar });
-    await picker.getByRole('button', { name: 'Upload avatar' }).click();
     const restricted = page.getByRole('dialog', { name: 'Restricted!' });
     await expect(restricted).toContainText(
       'Uploading and editing chatbots is disabled for this account; chat still works.',
@@ -170,13 +169,12 @@ test.describe('account: avatar, leaving the profile, ban page, app settings', ()
     await expect(restricted).toBeHidden();
     await page.unroute('**/api/me/avatar');
 
-    // Choose, preview, upload.
+    // A chosen image uploads at once and becomes the avatar; it can be changed, not removed.
     chooser = page.waitForEvent('filechooser');
     await picker.getByRole('button', { name: 'Choose image' }).click();
     await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngAvatar });
-    await expect(picker.getByRole('img', { name: 'Preview of the new avatar' })).toBeVisible();
-    await picker.getByRole('button', { name: 'Upload avatar' }).click();
-    await expect(picker.getByRole('status')).toHaveText('Avatar updated.');
+    await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
+    await expect(picker.getByRole('button', { name: 'Remove' })).toHaveCount(0);
     await expect(picker.getByRole('img', { name: 'Your avatar' })).toHaveAttribute(
       'src',
       /^\/uploads\/avatars\//,

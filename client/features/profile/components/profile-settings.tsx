@@ -36,9 +36,10 @@ import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
 import { useUsernameCheck, usernameCheckStatus } from '../../../lib/use-username-check';
-import { loadProfile, saveProfile, type ProfileChanges } from '../api';
+import { loadProfile, saveProfile, uploadAvatar, type ProfileChanges } from '../api';
+import { AvatarField } from '../../../components/avatar-field';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
-import { AvatarPicker } from './avatar-picker';
+import { RestrictedDialog } from './restricted-dialog';
 import { RemoveAccount } from './remove-account';
 
 const savedText = 'Profile saved successfully.';
@@ -145,6 +146,7 @@ function ProfileForm({
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const [isRestricted, setIsRestricted] = useState(false);
   const changes = changesOf(saved, values);
   const usernameCheck = useUsernameCheck(values.username, profile.username);
   const memberChanged = useMemberChanged();
@@ -252,14 +254,30 @@ function ProfileForm({
             </Link>
           </EmailRow>
         </Identity>
-        <AvatarPicker
-          avatarUrl={profile.avatarUrl}
-          name={profile.name ?? ''}
-          supportUrl={supportUrl}
-          onUploaded={(url) => {
-            setProfile((p) => ({ ...p, avatarUrl: url }));
-          }}
-        />
+        <AvatarSection>
+          <AvatarField
+            avatarUrl={profile.avatarUrl}
+            name={profile.name ?? ''}
+            alt="Your avatar"
+            disabled={false}
+            canRemove={false}
+            upload={(file, options) => uploadAvatar(api, file, options)}
+            onChange={(url) => {
+              if (url !== null) setProfile((p) => ({ ...p, avatarUrl: url }));
+            }}
+            onRestricted={() => {
+              setIsRestricted(true);
+            }}
+          />
+        </AvatarSection>
+        {isRestricted && (
+          <RestrictedDialog
+            supportUrl={supportUrl}
+            onClose={() => {
+              setIsRestricted(false);
+            }}
+          />
+        )}
         <Form onSubmit={onSubmit} noValidate>
           <TextField
             label="Username"
@@ -491,4 +509,8 @@ const KeyHint = styled.span`
 const Notice = styled.p`
   color: ${({ theme }) => theme.color.primary};
   font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const AvatarSection = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.lg};
 `;
