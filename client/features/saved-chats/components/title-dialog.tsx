@@ -15,31 +15,42 @@ function titleError(title: string): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid title');
 }
 
-interface TitleFormProps {
-  initial: string;
-  isBusy: boolean;
-  onCancel: () => void;
+interface TitleAction {
+  label: string;
+  run: (title: string) => void;
 }
 
-export function ChangeTitleDialog({
+/**
+ * A modal asking for a conversation title. Cancel comes first, then `actions`; the last is the primary
+ * one Enter submits and shows `isBusy`. Each action gets the title checked and trimmed.
+ */
+function TitleModal({
+  heading,
   initial,
   isBusy,
   onCancel,
-  onSave,
-}: TitleFormProps & { onSave: (title: string) => void }) {
+  actions,
+}: {
+  heading: string;
+  initial: string;
+  isBusy: boolean;
+  onCancel: () => void;
+  actions: readonly [...TitleAction[], TitleAction];
+}) {
   const [title, setTitle] = useState(initial);
   const [isTouched, setIsTouched] = useState(false);
   const error = isTouched ? titleError(title) : null;
-  const submit = () => {
+  const run = (action: TitleAction) => {
     setIsTouched(true);
-    if (titleError(title) === null) onSave(title.trim());
+    if (titleError(title) === null) action.run(title.trim());
   };
+  const primary = actions[actions.length - 1];
   return (
-    <Modal title="Change Title" onClose={onCancel}>
+    <Modal title={heading} onClose={onCancel}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          if (primary !== undefined) run(primary);
         }}
         noValidate
       >
@@ -59,68 +70,74 @@ export function ChangeTitleDialog({
           <Button type="button" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" $variant="primary" disabled={isBusy} aria-busy={isBusy}>
-            Save
-          </Button>
+          {actions.map((action) =>
+            action === primary ? (
+              <Button
+                key={action.label}
+                type="submit"
+                $variant="primary"
+                disabled={isBusy}
+                aria-busy={isBusy}
+              >
+                {action.label}
+              </Button>
+            ) : (
+              <Button
+                key={action.label}
+                type="button"
+                onClick={() => {
+                  run(action);
+                }}
+              >
+                {action.label}
+              </Button>
+            ),
+          )}
         </Actions>
       </form>
     </Modal>
   );
 }
 
+interface TitleDialogProps {
+  initial: string;
+  isBusy: boolean;
+  onCancel: () => void;
+}
+
+export function ChangeTitleDialog({
+  onSave,
+  ...props
+}: TitleDialogProps & { onSave: (title: string) => void }) {
+  return (
+    <TitleModal heading="Change Title" actions={[{ label: 'Save', run: onSave }]} {...props} />
+  );
+}
+
 /** Clone Fully creates the copy at once; Clone Partially goes on to pick the last message. */
 export function CloneDialog({
-  initial,
-  isBusy,
-  onCancel,
   onClone,
-}: TitleFormProps & { onClone: (title: string, type: 'full' | 'partial') => void }) {
-  const [title, setTitle] = useState(initial);
-  const [isTouched, setIsTouched] = useState(false);
-  const error = isTouched ? titleError(title) : null;
-  const choose = (type: 'full' | 'partial') => {
-    setIsTouched(true);
-    if (titleError(title) === null) onClone(title.trim(), type);
-  };
+  ...props
+}: TitleDialogProps & { onClone: (title: string, type: 'full' | 'partial') => void }) {
   return (
-    <Modal title="Clone Conversation" onClose={onCancel}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          choose('full');
-        }}
-        noValidate
-      >
-        <TextField
-          label="Title"
-          value={title}
-          maxLength={conversationLimits.title}
-          error={error}
-          onChange={(e) => {
-            setTitle(e.target.value);
-          }}
-          onBlur={() => {
-            setIsTouched(true);
-          }}
-        />
-        <Actions>
-          <Button type="button" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            onClick={() => {
-              choose('partial');
-            }}
-          >
-            Clone Partially
-          </Button>
-          <Button type="submit" $variant="primary" disabled={isBusy} aria-busy={isBusy}>
-            Clone Fully
-          </Button>
-        </Actions>
-      </form>
-    </Modal>
+    <TitleModal
+      heading="Clone Conversation"
+      actions={[
+        {
+          label: 'Clone Partially',
+          run: (title) => {
+            onClone(title, 'partial');
+          },
+        },
+        {
+          label: 'Clone Fully',
+          run: (title) => {
+            onClone(title, 'full');
+          },
+        },
+      ]}
+      {...props}
+    />
   );
 }
 
