@@ -4,23 +4,17 @@
  * prompt; auto memories summarise older messages. Without memory_manager or conversation_memory_auto
  * it offers the plans instead.
  */
-import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { MemoryContentSchema, memoryLimits } from '#shared/rules/memory';
 import type { Memory } from '#shared/schemas/memory';
 import { Button, ButtonAnchor } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
-import {
-  Actions,
-  Field,
-  FieldError,
-  Label,
-  TextArea,
-  errorProps,
-} from '../../../components/form-controls';
+import { Actions } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
+import { TextAreaField } from '../../../components/text-area-field';
 import { ErrorState } from '../../../components/state-panel';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
@@ -252,7 +246,6 @@ function NewMemoryForm({
   onAdd: (input: { content: string; isPinned: boolean }) => Promise<void>;
   onError: (err: unknown) => void;
 }) {
-  const id = useId();
   const [content, setContent] = useState('');
   const [isPinned, setIsPinned] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -282,24 +275,16 @@ function NewMemoryForm({
         void submit(event);
       }}
     >
-      <Field>
-        <Label htmlFor={id}>New memory</Label>
-        <TextArea
-          id={id}
-          rows={2}
-          value={content}
-          maxLength={memoryLimits.content}
-          onChange={(event) => {
-            setContent(event.target.value);
-          }}
-          {...errorProps(`${id}-error`, error)}
-        />
-        {error !== null && (
-          <FieldError id={`${id}-error`} role="alert">
-            {error}
-          </FieldError>
-        )}
-      </Field>
+      <TextAreaField
+        label="New memory"
+        rows={2}
+        value={content}
+        maxLength={memoryLimits.content}
+        onChange={(event) => {
+          setContent(event.target.value);
+        }}
+        error={error}
+      />
       <Row>
         <CheckboxField label="Pin it" checked={isPinned} onChange={setIsPinned} />
         <Button type="submit" $variant="primary" disabled={isSaving} aria-busy={isSaving}>
@@ -321,7 +306,6 @@ function MemoryItem({
   onDelete: () => Promise<void>;
   onError: (err: unknown) => void;
 }) {
-  const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -353,24 +337,16 @@ function MemoryItem({
       {draft === null ? (
         <Content>{memory.content}</Content>
       ) : (
-        <Field>
-          <Label htmlFor={id}>Edit memory</Label>
-          <TextArea
-            id={id}
-            rows={3}
-            value={draft}
-            maxLength={memoryLimits.content}
-            onChange={(event) => {
-              setDraft(event.target.value);
-            }}
-            {...errorProps(`${id}-error`, error)}
-          />
-          {error !== null && (
-            <FieldError id={`${id}-error`} role="alert">
-              {error}
-            </FieldError>
-          )}
-        </Field>
+        <TextAreaField
+          label="Edit memory"
+          rows={3}
+          value={draft}
+          maxLength={memoryLimits.content}
+          onChange={(event) => {
+            setDraft(event.target.value);
+          }}
+          error={error}
+        />
       )}
       <Meta>
         {memory.isPinned && <Badge>Pinned</Badge>}

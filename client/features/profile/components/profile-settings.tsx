@@ -21,13 +21,12 @@ import {
   Form,
   Label,
   Select,
-  TextArea,
-  errorProps,
 } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
 import { CheckboxField } from '../../../components/checkbox-field';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
@@ -298,19 +297,15 @@ function ProfileForm({
             }}
             error={errors.name}
           />
-          <Field>
-            <Label htmlFor={`${id}-highlights`}>Highlights</Label>
-            <TextArea
-              id={`${id}-highlights`}
-              maxLength={1000}
-              value={values.highlights}
-              onChange={(e) => {
-                update({ highlights: e.target.value });
-              }}
-              {...errorProps(err('highlights'), errors.highlights)}
-            />
-            {showError('highlights')}
-          </Field>
+          <TextAreaField
+            label="Highlights"
+            maxLength={1000}
+            value={values.highlights}
+            onChange={(e) => {
+              update({ highlights: e.target.value });
+            }}
+            error={errors.highlights}
+          />
           <TextField
             label="OpenAI API key"
             note={
