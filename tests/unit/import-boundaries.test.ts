@@ -18,7 +18,8 @@ async function boundaryErrors(file: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.message);
 }
 
-describe('import boundaries', () => {
+// The first lint loads the whole lint configuration: seconds on a busy machine.
+describe('import boundaries', { timeout: 60_000 }, () => {
   it.each([
     ['shared/rules/probe.ts', "import '../../server/config';"],
     ['client/lib/probe.ts', "import '../../server/config';"],

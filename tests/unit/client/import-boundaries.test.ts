@@ -20,7 +20,8 @@ async function boundaryErrors(filePath: string, source: string): Promise<string[
 const importing = (from: string, name: string) =>
   `import { ${name} } from '${from}';\nexport const probe = ${name};\n`;
 
-describe('client import boundaries', () => {
+// The first lint loads the whole lint configuration: seconds on a busy machine.
+describe('client import boundaries', { timeout: 60_000 }, () => {
   it('refuses a feature importing the shell', async () => {
     const errors = await boundaryErrors(
       'client/features/library/probe.ts',
