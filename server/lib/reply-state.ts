@@ -8,10 +8,17 @@
  * A run is one attempt at writing the reply: a job taken back after a crash starts a new run, which
  * empties the text and tells clients to restart from the seq it had reached, and a late frame of the
  * old run is refused. Every step is one round trip (a Lua script or a pipeline).
+ *
+ * A send's reply is written while the server stores the message it answers (docs/performance.md, trap
+ * 7), but nothing of it is published before that message is stored: the hash's `stored` flag gates the
+ * frames. Whichever comes second, the run's start or the server's mark, announces the reply and
+ * publishes the text held so far as one delta; `sent` counts the bytes of the text already published,
+ * so no worker ever waits for the database to learn it.
  */
 import type { AppErrorBody } from '#shared/errors';
 import type { ServerEventPayload } from '#shared/realtime/events';
 import type { PendingReply } from '#shared/schemas/conversation';
+import type { Message } from '#shared/schemas/message';
 import { AppError } from './errors';
 import { RedisScript, type Redis } from './redis';
 import { redisKeys, type RedisKeys } from './redis-keys';
@@ -22,43 +29,92 @@ import { redisKeys, type RedisKeys } from './redis-keys';
  */
 const ttlSeconds = 600;
 
-/** Claims the conversation unless busy. KEYS: hash. ARGV: replyId, ttl, kind (reply or autopilot). */
+/**
+ * The frames a run publishes from Lua, so they are gated in the same step that appends the text.
+ * KEYS[1] hash, KEYS[2] text, KEYS[3] channel. `announce` tells clients the run writes the reply from
+ * its start seq; `flush` publishes the text appended since the last frame as the next delta.
+ */
+const frameLua = `
+local function announce(cid, rid)
+  local h = redis.call('hmget', KEYS[1], 'startSeq', 'kind')
+  local payload = {conversationId = cid, messageId = rid, seq = tonumber(h[1])}
+  if h[2] == 'autopilot' then payload.isAutopilot = true end
+  redis.call('publish', KEYS[3], cjson.encode({event = 'generation:started', payload = payload}))
+end
+local function flush(cid, rid, len)
+  local sent = tonumber(redis.call('hget', KEYS[1], 'sent') or '0')
+  if len <= sent then return end
+  local seq = redis.call('hincrby', KEYS[1], 'seq', 1)
+  redis.call('hset', KEYS[1], 'sent', len)
+  local text = redis.call('getrange', KEYS[2], sent, -1)
+  redis.call('publish', KEYS[3], cjson.encode({event = 'generation:delta',
+    payload = {conversationId = cid, messageId = rid, seq = seq, text = text}}))
+end
+`;
+
+/**
+ * Claims the conversation unless busy. KEYS: hash. ARGV: replyId, ttl, kind (reply or autopilot),
+ * stored ('1' when the reply answers a message already stored, '0' while a send stores it).
+ */
 const claimScript = new RedisScript(`
 if redis.call('hsetnx', KEYS[1], 'replyId', ARGV[1]) == 0 then return 0 end
-redis.call('hset', KEYS[1], 'seq', '0', 'kind', ARGV[3])
+redis.call('hset', KEYS[1], 'seq', '0', 'kind', ARGV[3], 'stored', ARGV[4])
 redis.call('expire', KEYS[1], ARGV[2])
 return 1`);
 
-/** Releases a claim if it still belongs to the reply. KEYS: hash, text. ARGV: replyId. */
+/**
+ * Releases a claim if it still belongs to the reply, and stops a worker already writing it (a send
+ * undone after its job was queued). KEYS: hash, text, control. ARGV: replyId.
+ */
 const releaseScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'replyId') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
+redis.call('publish', KEYS[3], cjson.encode({type = 'stop', replyId = ARGV[1]}))
+return 1`);
+
+/**
+ * The server stored the send's message: publishes message:created, opens the gate, and if the run
+ * already started, announces it and publishes its text so far. KEYS: hash, text, channel.
+ * ARGV: replyId, the message:created frame, conversationId.
+ */
+const storedScript = new RedisScript(`${frameLua}
+redis.call('publish', KEYS[3], ARGV[2])
+if redis.call('hget', KEYS[1], 'replyId') ~= ARGV[1] then return 0 end
+redis.call('hset', KEYS[1], 'stored', '1')
+if redis.call('hexists', KEYS[1], 'run') == 1 then
+  announce(ARGV[3], ARGV[1])
+  flush(ARGV[3], ARGV[1], redis.call('strlen', KEYS[2]))
+end
 return 1`);
 
 /**
  * Starts a run: refuses if the claim is gone (the send was undone) or another reply holds the
- * conversation, and empties the text. Answers {status, seq, stopped}: status 1 started, 0 busy,
- * 2 gone. KEYS: hash, text, stop. ARGV: replyId, run, ttl.
+ * conversation, and empties the text; announces the run if its message is stored. Answers
+ * {status, seq, stopped}: status 1 started, 0 busy, 2 gone. KEYS: hash, text, channel, stop.
+ * ARGV: replyId, run, ttl, conversationId.
  */
-const startScript = new RedisScript(`
+const startScript = new RedisScript(`${frameLua}
 local owner = redis.call('hget', KEYS[1], 'replyId')
 if not owner then return {2, 0, 0} end
 if owner ~= ARGV[1] then return {0, 0, 0} end
 local seq = tonumber(redis.call('hget', KEYS[1], 'seq') or '0')
-redis.call('hset', KEYS[1], 'run', ARGV[2])
+redis.call('hset', KEYS[1], 'run', ARGV[2], 'startSeq', seq, 'sent', 0)
 redis.call('set', KEYS[2], '', 'EX', ARGV[3])
 redis.call('expire', KEYS[1], ARGV[3])
-local stopped = redis.call('exists', KEYS[3])
+local stopped = redis.call('exists', KEYS[4])
+if redis.call('hget', KEYS[1], 'stored') == '1' then announce(ARGV[4], ARGV[1]) end
 return {1, seq, stopped}`);
 
-/** Appends a frame's text if the run still owns the reply. KEYS: hash, text, channel. ARGV: run, seq, chunk, frame, ttl. */
-const deltaScript = new RedisScript(`
+/**
+ * Appends a frame's text if the run still owns the reply, and publishes it once the message it answers
+ * is stored. KEYS: hash, text, channel. ARGV: run, chunk, ttl, conversationId, replyId.
+ */
+const deltaScript = new RedisScript(`${frameLua}
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
-redis.call('append', KEYS[2], ARGV[3])
-redis.call('hset', KEYS[1], 'seq', ARGV[2])
-redis.call('expire', KEYS[1], ARGV[5])
-redis.call('expire', KEYS[2], ARGV[5])
-redis.call('publish', KEYS[3], ARGV[4])
+local len = redis.call('append', KEYS[2], ARGV[2])
+redis.call('expire', KEYS[1], ARGV[3])
+redis.call('expire', KEYS[2], ARGV[3])
+if redis.call('hget', KEYS[1], 'stored') == '1' then flush(ARGV[4], ARGV[5], len) end
 return 1`);
 
 /**
@@ -131,17 +187,21 @@ export class ReplyState {
 
   /**
    * Claims the conversation for one reply (or autopilot draft: one generation at a time either way); a
-   * second claim while one is in flight is conversation_busy.
+   * second claim while one is in flight is conversation_busy. A send's reply (`isSending`) publishes
+   * nothing until `stored` says its message is; a retry, regenerate or autopilot answers stored text.
    */
   async claim(
     conversationId: string,
     replyId: string,
-    kind: 'reply' | 'autopilot' = 'reply',
+    {
+      kind = 'reply',
+      isSending = false,
+    }: { kind?: 'reply' | 'autopilot'; isSending?: boolean } = {},
   ): Promise<void> {
     const claimed = await claimScript.run(
       this.redis,
       [this.keys.inflight(conversationId)],
-      [replyId, ttlSeconds, kind],
+      [replyId, ttlSeconds, kind, isSending ? '0' : '1'],
     );
     if (claimed !== 1) throw new AppError('conversation_busy');
   }
@@ -150,23 +210,49 @@ export class ReplyState {
   async release(conversationId: string, replyId: string): Promise<void> {
     await releaseScript.run(
       this.redis,
-      [this.keys.inflight(conversationId), this.keys.inflightText(conversationId)],
+      [
+        this.keys.inflight(conversationId),
+        this.keys.inflightText(conversationId),
+        this.keys.controlChannel,
+      ],
       [replyId],
     );
   }
 
-  /** The reply in flight in a conversation, with its text so far and seq, if any. */
+  /**
+   * The send's message is stored: tells the conversation's sockets (message:created) and lets its reply
+   * be published, at once if its run has started.
+   */
+  async stored(conversationId: string, replyId: string, message: Message): Promise<void> {
+    const frame: ConversationFrame = {
+      event: 'message:created',
+      payload: { conversationId, message },
+    };
+    await storedScript.run(
+      this.redis,
+      [
+        this.keys.inflight(conversationId),
+        this.keys.inflightText(conversationId),
+        this.keys.conversationChannel(conversationId),
+      ],
+      [replyId, JSON.stringify(frame), conversationId],
+    );
+  }
+
+  /** The reply in flight in a conversation, with the text published so far and its seq, if any. */
   async read(conversationId: string): Promise<PendingReply | null> {
     const [[, hash] = [], [, text] = []] =
       (await this.redis
         .multi()
         .hgetall(this.keys.inflight(conversationId))
-        .get(this.keys.inflightText(conversationId))
+        .getBuffer(this.keys.inflightText(conversationId))
         .exec()) ?? [];
     if (!isRecord(hash) || typeof hash.replyId !== 'string') return null;
+    // Text a worker appended but has not published yet comes with the next delta.
+    const sent = Number(hash.sent ?? 0);
     return {
       messageId: hash.replyId,
-      text: typeof text === 'string' ? text : '',
+      text: Buffer.isBuffer(text) ? text.subarray(0, sent).toString('utf8') : '',
       seq: Number(hash.seq),
       ...(hash.kind === 'autopilot' ? { isAutopilot: true } : {}),
     };
@@ -195,30 +281,14 @@ export class ReplyState {
       [
         this.keys.inflight(r.conversationId),
         this.keys.inflightText(r.conversationId),
+        this.keys.conversationChannel(r.conversationId),
         this.keys.stop(r.replyId),
       ],
-      [r.replyId, r.run, ttlSeconds],
+      [r.replyId, r.run, ttlSeconds, r.conversationId],
     );
     if (!Array.isArray(reply) || reply[0] === 0) return { status: 'busy' };
     if (reply[0] === 2) return { status: 'gone' };
     return { status: 'started', seq: Number(reply[1]), isStopRequested: reply[2] === 1 };
-  }
-
-  /**
-   * Tells clients the run writes the reply from `seq` (a run after a crash restarts the text there).
-   * Sent once the user's message is known to be stored, so an undone send announces nothing; it goes
-   * out on the same connection as the frames, so it reaches the channel before them.
-   */
-  async announce(r: ReplyRun, seq: number, isAutopilot = false): Promise<void> {
-    await this.publish(r.conversationId, {
-      event: 'generation:started',
-      payload: {
-        conversationId: r.conversationId,
-        messageId: r.replyId,
-        seq,
-        ...(isAutopilot ? { isAutopilot } : {}),
-      },
-    });
   }
 
   /** Whether the run still holds its reply (not released, not taken over by a newer run). */
@@ -226,12 +296,25 @@ export class ReplyState {
     return (await this.redis.hget(this.keys.inflight(r.conversationId), 'run')) === r.run;
   }
 
-  /** Appends one frame's text and publishes it, unless a newer run took the reply over. */
-  async delta(r: ReplyRun, seq: number, text: string): Promise<void> {
-    const frame: ConversationFrame = {
-      event: 'generation:delta',
-      payload: { conversationId: r.conversationId, messageId: r.replyId, seq, text },
-    };
+  /**
+   * Where the message the run answers stands: stored, still being stored, or gone (the send was undone
+   * or a newer run took the reply over).
+   */
+  async messageState(r: ReplyRun): Promise<'stored' | 'storing' | 'gone'> {
+    const [run, stored] = await this.redis.hmget(
+      this.keys.inflight(r.conversationId),
+      'run',
+      'stored',
+    );
+    if (run !== r.run) return 'gone';
+    return stored === '1' ? 'stored' : 'storing';
+  }
+
+  /**
+   * Appends text to the reply unless a newer run took it over; published as the next delta once the
+   * message it answers is stored (until then it waits in Redis and goes out with the mark).
+   */
+  async delta(r: ReplyRun, text: string): Promise<void> {
     await deltaScript.run(
       this.redis,
       [
@@ -239,7 +322,7 @@ export class ReplyState {
         this.keys.inflightText(r.conversationId),
         this.keys.conversationChannel(r.conversationId),
       ],
-      [r.run, seq, text, JSON.stringify(frame), ttlSeconds],
+      [r.run, text, ttlSeconds, r.conversationId, r.replyId],
     );
   }
 

@@ -26,7 +26,7 @@ export async function startAutopilot(
   await chattableCharacter(deps, sender, conversation.characterId);
   await deps.waitingRoom.claimTurn(caller, conversation.characterId);
   const draftId = randomUUID();
-  await deps.replies.claim(conversationId, draftId, 'autopilot');
+  await deps.replies.claim(conversationId, draftId, { kind: 'autopilot' });
   try {
     await sender.join(conversationId);
     const priority = replyPriority(caller);

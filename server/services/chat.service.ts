@@ -121,7 +121,7 @@ async function admit<T>(
 ): Promise<T> {
   const [taken, claimed, checked] = await Promise.allSettled([
     takeAllowances(deps.redis, allowances),
-    deps.replies.claim(claim.conversationId, claim.replyId),
+    deps.replies.claim(claim.conversationId, claim.replyId, { isSending: true }),
     checks,
   ]);
   if (
@@ -254,12 +254,8 @@ export async function sendMessage(
       },
     });
   })();
-  const published = stored.then((message) =>
-    deps.replies.publish(conversationId, {
-      event: 'message:created',
-      payload: { conversationId, message },
-    }),
-  );
+  // Tells the room, and lets the reply's frames out (reply-state.ts: nothing of it goes before this).
+  const published = stored.then((message) => deps.replies.stored(conversationId, replyId, message));
   const [message, isQueued, isPublished] = await Promise.allSettled([stored, queued, published]);
   if (message.status === 'rejected') {
     // Nothing is half-stored: the claim goes, and the job if no worker holds it yet (one that does

@@ -53,7 +53,6 @@ export async function processAutopilot(deps: ReplyDeps, job: AutopilotJob): Prom
     // The reply answered was removed meanwhile: there is nothing to answer.
     if (branch.length === 0) throw new AppError('nothing_to_autopilot');
     if (!character) throw new AppError('character_not_found');
-    await deps.replies.announce(run, started.seq, true);
 
     const prompt = buildAutopilotPrompt({
       character,
@@ -66,7 +65,7 @@ export async function processAutopilot(deps: ReplyDeps, job: AutopilotJob): Prom
       maxTokens: settings.maxTokens,
       countTokens: (text) => deps.provider.countTokens(text),
     });
-    const stream = new ReplyStream((seq, text) => deps.replies.delta(run, seq, text), started.seq);
+    const stream = new ReplyStream((text) => deps.replies.delta(run, text));
     const { result } = controller.signal.aborted
       ? { result: { text: '', tokenCount: 0, stopReason: 'abort' as const } }
       : await generateRouted(deps, owner?.ownKey ?? null, job.conversationId, {

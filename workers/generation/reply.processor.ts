@@ -115,26 +115,24 @@ async function branchOf(
   }
 }
 
-/** The abort reason of a reply whose send was undone: its message was never stored. */
-const undoneReason = 'undone';
-
 /**
- * Whether a send's message is stored. The model is called while the server stores it; the reply is
- * announced (and its frames written) only once it is known stored, so a send whose insert fails leaves
- * nothing behind. Read again, briefly backing off, while the run holds the reply.
+ * Whether the message a send's reply answers is stored, so the reply can be stored after it. The model
+ * is called while the server stores the message, and the server marks it stored in Redis
+ * (reply-state.ts), which also publishes the reply's frames; only a reply that ends first waits here,
+ * briefly backing off. False when the send was undone (or a newer run holds the reply); a message that
+ * never comes gives the claim up.
  */
-async function messageStored(
-  deps: ReplyDeps,
-  job: ReplyJob,
-  run: ReplyRun,
-  starting: Promise<StartResult>,
-): Promise<boolean> {
+async function untilStored(deps: ReplyDeps, job: ReplyJob, run: ReplyRun): Promise<boolean> {
+  if (job.sent === undefined) return true;
   const deadline = Date.now() + messageWaitMs;
   for (let wait = 1; ; wait = Math.min(wait * 2, 100)) {
-    if (await messages.isStored(deps.db, job.userMessageId)) return true;
-    if ((await starting).status !== 'started' || Date.now() > deadline) return false;
+    const state = await deps.replies.messageState(run);
+    if (state !== 'storing') return state === 'stored';
+    if (Date.now() > deadline) {
+      await deps.replies.release(job.conversationId, job.replyId);
+      return false;
+    }
     await sleep(wait);
-    if (!(await deps.replies.owns(run))) return false;
   }
 }
 
@@ -243,17 +241,6 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     }
     if (started.isStopRequested) controller.abort(stopReason);
     if (!character) throw new AppError('character_not_found');
-    // Announced while the model starts, once the message is known stored; every frame is written after
-    // it (ReplyStream's `after`). A send undone meanwhile stops the model and publishes nothing.
-    const isStored =
-      job.sent === undefined ? Promise.resolve(true) : messageStored(deps, job, run, starting);
-    const announced = isStored.then(async (stored) => {
-      if (stored) return deps.replies.announce(run, started.seq);
-      controller.abort(undoneReason);
-      throw new AppError('conversation_not_found');
-    });
-    // Awaited through the stream's flush; a reply that fails first must not leave it unhandled.
-    announced.catch(() => undefined);
     const settings = replySettingsOf(deps, owner, deps.provider.contextSize);
     const prompt = buildPrompt({
       character,
@@ -268,11 +255,9 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       countTokens: (text) => deps.provider.countTokens(text),
     });
 
-    const stream = new ReplyStream(
-      (seq, text) => deps.replies.delta(run, seq, text),
-      started.seq,
-      announced,
-    );
+    // Frames are published once the message is stored (reply-state.ts); a send undone meanwhile
+    // releases the claim and stops the model, and nothing of the reply is published.
+    const stream = new ReplyStream((text) => deps.replies.delta(run, text));
     let firstTokenAt: number | undefined;
     const { result, route } = controller.signal.aborted
       ? { result: { text: '', tokenCount: 0, stopReason: 'abort' as const }, route: null }
@@ -293,10 +278,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     watchdog.stop();
     if (controller.signal.reason === timeoutReason) throw new AppError('model_timeout');
     if (controller.signal.reason === handBackReason) return await handedBack();
-    if (controller.signal.reason === undoneReason) {
-      await deps.replies.release(job.conversationId, job.replyId);
-      return;
-    }
+    if (!(await untilStored(deps, job, run))) return;
 
     const text = result.text.trim();
     const isStopped = result.stopReason === 'abort';
@@ -373,7 +355,9 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       },
     };
     if (error.code === 'conversation_busy') await deps.replies.publish(job.conversationId, frame);
-    else await deps.replies.finish(run, frame);
+    // Told after the message it answers; a send undone meanwhile has nobody to tell.
+    else if (await untilStored(deps, job, run).catch(() => true))
+      await deps.replies.finish(run, frame);
     // Interactive replies are never retried by the queue: the user retries.
     throw new UnrecoverableError(`${error.code}: ${error.message}`);
   } finally {

@@ -3,36 +3,26 @@
  * chunk goes out at once; later ones go out with the chunk that arrives once an interval has passed
  * since the last frame, so a steady stream sends its frames while the worker is awake for a chunk
  * anyway. A timer sends what waits only when no chunk comes in time, so no text waits longer than an
- * interval. Frames are written in order, each with the next seq. Where frames go is the caller's
- * (server/lib/reply-state.ts writes them); this holds no I/O of its own.
+ * interval. Frames are written in order, one after another. Where frames go, and their seq, is the
+ * caller's (server/lib/reply-state.ts writes them); this holds no I/O of its own.
  */
 
 export const frameIntervalMs = 50;
 
-/** Writes one frame: its seq and the text it adds. */
-export type FrameWriter = (seq: number, text: string) => Promise<void>;
+/** Writes one frame: the text it adds. */
+export type FrameWriter = (text: string) => Promise<void>;
 
 export class ReplyStream {
   private pending = '';
-  private seq: number;
   private timer: NodeJS.Timeout | undefined;
-  private written: Promise<void>;
+  private written: Promise<void> = Promise.resolve();
   /** When the last frame went out; minus infinity before the first, which goes out at once. */
   private sentAt = Number.NEGATIVE_INFINITY;
 
-  /**
-   * `seq` is the last seq clients hold: a run taken over after a crash continues from it. Frames are
-   * written once `after` has settled (the reply's announcement), and fail with it.
-   */
   constructor(
     private readonly write: FrameWriter,
-    seq = 0,
-    after: Promise<void> = Promise.resolve(),
     private readonly intervalMs = frameIntervalMs,
-  ) {
-    this.seq = seq;
-    this.written = after;
-  }
+  ) {}
 
   /** Adds model text: sent now if an interval has passed since the last frame, else soon. */
   push(chunk: string): void {
@@ -60,9 +50,7 @@ export class ReplyStream {
     const text = this.pending;
     this.pending = '';
     this.sentAt = Date.now();
-    this.seq += 1;
-    const seq = this.seq;
-    // Frames are written one after another, so they reach clients in seq order.
-    this.written = this.written.then(() => this.write(seq, text));
+    // Frames are written one after another, so they reach clients in order.
+    this.written = this.written.then(() => this.write(text));
   }
 }

@@ -43,12 +43,6 @@ export function branchQuery(headId: string, limit: number) {
     from chain order by depth desc`;
 }
 
-/** Whether a message is stored. */
-export async function isStored(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('messages').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The branch ending at a conversation's head (its last message), oldest first, at most `limit` long. */
 export async function branchAtHead(
   db: Db,
