@@ -157,6 +157,30 @@ describe('listed_characters: in step with characters', () => {
     expect(row.rows[0]?.found).toBe(false);
   });
 
+  it('keeps one whole tag set when tags are replaced many times at once', async () => {
+    const run = unique();
+    const id = await createCharacter(db, { tags: [`LcSwap-${run}`] });
+    const sets = Array.from({ length: 8 }, (_, i) => [
+      `LcSwap${String(i)}-${run}`,
+      `LcSwap-${run}`,
+    ]);
+    await Promise.all(
+      sets.map((names) =>
+        db.transaction().execute((trx) => characters.replaceTags(trx, id, names)),
+      ),
+    );
+    const rows = await db
+      .selectFrom('character_tags as ct')
+      .innerJoin('tags as t', 't.id', 'ct.tag_id')
+      .select('t.name')
+      .where('ct.character_id', '=', id)
+      .orderBy('t.name')
+      .execute();
+    const names = rows.map((r) => r.name);
+    expect(sets.map((set) => [...set].sort())).toContainEqual(names);
+    expect(await drift([id])).toEqual([]);
+  });
+
   it('drops the row when a character leaves the library and writes it back when it returns', async () => {
     const id = await createCharacter(db, { tags: [`LcVis-${unique()}`] });
     const steps: [Patch, boolean][] = [
@@ -269,7 +293,7 @@ describe('listed_characters: in step with characters', () => {
           await patch(id, { name: `Racer ${String(n)}`, persona: `word${String(n)} runs fast` });
           return;
         case 5:
-          // One statement each: replaceTags itself is not safe to run twice at once on one bot.
+          // One statement each (replaceTags has its own test above).
           if (n % 2 === 0) {
             await db
               .deleteFrom('character_tags')
