@@ -311,6 +311,12 @@ export interface SearchTermStatsTable {
   ndoc: number;
 }
 
+/** Listed characters per sort bucket (listed_sort_codes, migrations/202611290300). */
+export interface SearchSortBucketsTable {
+  code: number;
+  ndoc: number;
+}
+
 export interface SearchStatsTable {
   id: Generated<boolean>;
   num_listed: number;
@@ -386,6 +392,7 @@ export interface Database {
   message_reports: MessageReportsTable;
   search_term_stats: SearchTermStatsTable;
   search_stats: SearchStatsTable;
+  search_sort_buckets: SearchSortBucketsTable;
   generation_settings: GenerationSettingsTable;
   reply_prompts: ReplyPromptsTable;
   reply_routes: ReplyRoutesTable;

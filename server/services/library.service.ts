@@ -110,7 +110,7 @@ export async function listLibrary(
   };
   // The name-prefix tier needs the tags' ids: without tags it is read beside the frequencies.
   const [freq, early] = await Promise.all([
-    library.frequencies(deps.db, text, query.tags),
+    library.frequencies(deps.db, text, query.tags, query.sort),
     text !== null && query.tags.length === 0 && query.scope !== 'recommended'
       ? library.namePrefixIds(deps.db, text, base, query.sort, query.pageSize)
       : null,
@@ -135,16 +135,21 @@ export async function listLibrary(
   if (text !== null && !hasWords && leading.length === 0) {
     return emptyPage(query, includeNsfw);
   }
+  const expected = library.expectedMatches(freq, [
+    ...freq.wordDocs,
+    ...freq.tags.map((t) => t.numListed),
+  ]);
+  // Languages, sizes and creators are not in the expectation: with them the sort's first buckets
+  // would often hold too few matches.
+  const isBoundable =
+    query.languages.length === 0 && query.sizes.length === 0 && creatorIds === null;
   const listArgs = {
     filter,
     sort: query.sort,
     offset,
     limit: query.pageSize,
     countCap: libraryLimits.countCap,
-    expected: library.expectedMatches(freq, [
-      ...freq.wordDocs,
-      ...freq.tags.map((t) => t.numListed),
-    ]),
+    expected,
     isExpectedExact:
       freq.wordDocs.length + freq.tags.length === 1 &&
       query.languages.length === 0 &&
@@ -152,6 +157,9 @@ export async function listLibrary(
       creatorIds === null,
     numListed: freq.numListed,
     leading,
+    bound: isBoundable
+      ? library.boundCodes(freq.buckets, expected, freq.numListed, offset + query.pageSize)
+      : null,
   };
   // A word too rare to be counted may be a typo: its correction is looked up beside the search, and
   // used when nothing matched (the words most like the ones typed are better than an empty page).
@@ -171,6 +179,7 @@ export async function listLibrary(
       ...freq.tags.map((t) => t.numListed),
     ]),
     leading: [],
+    bound: null,
   });
   return pageOf(query, retried, includeNsfw);
 }

@@ -79,8 +79,18 @@ export async function upsertBySlug(db: Db, input: CharacterInput): Promise<strin
   });
 }
 
-/** Sets a character's tags to exactly these names, creating tags not seen before; call in a transaction. */
+/**
+ * Sets a character's tags to exactly these names, creating tags not seen before; call in a transaction.
+ * The character's row is locked first, so two replacements at once run one after the other (without
+ * it, the second one's delete missed the first one's new tags and the bot kept both sets).
+ */
 export async function replaceTags(trx: Db, characterId: string, names: readonly string[]) {
+  await trx
+    .selectFrom('characters')
+    .select('id')
+    .where('id', '=', characterId)
+    .forUpdate()
+    .execute();
   await trx.deleteFrom('character_tags').where('character_id', '=', characterId).execute();
   if (names.length === 0) return;
   await trx

@@ -123,31 +123,99 @@ export interface Frequencies {
   /** One entry per word of the text (0 for words too rare to be counted). */
   wordDocs: number[];
   tags: { name: string; id: number; numListed: number }[];
+  /** The sort's buckets (search_sort_buckets), first in the sort's order first. */
+  buckets: SortBucket[];
 }
 
-/** One round trip: the listed count, each word's document frequency and the named tags. */
+/**
+ * One sort bucket of listed_sort_codes (migrations/202611290300): its code and how many listed
+ * characters it held at the last statistics refresh.
+ */
+export interface SortBucket {
+  code: number;
+  ndoc: number;
+}
+
+/**
+ * Each sort's codes lie in [base, base + 10,000,000); along the sort's order the code never decreases
+ * (Name, ascending) or never increases (the others, descending).
+ */
+export const sortCodes: Record<LibrarySort, { base: number; ascending: boolean }> = {
+  trending: { base: 10_000_000, ascending: false },
+  popular: { base: 20_000_000, ascending: false },
+  top_rated: { base: 30_000_000, ascending: false },
+  latest: { base: 40_000_000, ascending: false },
+  name: { base: 50_000_000, ascending: true },
+};
+
+/**
+ * One round trip: the listed count, each word's document frequency, the named tags and the sort's
+ * buckets.
+ */
 export async function frequencies(
   db: Db,
   text: string | null,
   tagNames: readonly string[],
+  sort: LibrarySort = 'trending',
 ): Promise<Frequencies> {
+  const codes = sortCodes[sort];
   const result = await sql<{
     num_listed: number | null;
     word_docs: number[];
     tags: { id: number; name: string; num_listed: number }[];
+    buckets: [number, number][];
   }>`
     select (select num_listed from search_stats) as num_listed,
       array(select coalesce(s.ndoc, 0)
         from unnest(tsvector_to_array(to_tsvector('simple', ${text ?? ''}))) as w(term)
         left join search_term_stats s on s.term = w.term) as word_docs,
       coalesce((select json_agg(json_build_object('id', id, 'name', name, 'num_listed', num_listed))
-        from tags where name = any(${[...tagNames]}::text[])), '[]') as tags`.execute(db);
+        from tags where name = any(${[...tagNames]}::text[])), '[]') as tags,
+      coalesce((select json_agg(json_build_array(code, ndoc)
+          order by case when ${codes.ascending} then code else -code end)
+        from search_sort_buckets
+        where code >= ${codes.base} and code < ${codes.base + 10_000_000}), '[]') as buckets`.execute(
+    db,
+  );
   const row = result.rows[0];
   return {
     numListed: row?.num_listed ?? 0,
     wordDocs: row?.word_docs ?? [],
     tags: (row?.tags ?? []).map((r) => ({ id: r.id, name: r.name, numListed: r.num_listed })),
+    buckets: (row?.buckets ?? []).map(([code, ndoc]) => ({ code, ndoc })),
   };
+}
+
+/** The sort codes of a listed_characters row c, as the search index holds them. */
+const codesOfRow = sql`listed_sort_codes(c.num_messages_24h, c.num_messages, c.rating_score,
+  c.created_at, c.name)`;
+
+/** Matches expected in the first buckets, per row the page needs. */
+const boundMargin = 3;
+
+/**
+ * The first buckets of the sort that are expected to hold boundMargin times the matches the page
+ * needs, or null when a bound would not narrow the search much (few matches expected, a deep page)
+ * or nothing is known. Every row outside them sorts after every row inside, so when they hold
+ * `needed` matches, the page read from them alone is the page.
+ */
+export function boundCodes(
+  buckets: readonly SortBucket[],
+  expected: number | null,
+  numListed: number,
+  needed: number,
+): number[] | null {
+  if (expected === null || expected <= 0 || numListed <= 0 || buckets.length === 0) return null;
+  const target = (numListed * boundMargin * needed) / expected;
+  if (target >= numListed / 4) return null;
+  const codes: number[] = [];
+  let held = 0;
+  for (const bucket of buckets) {
+    codes.push(bucket.code);
+    held += bucket.ndoc;
+    if (held >= target) return codes.length > 256 ? null : codes;
+  }
+  return null;
 }
 
 /**
@@ -203,6 +271,11 @@ export interface ListArgs {
   numListed: number;
   /** Ids to put first (prefix matches on the name), already ordered; excluded from the rest. */
   leading: readonly string[];
+  /**
+   * The codes of the sort's first buckets (boundCodes), or null: the page is then read from the
+   * matches in those buckets, and from all matches only when they held too few.
+   */
+  bound?: readonly number[] | null;
 }
 
 /** One page of matches and their count (capped); the leading ids come first. */
@@ -235,21 +308,48 @@ export async function list(
   const countOf = sql`(select count(*) from (select 1 from ${from} where ${where}
     limit ${args.countCap}) m)`;
   /** The page's ids and the count, each when asked for, in one statement under the plan in force. */
-  const read = async (trx: Transaction<Database>, withPage: boolean, withCount: boolean) => {
+  const read = async (
+    trx: Transaction<Database>,
+    withPage: boolean,
+    withCount: boolean,
+    page = pageIds,
+  ) => {
     const row = (
       await sql<{ ids: string[] | null; n: string | null }>`
-        select ${withPage ? pageIds : sql`null`} as ids, ${withCount ? countOf : sql`null`} as n`.execute(
+        select ${withPage ? page : sql`null`} as ids, ${withCount ? countOf : sql`null`} as n`.execute(
         trx,
       )
     ).rows[0];
     return { rest: row?.ids ?? [], n: Number(row?.n ?? 0) };
   };
   const withPage = restLimit > 0;
-  const withCount = !countIsCapped;
+  const isCounted = !countIsCapped;
+  const codes = isScoped || !withPage ? null : (args.bound ?? null);
 
   const { ids, counted, restFound } = await db.transaction().execute(async (trx) => {
     let rest: string[] = [];
     let n = 0;
+    let withCount = isCounted;
+    let countedFirst: number | null = null;
+    if (codes !== null) {
+      // The index intersects the words and tags with the buckets: a few dozen rows are read.
+      await usePlan(trx, 'gather');
+      const bounded = await read(
+        trx,
+        true,
+        withCount,
+        sql`array(select c.id::text from ${from} where ${where}
+            and ${codesOfRow} && ${[...codes]}::integer[]
+          order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset})`,
+      );
+      if (bounded.rest.length === restLimit) {
+        return { ids: [...leadOnPage, ...bounded.rest], counted: bounded.n, restFound: restLimit };
+      }
+      // Fewer than expected in the first buckets (words that rarely meet, or the last page): the
+      // page is read from all matches; the count is known.
+      countedFirst = bounded.n;
+      withCount = false;
+    }
     // A walk that may be wrong about its matches (few expected: words that rarely meet, or a filter
     // that excludes them) gets a budget, then the gather; with many expected, gathering would cost
     // more than any walk, so it walks unbounded. The count always gathers when an expectation
@@ -281,7 +381,7 @@ export async function list(
       if (plan !== null) await usePlan(trx, plan);
       ({ rest, n } = await read(trx, withPage, withCount));
     }
-    return { ids: [...leadOnPage, ...rest], counted: n, restFound: rest.length };
+    return { ids: [...leadOnPage, ...rest], counted: countedFirst ?? n, restFound: rest.length };
   });
   // An uncounted total is the expectation's "1,000+": a page that ends the matches shows it was
   // wrong (words that rarely meet), and knows the true total instead, so the count line never
@@ -438,7 +538,8 @@ export async function blockedCreatorIds(db: Db, userId: string): Promise<string[
 
 /**
  * Rebuilds the statistics the plan choice reads: listed count, per-word document frequency (words in
- * fewer than 20 listed characters are left out: a missing word counts as rare) and per-tag counts.
+ * fewer than 20 listed characters are left out: a missing word counts as rare), per-tag counts and
+ * the sort buckets' sizes.
  */
 export async function refreshSearchStats(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -455,6 +556,11 @@ export async function refreshSearchStats(db: Db): Promise<void> {
       update tags t set num_listed = coalesce((select n from counts where counts.tag_id = t.id), 0)`.execute(
       trx,
     );
+    await sql`delete from search_sort_buckets`.execute(trx);
+    await sql`
+      insert into search_sort_buckets (code, ndoc)
+      select code, count(*) from listed_characters c, unnest(${codesOfRow}) as code
+      group by code`.execute(trx);
     await sql`
       insert into search_stats (id, num_listed, refreshed_at)
       select true, count(*), now() from listed_characters

@@ -157,6 +157,30 @@ describe('listed_characters: in step with characters', () => {
     expect(row.rows[0]?.found).toBe(false);
   });
 
+  it('keeps one whole tag set when tags are replaced many times at once', async () => {
+    const run = unique();
+    const id = await createCharacter(db, { tags: [`LcSwap-${run}`] });
+    const sets = Array.from({ length: 8 }, (_, i) => [
+      `LcSwap${String(i)}-${run}`,
+      `LcSwap-${run}`,
+    ]);
+    await Promise.all(
+      sets.map((names) =>
+        db.transaction().execute((trx) => characters.replaceTags(trx, id, names)),
+      ),
+    );
+    const rows = await db
+      .selectFrom('character_tags as ct')
+      .innerJoin('tags as t', 't.id', 'ct.tag_id')
+      .select('t.name')
+      .where('ct.character_id', '=', id)
+      .orderBy('t.name')
+      .execute();
+    const names = rows.map((r) => r.name);
+    expect(sets.map((set) => [...set].sort())).toContainEqual(names);
+    expect(await drift([id])).toEqual([]);
+  });
+
   it('drops the row when a character leaves the library and writes it back when it returns', async () => {
     const id = await createCharacter(db, { tags: [`LcVis-${unique()}`] });
     const steps: [Patch, boolean][] = [
@@ -269,7 +293,7 @@ describe('listed_characters: in step with characters', () => {
           await patch(id, { name: `Racer ${String(n)}`, persona: `word${String(n)} runs fast` });
           return;
         case 5:
-          // One statement each: replaceTags itself is not safe to run twice at once on one bot.
+          // One statement each (replaceTags has its own test above).
           if (n % 2 === 0) {
             await db
               .deleteFrom('character_tags')
@@ -501,19 +525,48 @@ describe('library search over listed_characters', () => {
     ['one creator', { creatorIds: [creators[2] ?? ''], includeNsfw: true }],
   ];
 
+  /** The sort codes these characters carry, first in the sort's order first. */
+  async function codesInOrder(sort: LibrarySort): Promise<number[]> {
+    const { base, ascending } = library.sortCodes[sort];
+    const result = await sql<{ code: number }>`
+      select distinct code from listed_characters c,
+        unnest(listed_sort_codes(c.num_messages_24h, c.num_messages, c.rating_score, c.created_at,
+          c.name)) as code
+      where c.creator_user_id = any(${creators}::uuid[])
+        and code >= ${base} and code < ${base + 10_000_000}`.execute(db);
+    const codes = result.rows.map((r) => r.code).sort((a, b) => a - b);
+    return ascending ? codes : codes.reverse();
+  }
+
   it('answers every query, sort, page and plan as the same query over characters does', async () => {
-    // expected null walks the sort's index; a small expectation gathers every match.
+    // expected null walks the sort's index; a small expectation gathers every match; a bound reads
+    // the page from the first buckets (all of them, the first third, none) and from all matches
+    // when they held too few.
     const plans = [
-      ['walk', null, 0],
-      ['gather', 1, 1],
+      ['walk', null, 0, 'none'],
+      ['gather', 1, 1, 'none'],
+      ['bounded by every bucket', 1, 1, 'all'],
+      ['bounded by the first third', 1, 1, 'third'],
+      ['bounded by no bucket', 1, 1, 'empty'],
     ] as const;
+    const codes = new Map(
+      await Promise.all(
+        librarySorts.map(async (sort) => [sort, await codesInOrder(sort)] as const),
+      ),
+    );
+    const boundOf = (sort: LibrarySort, kind: 'none' | 'all' | 'third' | 'empty') => {
+      const all = codes.get(sort) ?? [];
+      if (kind === 'none') return null;
+      if (kind === 'all') return all;
+      return kind === 'third' ? all.slice(0, Math.ceil(all.length / 3)) : [];
+    };
     const cases = queries().flatMap(([name, extra]) =>
       librarySorts.flatMap((sort) =>
         [0, 24].flatMap((offset) => plans.map((plan) => ({ name, extra, sort, offset, plan }))),
       ),
     );
     const outcomes = await Promise.all(
-      cases.map(async ({ name, extra, sort, offset, plan: [plan, expectation, numListed] }) => {
+      cases.map(async ({ name, extra, sort, offset, plan: [plan, expectation, numListed, b] }) => {
         const filter = filterOf(extra);
         const [expected, got] = await Promise.all([
           referencePage(filter, sort, offset, 24),
@@ -526,6 +579,7 @@ describe('library search over listed_characters', () => {
             expected: expectation,
             numListed,
             leading: [],
+            bound: boundOf(sort, b),
           }),
         ]);
         return {
@@ -536,7 +590,8 @@ describe('library search over listed_characters', () => {
       }),
     );
     for (const o of outcomes) expect(o.got, o.label).toEqual(o.expected);
-    expect(outcomes).toHaveLength(queries().length * librarySorts.length * 4);
+    expect(outcomes).toHaveLength(queries().length * librarySorts.length * 10);
+    expect([...codes.values()].every((c) => c.length >= 3)).toBe(true);
   }, 180_000);
 
   it('answers name prefixes as the same query over characters does', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { choosePlan, expectedMatches } from '#server/db/repositories/library.repo';
+import { boundCodes, choosePlan, expectedMatches } from '#server/db/repositories/library.repo';
 
 describe('expectedMatches', () => {
-  const freq = (numListed: number) => ({ numListed, wordDocs: [], tags: [] });
+  const freq = (numListed: number) => ({ numListed, wordDocs: [], tags: [], buckets: [] });
 
   it('is null without a selective word or tag (every listed bot may match)', () => {
     expect(expectedMatches(freq(1_000_000), [])).toBeNull();
@@ -35,5 +35,37 @@ describe('choosePlan', () => {
   it('gathers sooner for deep pages, whose walk is longer', () => {
     expect(choosePlan(10_000, 1_000_000, 0, 24)).toBe('walk');
     expect(choosePlan(10_000, 1_000_000, 960, 24)).toBe('gather');
+  });
+});
+
+describe('boundCodes', () => {
+  // 1,000,000 listed in 100 buckets of 10,000, first in the sort's order first.
+  const buckets = Array.from({ length: 100 }, (_, i) => ({ code: 20_000_099 - i, ndoc: 10_000 }));
+
+  it('takes the first buckets that should hold three times the matches the page needs', () => {
+    // 5,000 matches: one in 200 rows; 72 matches need 14,400 rows, two buckets.
+    expect(boundCodes(buckets, 5_000, 1_000_000, 24)).toEqual([20_000_099, 20_000_098]);
+    // 50,000 matches: 1,440 rows, the first bucket.
+    expect(boundCodes(buckets, 50_000, 1_000_000, 24)).toEqual([20_000_099]);
+  });
+
+  it('needs more buckets for a deeper page', () => {
+    expect(boundCodes(buckets, 5_000, 1_000_000, 48)).toHaveLength(3);
+  });
+
+  it('does not bound when the bound would keep a quarter of the library or more', () => {
+    expect(boundCodes(buckets, 200, 1_000_000, 24)).toBeNull();
+    expect(boundCodes(buckets, 5_000, 1_000_000, 480)).toBeNull();
+  });
+
+  it('does not bound without an expectation or statistics', () => {
+    expect(boundCodes(buckets, null, 1_000_000, 24)).toBeNull();
+    expect(boundCodes(buckets, 0, 1_000_000, 24)).toBeNull();
+    expect(boundCodes([], 5_000, 1_000_000, 24)).toBeNull();
+    expect(boundCodes(buckets, 5_000, 0, 24)).toBeNull();
+  });
+
+  it('does not bound when the buckets counted hold fewer rows than the target', () => {
+    expect(boundCodes(buckets.slice(0, 1), 5_000, 1_000_000, 24)).toBeNull();
   });
 });
