@@ -3,12 +3,14 @@
  * parse the request once (bad input → validation_failed naming the field) and serialise the response
  * (unknown fields are stripped, never leaked). Its `auth` level says who may call it: the caller is
  * resolved and checked before the handler runs (docs/style.md, "Ownership"), so no handler does it.
+ * A route behind a feature flag (`flag`) answers not_found while the flag is off, before its input.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
 import type { AuthLevel, Endpoint } from '#shared/api/endpoint';
+import type { FeatureFlag } from '#shared/schemas/permission';
 import type { Caller, MemberCaller } from './caller';
-import { parseInput } from './errors';
+import { AppError, parseInput } from './errors';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -29,9 +31,13 @@ export type RouteAuth = {
   [A in Exclude<AuthLevel, 'none'>]: (request: FastifyRequest) => Promise<CallerOfLevel[A]>;
 };
 
+/** Whether a feature flag is on for a request's caller and application (server/plugins/auth.ts). */
+export type RouteFlag = (request: FastifyRequest, flag: FeatureFlag) => Promise<boolean>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     routeAuth: RouteAuth;
+    routeFlag: RouteFlag;
   }
 }
 
@@ -78,10 +84,19 @@ export function addRoute<
     response: { 200: e.response },
   };
   const resolve = resolvers[e.auth];
+  const { flag } = e;
   app.route({
     method: e.method,
     url: e.path,
     schema,
+    // Before the body is read or validated: a route behind a flag that is off does not exist.
+    ...(flag === undefined
+      ? {}
+      : {
+          onRequest: async (request: FastifyRequest) => {
+            if (!(await app.routeFlag(request, flag))) throw new AppError('not_found');
+          },
+        }),
     handler: async (request, reply) => {
       const caller = await resolve(app.routeAuth, request);
       return handler({

@@ -4,15 +4,25 @@
  * resolveCaller at their handshake (realtime/socket-server.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isMember } from '../lib/caller';
+import { defaultFeatureFlags, enabledFlags } from '#shared/rules/permissions';
+import { applicationHeader } from '#shared/schemas/application';
+import { isMember, type Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
-import type { RouteAuth } from '../lib/route';
+import type { RouteAuth, RouteFlag } from '../lib/route';
 import { assertAdmin } from '../services/admin.service';
 import { credentialsOf, resolveCaller, type IdentityDeps } from '../services/identity.service';
-import { assertMayChat } from '../services/restrictions.service';
+import { accessOf, assertMayChat } from '../services/restrictions.service';
 
 export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps): void {
-  const callerOf = (request: FastifyRequest) => resolveCaller(deps, credentialsOf(request));
+  // Resolved once per request, though a flag check and the route's auth level both ask for it.
+  const callers = new WeakMap<FastifyRequest, Promise<Caller>>();
+  const callerOf = (request: FastifyRequest) => {
+    const known = callers.get(request);
+    if (known !== undefined) return known;
+    const resolving = resolveCaller(deps, credentialsOf(request));
+    callers.set(request, resolving);
+    return resolving;
+  };
   const routeAuth: RouteAuth = {
     caller: callerOf,
     chat: async (request) => {
@@ -28,4 +38,17 @@ export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps):
     admin: async (request) => assertAdmin(deps, await callerOf(request)),
   };
   fastify.decorate('routeAuth', routeAuth);
+  /**
+   * A flag is off when the request's application switches it off, else as the caller's flags say
+   * (GET /api/me); a caller who cannot be resolved is judged by the defaults, and the route's own auth
+   * level then refuses them.
+   */
+  const routeFlag: RouteFlag = async (request, flag) => {
+    const application = deps.applications.of(request.headers[applicationHeader]);
+    if (application.settings.featureFlags[flag] === false) return false;
+    const caller = await callerOf(request).catch(() => null);
+    if (caller === null) return enabledFlags(defaultFeatureFlags).includes(flag);
+    return accessOf(caller).featureFlags.includes(flag);
+  };
+  fastify.decorate('routeFlag', routeFlag);
 }

@@ -1,23 +1,27 @@
 /**
  * A member's conversation as a file (issue 11, part 13; shared/schemas/conversation-file.ts): export
- * writes every message of the messages table, alternatives included; import reads such a file back as
- * a new conversation with the same chatbot, checked line by line first and stored in one transaction,
- * so a bad file stores nothing.
+ * writes every message of the messages table, alternatives included, and the conversation's memories
+ * with the messages they came from; import reads such a file back as a new conversation with the same
+ * chatbot, checked line by line first and stored in one transaction, so a bad file stores nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { conversationLimits } from '#shared/rules/conversation';
+import { memoryLimits } from '#shared/rules/memory';
 import { unstorableTextPath } from '#shared/rules/storable-text';
 import {
   ConversationFileHeaderSchema,
+  ConversationFileMemorySchema,
   ConversationFileMessageSchema,
   conversationFileVersion,
   type ConversationFileHeader,
+  type ConversationFileMemory,
   type ConversationFileMessage,
 } from '#shared/schemas/conversation-file';
 import type { ConversationSummary } from '#shared/schemas/conversation';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import * as conversations from '../db/repositories/conversations.repo';
+import * as memories from '../db/repositories/memories.repo';
 import * as messages from '../db/repositories/messages.repo';
 import type { MessageRow } from '../db/tables';
 import { AppError } from '../lib/errors';
@@ -64,6 +68,17 @@ export async function exportConversation(
   const character = await findVisible(db, caller, conversation.characterId);
   const rows = parentsFirst(await messages.listAll(db, id));
   const ids = new Set(rows.map((r) => r.id));
+  const memoryLines = (await memories.listAll(db, id)).map(
+    (m) =>
+      ({
+        type: 'memory',
+        content: m.content,
+        isPinned: m.isPinned,
+        memoryType: m.memoryType,
+        sourceMessageIds: m.sourceMessageIds.filter((s) => ids.has(s)),
+        createdAt: m.createdAt.toISOString(),
+      }) satisfies ConversationFileMemory,
+  );
   const header: ConversationFileHeader = {
     type: 'conversation',
     version: conversationFileVersion,
@@ -87,6 +102,7 @@ export async function exportConversation(
         createdAt: row.created_at.toISOString(),
       } satisfies ConversationFileMessage),
     ),
+    ...memoryLines.map((m) => JSON.stringify(m)),
   ];
   const day = header.exportedAt.slice(0, 10);
   return { fileName: `${character.name} chat ${day}.jsonl`, body: `${lines.join('\n')}\n` };
@@ -114,10 +130,19 @@ function parseLine<S extends z.ZodType>(schema: S, text: string, line: number): 
   return parsed.data;
 }
 
+/**
+ * Whether a line is a memory line, told before it is parsed with its schema. Quotes inside strings
+ * are escaped in JSON, so only the line's own `type` key can match.
+ */
+function isMemoryLine(text: string): boolean {
+  return /"type"\s*:\s*"memory"/.test(text);
+}
+
 /** Reads and checks a whole file; throws validation_failed naming the first bad line. */
 export function parseConversationFile(bytes: Uint8Array): {
   header: ConversationFileHeader;
   messages: ConversationFileMessage[];
+  memories: ConversationFileMemory[];
 } {
   let text: string;
   try {
@@ -137,7 +162,11 @@ export function parseConversationFile(bytes: Uint8Array): {
   }
   const header = parseLine(ConversationFileHeaderSchema, first, 1);
   const seen = new Map<string, ConversationFileMessage>();
-  const parsed = rest.map((lineText, i) => {
+  // Memory lines follow every message line.
+  const firstMemory = rest.findIndex(isMemoryLine);
+  const messageLines = firstMemory === -1 ? rest : rest.slice(0, firstMemory);
+  const memoryLines = firstMemory === -1 ? [] : rest.slice(firstMemory);
+  const parsed = messageLines.map((lineText, i) => {
     const line = i + 2;
     const message = parseLine(ConversationFileMessageSchema, lineText, line);
     if (seen.has(message.id)) throw invalid(line, 'a message id appears twice.');
@@ -151,7 +180,27 @@ export function parseConversationFile(bytes: Uint8Array): {
   if (header.lastMessageId === null ? parsed.length > 0 : !seen.has(header.lastMessageId)) {
     throw invalid(1, 'lastMessageId must name a message of the file.');
   }
-  return { header, messages: parsed };
+  const summarised = new Set<string>();
+  let handWritten = 0;
+  const parsedMemories = memoryLines.map((lineText, i) => {
+    const line = messageLines.length + i + 2;
+    const memory = parseLine(ConversationFileMemorySchema, lineText, line);
+    if (memory.memoryType === 'user' && ++handWritten > memoryLimits.perConversation) {
+      throw invalid(
+        line,
+        `a conversation holds at most ${String(memoryLimits.perConversation)} memories of yours.`,
+      );
+    }
+    for (const source of memory.sourceMessageIds) {
+      if (!seen.has(source))
+        throw invalid(line, 'sourceMessageIds must name messages of the file.');
+      // A message is summarised into one memory at most.
+      if (summarised.has(source)) throw invalid(line, 'a message is the source of two memories.');
+      summarised.add(source);
+    }
+    return memory;
+  });
+  return { header, messages: parsed, memories: parsedMemories };
 }
 
 /** Imports a file as a new conversation of the caller with the file's chatbot. */
@@ -191,6 +240,17 @@ export async function importConversation(
         token_count: null,
         tokens_per_second: null,
         created_at: new Date(m.createdAt),
+      })),
+    );
+    await memories.insertCarried(
+      trx,
+      conversation.id,
+      file.memories.map((m) => ({
+        content: m.content,
+        isPinned: m.isPinned,
+        memoryType: m.memoryType,
+        sourceMessageIds: m.sourceMessageIds.flatMap((id) => idOf(id) ?? []),
+        createdAt: new Date(m.createdAt),
       })),
     );
     return conversations.setHead(trx, {

@@ -9,6 +9,7 @@ import type { ConversationSummary } from '#shared/schemas/conversation';
 import type { Db } from '../db/database';
 import * as conversations from '../db/repositories/conversations.repo';
 import * as library from '../db/repositories/library.repo';
+import * as memories from '../db/repositories/memories.repo';
 import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../lib/caller';
@@ -86,6 +87,23 @@ export async function remove(
 }
 
 /**
+ * The memories a clone carries: pinned and hand-written ones always, an auto memory only when every
+ * message it came from is kept (a partial clone cuts the rest); sources follow their messages to
+ * their new ids (`newIds`), and a source that was cut is dropped from a pinned memory's links.
+ */
+export function carriedMemories(
+  list: readonly memories.CarriedMemory[],
+  newIds: ReadonlyMap<string, string>,
+): memories.CarriedMemory[] {
+  return list.flatMap((m) => {
+    const kept = m.sourceMessageIds.flatMap((id) => newIds.get(id) ?? []);
+    const isWhole = kept.length === m.sourceMessageIds.length;
+    if (!m.isPinned && m.memoryType === 'other' && !isWhole) return [];
+    return [{ ...m, sourceMessageIds: kept }];
+  });
+}
+
+/**
  * Clone Fully (every message, alternatives included) or Clone Partially (up to `lastMessageId`) into
  * a new conversation of the caller titled `title`, all in one transaction.
  */
@@ -104,14 +122,20 @@ export async function clone(
       characterId: source.characterId,
       label: input.title,
     });
-    if (headId === null) return target;
+    const sourceMemories = await memories.listAll(trx, source.id);
+    if (headId === null) {
+      await memories.insertCarried(trx, target.id, carriedMemories(sourceMemories, new Map()));
+      return target;
+    }
     const copied = await messages.copyInto(trx, {
       fromId: source.id,
       toId: target.id,
       headId,
       isFull: input.lastMessageId === undefined,
+      mapIds: sourceMemories.flatMap((m) => m.sourceMessageIds),
     });
     if (copied === undefined) throw new AppError('not_found', { field: 'lastMessageId' });
+    await memories.insertCarried(trx, target.id, carriedMemories(sourceMemories, copied.newIds));
     return conversations.setHead(trx, {
       id: target.id,
       lastMessageId: copied.headId,

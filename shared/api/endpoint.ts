@@ -3,6 +3,7 @@
  * objects and the client builds URLs and parses responses with the same ones.
  */
 import type { z } from 'zod';
+import type { FeatureFlag } from '../schemas/permission';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -27,6 +28,8 @@ export interface Endpoint<
   summary: string;
   /** Who may call it. */
   auth: A;
+  /** The feature flag it lives behind: while the flag is off for the caller it is not_found, before any input is read. */
+  flag?: FeatureFlag;
   params?: P;
   query?: Q;
   body?: B;

@@ -1,10 +1,13 @@
 /**
- * A conversation as a JSONL file (issue 11, part 13): the first line describes the conversation, each
- * other line is one message of the messages table, alternatives included, every message after the one
- * it answers (`prevId`). Export writes it; import reads it back as a new conversation.
+ * A conversation as a JSONL file (issue 11, part 13): the first line describes the conversation, then
+ * one line per message of the messages table, alternatives included, every message after the one it
+ * answers (`prevId`), then one line per memory of the conversation. Export writes it; import reads it
+ * back as a new conversation. Files written before memories were carried have no memory lines.
  */
 import { z } from 'zod';
 import { conversationLimits } from '../rules/conversation';
+import { memoryLimits } from '../rules/memory';
+import { MemoryTypeSchema } from './memory';
 import { MessageRoleSchema } from './message';
 
 /** The version this product writes and reads. */
@@ -37,3 +40,17 @@ export const ConversationFileMessageSchema = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 export type ConversationFileMessage = z.infer<typeof ConversationFileMessageSchema>;
+
+/**
+ * A memory line, after every message line: `sourceMessageIds` name the messages of this file an auto
+ * memory was summarised from (a message is the source of one memory at most).
+ */
+export const ConversationFileMemorySchema = z.strictObject({
+  type: z.literal('memory'),
+  content: z.string().trim().min(1).max(memoryLimits.content),
+  isPinned: z.boolean(),
+  memoryType: MemoryTypeSchema,
+  sourceMessageIds: z.array(z.uuid()).max(conversationLimits.importMessages),
+  createdAt: z.iso.datetime(),
+});
+export type ConversationFileMemory = z.infer<typeof ConversationFileMemorySchema>;

@@ -92,6 +92,7 @@ test(
     // The next reply's prompt holds it; the meter counts it.
     await send(page, 'Do you remember my umbrella?');
     await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
+    await expect(page.getByText(/Used by definition [\d,]+, .*memories [1-9][\d,]*/)).toBeVisible();
     await page.getByRole('button', { name: 'View prompt' }).click();
     const prompt = page.getByRole('dialog', { name: 'Prompt of the last reply' });
     await expect(prompt.getByText(/Memories:\s+- Mona keeps a red umbrella\./)).toBeVisible();

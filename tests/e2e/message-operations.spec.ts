@@ -23,6 +23,12 @@ test.describe('message operations', () => {
       const reply = log.locator('[data-role="bot"]').last();
       await expect(reply).toContainText(lastWord);
       await expect(page.getByText('Keep the chat rolling')).toBeVisible();
+      // Screen readers hear the finished reply once, from a polite status; the log is not live.
+      await expect(log).toHaveAttribute('aria-live', 'off');
+      const announced = page.getByRole('status').filter({ hasText: / replied: / });
+      await expect(announced).toHaveAttribute('aria-live', 'polite');
+      await expect(announced).toContainText(lastWord);
+      await page.screenshot({ path: `/tmp/shots-polish/actions-${test.info().project.name}.png` });
 
       // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2.
       await page.getByRole('button', { name: 'Regenerate' }).click();

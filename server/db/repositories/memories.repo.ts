@@ -2,6 +2,7 @@
  * Memories of conversations (memories) and the messages auto memories came from (memory_sources).
  * Ownership goes through the conversation: every read or change by a member names the member.
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Memory } from '#shared/schemas/memory';
 import type { Db } from '../database';
@@ -262,4 +263,68 @@ export async function insertAuto(
       .execute();
     return toMemory({ ...row, source_message_ids: input.messageIds });
   });
+}
+
+/** A memory as carried by a clone or a conversation file: its sources are message ids. */
+export interface CarriedMemory {
+  content: string;
+  isPinned: boolean;
+  memoryType: 'user' | 'other';
+  sourceMessageIds: string[];
+  createdAt: Date;
+}
+
+/** Every memory of a conversation with its sources, oldest first (for a clone or an export). */
+export async function listAll(db: Db, conversationId: string): Promise<CarriedMemory[]> {
+  const rows = await db
+    .selectFrom('memories')
+    .select(memoryColumns)
+    .select(sourcesOf)
+    .where('memories.conversation_id', '=', conversationId)
+    .orderBy('memories.created_at')
+    .orderBy('memories.id')
+    .execute();
+  return rows.map((r) => ({
+    content: r.content,
+    isPinned: r.is_pinned,
+    memoryType: r.memory_type,
+    sourceMessageIds: r.source_message_ids,
+    createdAt: r.created_at,
+  }));
+}
+
+/**
+ * Stores carried memories in a conversation, in two statements whatever their number; the sources
+ * must be messages of that conversation, each the source of one memory at most.
+ */
+export async function insertCarried(
+  db: Db,
+  conversationId: string,
+  items: readonly CarriedMemory[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const withIds = items.map((m) => ({ ...m, id: randomUUID() }));
+  await db
+    .insertInto('memories')
+    .values(
+      withIds.map((m) => ({
+        id: m.id,
+        conversation_id: conversationId,
+        content: m.content,
+        is_pinned: m.isPinned,
+        memory_type: m.memoryType,
+        created_at: m.createdAt,
+        updated_at: m.createdAt,
+      })),
+    )
+    .execute();
+  const sources = withIds.flatMap((m) =>
+    m.sourceMessageIds.map((messageId) => ({ memory_id: m.id, message_id: messageId })),
+  );
+  for (let i = 0; i < sources.length; i += 1000) {
+    await db
+      .insertInto('memory_sources')
+      .values(sources.slice(i, i + 1000))
+      .execute();
+  }
 }

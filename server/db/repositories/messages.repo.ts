@@ -179,10 +179,22 @@ export async function storeReply(
  */
 export async function copyInto(
   db: Db,
-  input: { fromId: string; toId: string; headId: string; isFull: boolean },
-): Promise<{ headId: string; branchLength: number } | undefined> {
+  input: {
+    fromId: string;
+    toId: string;
+    headId: string;
+    isFull: boolean;
+    /** Old ids whose new id the caller needs (a memory's sources); those copied come back in `newIds`. */
+    mapIds?: readonly string[];
+  },
+): Promise<{ headId: string; branchLength: number; newIds: Map<string, string> } | undefined> {
   const { fromId, toId, headId, isFull } = input;
-  const result = await sql<{ head_id: string | null; branch_length: number }>`
+  const mapIds = input.mapIds ?? [];
+  const result = await sql<{
+    head_id: string | null;
+    branch_length: number;
+    mapped: [string, string][] | null;
+  }>`
     with recursive branch as (
       select id, prev_id from messages where id = ${headId} and conversation_id = ${fromId}
       union all
@@ -207,9 +219,16 @@ export async function copyInto(
     )
     select (select new_id from ids where old_id = ${headId}) as head_id,
       (select count(*)::int from branch) as branch_length,
-      (select count(*)::int from copied) as copied`.execute(db);
+      (select count(*)::int from copied) as copied,
+      (select json_agg(json_build_array(old_id, new_id)) from ids
+        where old_id = any(${sql.val(mapIds)}::uuid[])) as mapped`.execute(db);
   const row = result.rows[0];
-  return row?.head_id ? { headId: row.head_id, branchLength: row.branch_length } : undefined;
+  if (!row?.head_id) return undefined;
+  return {
+    headId: row.head_id,
+    branchLength: row.branch_length,
+    newIds: new Map(row.mapped ?? []),
+  };
 }
 
 /** Every message of a conversation, alternatives included, oldest first. */

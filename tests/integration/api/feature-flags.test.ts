@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { getAppSettings } from '#shared/api/applications';
+import { buildPath, type Endpoint } from '#shared/api/endpoint';
+import * as lorebookApi from '#shared/api/lorebooks';
 import { SessionSchema, getMe } from '#shared/api/auth';
 import type { Role } from '#shared/schemas/user';
 import * as users from '#server/db/repositories/users.repo';
@@ -38,6 +41,8 @@ beforeAll(async () => {
           nav_v2: false,
         },
       },
+      // An application that switches lorebooks off.
+      { id: 'no-lore', name: 'No Lore', featureFlags: { lorebook: false } },
     ]),
   );
   smtp = await startSmtp();
@@ -96,5 +101,59 @@ describe('GET /api/me', () => {
       (await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).json(),
     );
     expect(me.featureFlags).toEqual(['generation_settings', 'admin', 'lorebook']);
+  });
+});
+
+describe('lorebook routes behind the lorebook flag', () => {
+  const isEndpoint = (v: unknown): v is Endpoint =>
+    typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v;
+  const exported: unknown[] = Object.values(lorebookApi);
+  const endpoints = exported.filter(isEndpoint);
+  const codeOf = (body: unknown) =>
+    z.object({ error: z.object({ code: z.string() }) }).safeParse(body).data?.error.code;
+  const requestOf = (e: Endpoint, headers: Record<string, string>): InjectOptions => ({
+    method: e.method,
+    url: buildPath(e.path, { id: 'not-a-uuid', entryId: '', lorebookId: randomUUID() }),
+    headers,
+    // Bad in every way a body can be: wrong types, a NUL byte, an unknown field.
+    ...(e.method === 'GET' || e.method === 'DELETE'
+      ? {}
+      : { payload: { name: 7, description: 'a\u0000b', entries: 'none', extra: true } }),
+  });
+
+  it('answers not_found on every lorebook route, before reading its input, while the flag is off', async () => {
+    const token = await signIn('paid_premium');
+    expect(endpoints.length).toBeGreaterThanOrEqual(13);
+    for (const e of endpoints) {
+      expect(e.flag).toBe('lorebook');
+      const off = await inject(
+        requestOf(e, { authorization: `Bearer ${token}`, 'x-application-id': 'no-lore' }),
+      );
+      expect({ route: `${e.method} ${e.path}`, status: off.statusCode }).toEqual({
+        route: `${e.method} ${e.path}`,
+        status: 404,
+      });
+      expect(codeOf(off.json())).toBe('not_found');
+      // A guest is refused the same way while the flag is off.
+      const guest = await inject(requestOf(e, { 'x-application-id': 'no-lore' }));
+      expect(guest.statusCode).toBe(404);
+      // With the flag on, the same request reaches validation or the handler instead.
+      const on = await inject(requestOf(e, { authorization: `Bearer ${token}` }));
+      expect(on.statusCode === 200 || codeOf(on.json()) !== 'not_found').toBe(true);
+    }
+  });
+
+  it('opens the lorebook list when the flag is on, to many members at once', async () => {
+    const tokens = await Promise.all(Array.from({ length: 4 }, () => signIn('free_tier')));
+    const results = await Promise.all(
+      tokens.flatMap((token) => [
+        inject({ url: '/api/lorebooks', headers: { authorization: `Bearer ${token}` } }),
+        inject({
+          url: '/api/lorebooks',
+          headers: { authorization: `Bearer ${token}`, 'x-application-id': 'no-lore' },
+        }),
+      ]),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 404, 200, 404, 200, 404, 200, 404]);
   });
 });

@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as conversations from '#server/db/repositories/conversations.repo';
+import * as memories from '#server/db/repositories/memories.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
 import {
@@ -18,6 +19,7 @@ import {
 import { conversationLimits } from '#shared/rules/conversation';
 import {
   ConversationFileHeaderSchema,
+  ConversationFileMemorySchema,
   ConversationFileMessageSchema,
 } from '#shared/schemas/conversation-file';
 import { createCharacter, newGuestId } from '../../support/factories';
@@ -103,6 +105,45 @@ async function chat(
     ]);
   }
   return { characterId, conversationId: conversation.id, ids, alternativeId };
+}
+
+/**
+ * Memories of a chat: an auto memory of its first two messages, a pinned auto memory of the next two,
+ * and one the member wrote.
+ */
+async function withMemories(c: { conversationId: string; ids: string[] }) {
+  const [m0 = '', m1 = '', m2 = '', m3 = ''] = c.ids;
+  await memories.insertAuto(db(), {
+    conversationId: c.conversationId,
+    content: 'They met at the harbour.',
+    messageIds: [m0, m1],
+  });
+  const pinned = await memories.insertAuto(db(), {
+    conversationId: c.conversationId,
+    content: 'The map is hidden in the lighthouse.',
+    messageIds: [m2, m3],
+  });
+  if (pinned) await memories.update(db(), owner.id, pinned.id, { isPinned: true });
+  await memories.createWithin(
+    db(),
+    c.conversationId,
+    { content: 'My name is Ada.', isPinned: false },
+    10,
+  );
+}
+
+/** A conversation's memories as contents with the contents of their sources. */
+async function memoryShapeOf(conversationId: string) {
+  const rows = await messages.listAll(db(), conversationId);
+  const contentOf = new Map(rows.map((r) => [r.id, r.content]));
+  return (await memories.listAll(db(), conversationId))
+    .map((m) => ({
+      content: m.content,
+      isPinned: m.isPinned,
+      memoryType: m.memoryType,
+      sources: m.sourceMessageIds.map((id) => contentOf.get(id) ?? 'elsewhere'),
+    }))
+    .sort((a, b) => a.content.localeCompare(b.content));
 }
 
 /** One line of a conversation file as plain data, for a test to change. */
@@ -280,6 +321,48 @@ describe('POST /api/conversations/:id/clone', () => {
     );
   });
 
+  it('carries every memory on a full clone, linked to the copied messages', async () => {
+    const c = await chat(owner.id, 6);
+    await withMemories(c);
+    const copy = cloneConversation.response.parse(
+      (await clone(c.conversationId, { title: 'With memories' })).json(),
+    );
+    const shape = await memoryShapeOf(copy.id);
+    expect(shape).toHaveLength(3);
+    expect(shape).toEqual(await memoryShapeOf(c.conversationId));
+    expect(shape.flatMap((m) => m.sources)).not.toContain('elsewhere');
+  });
+
+  it('carries on a partial clone only the auto memories whose messages are kept, plus pinned and own ones', async () => {
+    const c = await chat(owner.id, 6);
+    await withMemories(c);
+    const copy = cloneConversation.response.parse(
+      (await clone(c.conversationId, { title: 'Cut', lastMessageId: c.ids[2] })).json(),
+    );
+    expect(await memoryShapeOf(copy.id)).toEqual([
+      { content: 'My name is Ada.', isPinned: false, memoryType: 'user', sources: [] },
+      {
+        content: 'The map is hidden in the lighthouse.',
+        isPinned: true,
+        memoryType: 'other',
+        sources: ['message 2'],
+      },
+      {
+        content: 'They met at the harbour.',
+        isPinned: false,
+        memoryType: 'other',
+        sources: ['message 0', 'message 1'],
+      },
+    ]);
+    const early = cloneConversation.response.parse(
+      (await clone(c.conversationId, { title: 'Early', lastMessageId: c.ids[0] })).json(),
+    );
+    expect((await memoryShapeOf(early.id)).map((m) => m.content)).toEqual([
+      'My name is Ada.',
+      'The map is hidden in the lighthouse.',
+    ]);
+  });
+
   it('refuses a bad title, a message of another conversation and another member, storing nothing', async () => {
     const c = await chat(owner.id, 2);
     const elsewhere = await chat(owner.id, 2);
@@ -351,6 +434,59 @@ describe('conversation files: GET /api/conversations/:id/export and POST /api/co
     const copy = importConversation.response.parse(imported.json());
     expect(copy).toMatchObject({ characterId: c.characterId, label: 'Road trip', messageCount: 6 });
     expect(await shapeOf(copy.id)).toEqual(await shapeOf(c.conversationId));
+  });
+
+  it('carries the memories with the messages they came from through export and import', async () => {
+    const c = await chat(owner.id, 6, { withAlternative: true });
+    await withMemories(c);
+    const file = (await exportOf(c.conversationId)).body;
+    const memoryLines = file
+      .trimEnd()
+      .split('\n')
+      .slice(1 + 7)
+      .map((l) => ConversationFileMemorySchema.parse(JSON.parse(l)));
+    expect(memoryLines.map((m) => m.sourceMessageIds.length)).toEqual([2, 2, 0]);
+    const copy = importConversation.response.parse((await importFile(file)).json());
+    expect(await memoryShapeOf(copy.id)).toEqual(await memoryShapeOf(c.conversationId));
+    expect((await memoryShapeOf(copy.id)).flatMap((m) => m.sources)).not.toContain('elsewhere');
+  });
+
+  it('refuses bad memory lines and stores nothing of their file', async () => {
+    const c = await chat(owner.id, 4);
+    await withMemories(c);
+    const lines = (await exportOf(c.conversationId)).body.trimEnd().split('\n');
+    const memoryAt = lines.findIndex((l) => l.includes('"type":"memory"'));
+    const spoiled = (change: (m: Record<string, unknown>) => object) =>
+      lines.map((l, i) => (i === memoryAt ? JSON.stringify(change(rawLine(l))) : l)).join('\n');
+    const before = await countConversations(other.id);
+    const bad = [
+      spoiled((m) => ({ ...m, sourceMessageIds: [randomUUID()] })),
+      spoiled((m) => ({ ...m, content: 'x'.repeat(1001) })),
+      spoiled((m) => ({ ...m, content: 'a\u0000b' })),
+      spoiled((m) => ({ ...m, isPinned: 'yes' })),
+      spoiled((m) => ({ ...m, memoryType: 'system' })),
+      // The second memory names the first one's source too.
+      lines
+        .map((l, i) =>
+          i === memoryAt + 1
+            ? JSON.stringify({
+                ...rawLine(l),
+                sourceMessageIds: rawLine(lines[memoryAt] ?? '').sourceMessageIds,
+              })
+            : l,
+        )
+        .join('\n'),
+      // A message line after a memory line.
+      [...lines, lines[1] ?? ''].join('\n'),
+    ];
+    for (const file of bad) {
+      const res = await importFile(file, other.headers);
+      expect({ status: res.statusCode, code: errorOf(res.json()).code }).toEqual({
+        status: 400,
+        code: 'validation_failed',
+      });
+    }
+    expect(await countConversations(other.id)).toBe(before);
   });
 
   it('refuses another member’s conversation and a guest', async () => {

@@ -51,6 +51,7 @@ import { KeepRollingStrip } from './keep-rolling-strip';
 import { MessageList } from './message-list';
 import { RetryNotice } from './retry-notice';
 import { SpeaksForUserNotice } from './speaks-for-user-notice';
+import { ReplyAnnouncer } from './reply-announcer';
 import { StreamingReply } from './streaming-reply';
 
 /** Shown for an unanswered last message when no failure reason is known (e.g. after a reload). */
@@ -423,6 +424,11 @@ export function ChatView({
           }
         />
       )}
+      <ReplyAnnouncer
+        isReady={view.loadError === null && !isFirstLoad}
+        botName={character.name}
+        lastMessage={lastMessage}
+      />
       {activePick !== null ? (
         <PickBar key={activePick.label} mode={activePick} pickedId={pickedId} />
       ) : (

@@ -34,7 +34,7 @@ export function MessageActions({
 }: MessageActionsProps) {
   const [isCopied, setIsCopied] = useState(false);
   return (
-    <Bar role="toolbar" aria-label="Message actions">
+    <Bar role="toolbar" aria-label="Message actions" $isBot={isBot}>
       {browsing != null && (
         <Browse>
           <Small
@@ -127,17 +127,33 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
   );
 }
 
-const Bar = styled.div`
+/**
+ * The actions sit on the message's side; on a phone they keep to one line as far as they can (tighter
+ * buttons), and a line that must break keeps each button and the ‹ n/m › group whole.
+ */
+const Bar = styled.div<{ $isBot: boolean }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
+  justify-content: ${({ $isBot }) => ($isBot ? 'flex-start' : 'flex-end')};
   gap: ${({ theme }) => theme.space.xxs};
+  max-width: 100%;
   margin-top: ${({ theme }) => theme.space.xxs};
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.xs};
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    gap: 0;
+
+    & button {
+      padding: 0 ${({ theme }) => theme.space.xs};
+    }
+  }
 `;
 
 const Small = styled.button.attrs({ type: 'button' })`
+  flex: none;
+  white-space: nowrap;
   min-width: 32px;
   min-height: 32px;
   padding: 0 ${({ theme }) => theme.space.sm};
@@ -159,11 +175,14 @@ const Small = styled.button.attrs({ type: 'button' })`
 
 const Browse = styled.span`
   display: inline-flex;
+  flex: none;
   align-items: center;
+  white-space: nowrap;
 `;
 
 const Rated = styled.span`
   padding: 0 ${({ theme }) => theme.space.sm};
+  white-space: nowrap;
 `;
 
 const Editor = styled.form`

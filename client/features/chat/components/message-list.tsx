@@ -156,7 +156,8 @@ export function MessageList({
     <Log
       ref={listRef}
       role="log"
-      aria-live="polite"
+      // Not live: a streamed reply would be read chunk by chunk; ReplyAnnouncer reads it once finished.
+      aria-live="off"
       aria-label={label}
       aria-busy={isLoadingOlder}
       onScroll={(event) => {

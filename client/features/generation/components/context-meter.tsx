@@ -1,6 +1,7 @@
 /**
- * The context meter: how full the newest reply's prompt made the context budget, and what did not fit
- * (older messages, memories, example dialogue). The bot's creator and admins can open that prompt.
+ * The context meter: how full the newest reply's prompt made the context budget, what took it (the
+ * definition, persona, memories, lorebook entries, example dialogue and messages, in tokens) and what
+ * did not fit (older messages, memories, example dialogue). The bot's creator and admins can open that prompt.
  */
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -32,6 +33,24 @@ export function leftOutText(leftOut: PromptReport['leftOut']): string | null {
     leftOut.isDefinitionCut ? 'the end of the definition' : null,
   ].filter((p) => p !== null);
   return parts.length === 0 ? null : parts.join(', ');
+}
+
+const sectionNames: Record<keyof PromptReport['sectionTokens'], string> = {
+  definition: 'definition',
+  persona: 'persona',
+  memories: 'memories',
+  lorebook: 'lorebook',
+  examples: 'example dialogue',
+  history: 'messages',
+};
+
+/** What fills the budget, part by part (parts that took nothing are not named). */
+export function filledByText(sectionTokens: PromptReport['sectionTokens']): string {
+  const order = ['definition', 'persona', 'memories', 'lorebook', 'examples', 'history'] as const;
+  return order
+    .filter((key) => sectionTokens[key] > 0)
+    .map((key) => `${sectionNames[key]} ${sectionTokens[key].toLocaleString()}`)
+    .join(', ');
 }
 
 export function ContextMeter({ conversationId, lastMessageId }: ContextMeterProps) {
@@ -69,7 +88,10 @@ export function ContextMeter({ conversationId, lastMessageId }: ContextMeterProp
             </LinkButton>
           )}
         </Line>
-        <Note>{leftOut === null ? 'Everything fit.' : `Left out: ${leftOut}.`}</Note>
+        <Note>
+          Used by {filledByText(report.sectionTokens)}.{' '}
+          {leftOut === null ? 'Everything fit.' : `Left out: ${leftOut}.`}
+        </Note>
       </Inner>
       {isPromptOpen && (
         <ReplyPromptModal

@@ -1,0 +1,49 @@
+/** The context meter names what filled the budget, memories included, and what was left out. */
+import { describe, expect, it } from 'vitest';
+import {
+  filledByText,
+  leftOutText,
+} from '../../../../../client/features/generation/components/context-meter';
+
+describe('filledByText', () => {
+  it('names every part that took tokens, memories and lorebook included, in prompt order', () => {
+    expect(
+      filledByText({
+        definition: 1200,
+        persona: 30,
+        memories: 45,
+        lorebook: 12,
+        examples: 0,
+        history: 600,
+      }),
+    ).toBe('definition 1,200, persona 30, memories 45, lorebook 12, messages 600');
+  });
+
+  it('leaves out parts that took nothing', () => {
+    expect(
+      filledByText({
+        definition: 50,
+        persona: 0,
+        memories: 0,
+        lorebook: 0,
+        examples: 0,
+        history: 8,
+      }),
+    ).toBe('definition 50, messages 8');
+  });
+});
+
+describe('leftOutText', () => {
+  it('names pinned memories that did not fit', () => {
+    expect(
+      leftOutText({
+        isDefinitionCut: false,
+        isPersonaLeftOut: false,
+        memories: 2,
+        lorebookEntries: 0,
+        isExamplesLeftOut: false,
+        turns: 1,
+      }),
+    ).toBe('1 older message, 2 pinned memories');
+  });
+});
