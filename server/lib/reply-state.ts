@@ -209,7 +209,13 @@ export class ReplyState {
    * Sent once the user's message is known to be stored, so an undone send announces nothing; it goes
    * out on the same connection as the frames, so it reaches the channel before them.
    */
-  async announce(r: ReplyRun, seq: number, isAutopilot = false): Promise<void> {
+  async announce(
+    r: ReplyRun,
+    seq: number,
+    isAutopilot = false,
+    /** In a group chat, the member who speaks. */
+    speakerId?: string,
+  ): Promise<void> {
     await this.publish(r.conversationId, {
       event: 'generation:started',
       payload: {
@@ -217,6 +223,7 @@ export class ReplyState {
         messageId: r.replyId,
         seq,
         ...(isAutopilot ? { isAutopilot } : {}),
+        ...(speakerId === undefined ? {} : { speakerId }),
       },
     });
   }

@@ -3,6 +3,7 @@
  * group's turn order (the greeter first) weighed by each member's recent activity: whoever spoke least
  * recently answers. Pure, so the group-turn job and its tests share it (workers/group-turns/).
  */
+import { z } from 'zod';
 
 /** Bot replies Auto Response writes after one user message before it waits for the user again. */
 export const groupAutoTurnsPerRound = 6;
@@ -10,8 +11,9 @@ export const groupAutoTurnsPerRound = 6;
 /** How many recent messages the speaker choice looks at. */
 export const groupActivityWindow = 20;
 
-/** How the user asked the group to answer a message. */
-export type GroupTurnMode = 'auto' | 'pick' | 'everyone' | 'next';
+/** How a turn was asked for: the automatic choice, a member the user picked, everyone once, or Next. */
+export const GroupTurnModeSchema = z.enum(['auto', 'pick', 'everyone', 'next']);
+export type GroupTurnMode = z.infer<typeof GroupTurnModeSchema>;
 
 export interface TurnMember {
   id: string;
