@@ -19,6 +19,9 @@ import {
   requeueReviewsEveryMs,
   sweepUploadsEveryMs,
 } from '#shared/jobs/maintenance';
+import { GroupTurnJobSchema, groupTurnJobs, groupTurnsQueue } from '#shared/jobs/group-turns';
+import { GroupRounds } from '#server/lib/group-rounds';
+import { processGroupTurn } from './group-turns/group-turn.processor';
 import { moderationJobs, moderationQueue, ReviewCharacterJobSchema } from '#shared/jobs/moderation';
 import {
   waitingRoomJobOptions,
@@ -76,6 +79,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     c.on('error', (err: Error) => log.warn({ err }, 'redis error'));
   }
   const generation = openQueue(generationQueue, bullConnection, prefix, log);
+  const turns = openQueue(groupTurnsQueue, bullConnection, prefix, log);
   const maintenance = openQueue(maintenanceQueue, bullConnection, prefix, log);
   const waitingRoom = openQueue(waitingRoomQueue, bullConnection, prefix, log);
   // The maintenance sweep re-adds reviews whose enqueue failed.
@@ -126,6 +130,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         secret: authSecret(config),
       },
       generation,
+      turns,
     };
     workers.push(
       defineProcessor({
@@ -151,6 +156,32 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
           if (await replies.abandon(conversationId, replyId, error)) {
             log.warn({ conversationId, replyId }, 'reply abandoned after its job failed');
           }
+        },
+      }),
+    );
+    // Group chats' turns run beside the replies they end in: a turn is a few short reads and an add.
+    const turnDeps = {
+      db,
+      replies,
+      rounds: new GroupRounds(redis, prefix),
+      characters: replyDeps.characters,
+      generation,
+      log,
+    };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: groupTurnsQueue,
+        jobs: groupTurnJobs,
+        concurrency,
+        handlers: { 'group-turn': (data) => processGroupTurn(turnDeps, data) },
+        // A turn that failed for good frees the conversation it was handed (the first after a send).
+        onFinalFailure: async (job) => {
+          const turn = GroupTurnJobSchema.safeParse(job.data);
+          const replyId = turn.success ? turn.data.claimedReplyId : undefined;
+          if (!turn.success || replyId === undefined) return;
+          const error = publicError(new AppError('generation_failed'));
+          await replies.abandon(turn.data.conversationId, replyId, error);
         },
       }),
     );
@@ -297,6 +328,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       clearTimeout(timer);
       await Promise.all([
         generation.close(),
+        turns.close(),
         maintenance.close(),
         waitingRoom.close(),
         moderation.close(),

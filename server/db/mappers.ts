@@ -246,6 +246,7 @@ export function toMessage(row: MessageRow): Message {
     content: row.content,
     isStopped: row.is_stopped,
     rating: toMessageRating(row),
+    subCharacterId: row.sub_character_id,
     createdAt: row.created_at.toISOString(),
   };
 }

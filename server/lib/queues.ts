@@ -11,6 +11,13 @@ import {
   generationQueue,
   type GenerationJobName,
 } from '#shared/jobs/generation';
+import {
+  groupTurnJobId,
+  groupTurnJobOptions,
+  GroupTurnJobSchema,
+  groupTurnsQueue,
+  type GroupTurnJob,
+} from '#shared/jobs/group-turns';
 import { maintenanceQueue } from '#shared/jobs/maintenance';
 import {
   moderationJobOptions,
@@ -26,6 +33,7 @@ import { redisKeys } from './redis-keys';
 
 type QueueName =
   | typeof generationQueue
+  | typeof groupTurnsQueue
   | typeof maintenanceQueue
   | typeof waitingRoomQueue
   | typeof moderationQueue;
@@ -41,15 +49,34 @@ export function openQueue(name: QueueName, connection: Redis, prefix: string, lo
 
 /** Every queue, opened for looking in (metrics, the admin dashboard), not for producing. */
 export function openAllQueues(connection: Redis, prefix: string, log: Logger): Queue[] {
-  const names: QueueName[] = [generationQueue, maintenanceQueue, waitingRoomQueue, moderationQueue];
+  const names: QueueName[] = [
+    generationQueue,
+    groupTurnsQueue,
+    maintenanceQueue,
+    waitingRoomQueue,
+    moderationQueue,
+  ];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }
 
 export class GenerationQueue {
   readonly queue: Queue;
+  /** The group chats' turns, which end in this queue's replies (shared/jobs/group-turns.ts). */
+  readonly turns: Queue;
 
   constructor(connection: Redis, prefix: string, log: Logger) {
     this.queue = openQueue(generationQueue, connection, prefix, log);
+    this.turns = openQueue(groupTurnsQueue, connection, prefix, log);
+  }
+
+  /** Queues a group chat's turn; a second add of the same turn is a no-op (its id). */
+  async enqueueTurn(data: z.input<typeof GroupTurnJobSchema>): Promise<void> {
+    const parsed: GroupTurnJob = GroupTurnJobSchema.parse(data);
+    await this.turns.add('group-turn', parsed, {
+      ...groupTurnJobOptions,
+      jobId: groupTurnJobId(parsed),
+      priority: parsed.priority,
+    });
   }
 
   async enqueue<N extends GenerationJobName>(
@@ -67,7 +94,7 @@ export class GenerationQueue {
   }
 
   async close(): Promise<void> {
-    await this.queue.close();
+    await Promise.all([this.queue.close(), this.turns.close()]);
   }
 }
 

@@ -26,6 +26,8 @@ function build(prefix: string) {
     inflightText: (conversationId: string) => `${p}inflight-text:${conversationId}`,
     /** Flag asking the worker to stop a reply, also seen by a worker that picks the job up later. */
     stop: (replyId: string) => `${p}stop:${replyId}`,
+    /** A group conversation's round counter (group-rounds.ts): turns of an older round are dropped. */
+    groupRound: (conversationId: string) => `${p}group-round:${conversationId}`,
 
     /** Fixed-window rate-limit counters. */
     rateLimit: {

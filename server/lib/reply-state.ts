@@ -36,9 +36,10 @@ const ttlSeconds = 600;
  */
 const frameLua = `
 local function announce(cid, rid)
-  local h = redis.call('hmget', KEYS[1], 'startSeq', 'kind')
+  local h = redis.call('hmget', KEYS[1], 'startSeq', 'kind', 'speakerId')
   local payload = {conversationId = cid, messageId = rid, seq = tonumber(h[1])}
   if h[2] == 'autopilot' then payload.isAutopilot = true end
+  if h[3] and h[3] ~= '' then payload.speakerId = h[3] end
   redis.call('publish', KEYS[3], cjson.encode({event = 'generation:started', payload = payload}))
 end
 local function flush(cid, rid, len)
@@ -91,14 +92,14 @@ return 1`);
  * Starts a run: refuses if the claim is gone (the send was undone) or another reply holds the
  * conversation, and empties the text; announces the run if its message is stored. Answers
  * {status, seq, stopped}: status 1 started, 0 busy, 2 gone. KEYS: hash, text, channel, stop.
- * ARGV: replyId, run, ttl, conversationId.
+ * ARGV: replyId, run, ttl, conversationId, speakerId (a group chat's speaking member, or '').
  */
 const startScript = new RedisScript(`${frameLua}
 local owner = redis.call('hget', KEYS[1], 'replyId')
 if not owner then return {2, 0, 0} end
 if owner ~= ARGV[1] then return {0, 0, 0} end
 local seq = tonumber(redis.call('hget', KEYS[1], 'seq') or '0')
-redis.call('hset', KEYS[1], 'run', ARGV[2], 'startSeq', seq, 'sent', 0)
+redis.call('hset', KEYS[1], 'run', ARGV[2], 'startSeq', seq, 'sent', 0, 'speakerId', ARGV[5])
 redis.call('set', KEYS[2], '', 'EX', ARGV[3])
 redis.call('expire', KEYS[1], ARGV[3])
 local stopped = redis.call('exists', KEYS[4])
@@ -274,8 +275,8 @@ export class ReplyState {
 
   // ---- the worker's side ------------------------------------------------------------------------
 
-  /** Starts a run of the reply (see startScript). */
-  async start(r: ReplyRun): Promise<StartResult> {
+  /** Starts a run of the reply (see startScript); `speakerId` names a group chat's speaking member. */
+  async start(r: ReplyRun, speakerId?: string): Promise<StartResult> {
     const reply = await startScript.run(
       this.redis,
       [
@@ -284,7 +285,7 @@ export class ReplyState {
         this.keys.conversationChannel(r.conversationId),
         this.keys.stop(r.replyId),
       ],
-      [r.replyId, r.run, ttlSeconds, r.conversationId],
+      [r.replyId, r.run, ttlSeconds, r.conversationId, speakerId ?? ''],
     );
     if (!Array.isArray(reply) || reply[0] === 0) return { status: 'busy' };
     if (reply[0] === 2) return { status: 'gone' };

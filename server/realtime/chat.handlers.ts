@@ -1,7 +1,8 @@
-/** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot, stop; each one service call. */
+/** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot, stop, a group's Next; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
 import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
+import { nextSpeaker } from '../services/group-chat.service';
 import { startAutopilot } from '../services/autopilot.service';
 import { regenerateReply } from '../services/regenerate.service';
 import { command, type CommandHandlers } from './command';
@@ -44,5 +45,9 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
         return {};
       },
     ),
+    'group:next': command(clientCommands['group:next'], async (ctx, { conversationId }) => {
+      await nextSpeaker(deps, ctx.caller, conversationId);
+      return {};
+    }),
   };
 }

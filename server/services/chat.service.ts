@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { replyJobId, replyPriority, type ReplyJob } from '#shared/jobs/generation';
+import type { GroupTurnJob } from '#shared/jobs/group-turns';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
 import type { Config } from '../config';
@@ -22,6 +23,8 @@ import { assertMayChatNsfw } from './age-verification/age-verification.service';
 import { visibleCharacter } from './characters.service';
 import { ownedConversation } from './conversations.service';
 import { newChatIdentity } from './chat-identity.service';
+import { availableGroup, speakersOf, type TurnRequest } from './group-chat.service';
+import { GroupRounds } from '../lib/group-rounds';
 import type { Caller } from '../lib/caller';
 import type { WaitingRoom } from './waiting-room.service';
 
@@ -159,6 +162,25 @@ async function enqueueReply(
   }
 }
 
+/** Enqueues a group chat's first turn after a send; on failure the claim is released (as a reply's). */
+async function enqueueTurn(
+  deps: ChatDeps,
+  caller: Caller,
+  turn: Omit<GroupTurnJob, 'userId' | 'priority' | 'step'> & { claimedReplyId: string },
+): Promise<void> {
+  try {
+    await deps.queue.enqueueTurn({
+      ...turn,
+      userId: caller.userId,
+      step: 0,
+      priority: replyPriority(caller),
+    });
+  } catch (err) {
+    await deps.replies.release(turn.conversationId, turn.claimedReplyId);
+    throw new AppError('service_unavailable', { cause: err });
+  }
+}
+
 /**
  * Sends a message: a null conversationId starts a new conversation (its greeting first). Answers once
  * the message is stored and its reply queued; the sender's socket is in the room before any frame.
@@ -171,6 +193,8 @@ export async function sendMessage(
     conversationId: string | null;
     content: string;
     personaId?: string | null | undefined;
+    /** A group chat only: who answers (group-chat.service.ts). */
+    turn?: TurnRequest | undefined;
   },
 ): Promise<Sent> {
   const { caller } = sender;
@@ -180,12 +204,17 @@ export async function sendMessage(
   const allowances = messageAllowances(deps, sender);
   // A new conversation's id is fresh, so its room is joined while the checks run (left if refused).
   const joinedEarly = isNew ? sender.join(conversationId) : undefined;
-  const [character, , identity] = await admit(
+  const [{ character, group, speakerIds }, , identity] = await admit(
     deps,
     { conversationId, replyId },
     allowances,
     Promise.all([
-      chattableCharacter(deps, sender, input.characterId),
+      // A group chat needs its members (at least the minimum) and answers through a group turn.
+      chattableCharacter(deps, sender, input.characterId).then(async (c) => {
+        if (c.type !== 'meta') return { character: c, group: null, speakerIds: [] };
+        const fields = await availableGroup(deps.db, c);
+        return { character: c, group: fields, speakerIds: speakersOf(fields, input.turn) };
+      }),
       deps.waitingRoom.claimTurn(caller, input.characterId),
       isNew ? newChatIdentity(deps.db, caller, input.personaId ?? null) : null,
       joinedEarly,
@@ -205,6 +234,8 @@ export async function sendMessage(
             char: character.name,
             user: identity?.userName ?? defaultUserName,
           }),
+          // A group's greeting is spoken by its greeter (greeting_character_id).
+          subCharacterId: group?.greetingCharacterId ?? null,
         };
   const stored = (
     isNew
@@ -238,7 +269,24 @@ export async function sendMessage(
   // The job is queued while the message is stored (the worker waits for it: reply.processor.ts),
   // once the socket is in the room, so no frame is missed. A room is joined only once the
   // conversation is known to be the caller's: new, joined before, or shown by the insert.
+  // A user's message starts a new round of a group chat: any chain of bot replies ends.
+  const round = group ? new GroupRounds(deps.redis, deps.prefix).next(conversationId) : null;
   const queued = (async () => {
+    if (group && round) {
+      // The turn reads the message to choose who answers it, so it is queued once the message is stored.
+      await stored;
+      await sender.join(conversationId);
+      await enqueueTurn(deps, caller, {
+        conversationId,
+        groupId: character.id,
+        afterMessageId: messageInput.id,
+        round: await round,
+        speakerIds,
+        mode: input.turn?.mode ?? 'auto',
+        claimedReplyId: replyId,
+      });
+      return;
+    }
     if (!isNew && !sender.hasJoined(conversationId)) await stored;
     await sender.join(conversationId);
     await enqueueReply(deps, caller, {
@@ -305,5 +353,9 @@ export async function stopReply(
   conversationId: string,
 ): Promise<void> {
   await ownedConversation(deps.db, caller, conversationId);
-  await deps.replies.requestStop(conversationId);
+  // Stop also ends a group chat's chain of replies: no later turn of this round runs.
+  await Promise.all([
+    deps.replies.requestStop(conversationId),
+    new GroupRounds(deps.redis, deps.prefix).next(conversationId),
+  ]);
 }

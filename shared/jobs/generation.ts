@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { autopilotIntentMaxLength } from '../rules/autopilot';
+import { GroupTurnModeSchema } from '../rules/group-turns';
 import type { Role } from '../schemas/user';
 
 export const generationQueue = 'generation';
@@ -78,6 +79,21 @@ export const ReplyJobSchema = z.object({
   enqueuedAt: z.number().int(),
   /** The tier's queue priority the job started with; ageing raises the job's own priority over time. */
   priority: z.number().int().min(1).max(lowestPriority),
+  /**
+   * A group chat's turn (shared/jobs/group-turns.ts): `characterId` is the group, `speakerId` the member
+   * who answers in its own voice; the reply is stored with it and may queue the round's next turn.
+   */
+  group: z
+    .object({
+      speakerId: z.uuid(),
+      round: z.number().int().min(0),
+      /** Bot replies written in the round before this one. */
+      step: z.number().int().min(0),
+      mode: GroupTurnModeSchema,
+      /** Members still to answer after this one (everyone answers once in turn). */
+      nextSpeakerIds: z.array(z.uuid()).max(10),
+    })
+    .optional(),
 });
 export type ReplyJob = z.infer<typeof ReplyJobSchema>;
 

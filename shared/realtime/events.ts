@@ -31,6 +31,17 @@ export const clientCommands = {
       content: MessageContentSchema,
       /** The persona a new conversation is chatted as (default: the member's default persona). */
       personaId: z.uuid().nullable().optional(),
+      /**
+       * A group chat only: who answers. `auto` lets the group choose (and Auto Response go on),
+       * `pick` asks `speakerId`, `everyone` asks every member once in turn.
+       */
+      turn: z
+        .object({ mode: z.enum(['auto', 'pick', 'everyone']), speakerId: z.uuid().optional() })
+        .refine((t) => (t.mode === 'pick') === (t.speakerId !== undefined), {
+          message: 'Pick names one member; the other modes name none.',
+          path: ['speakerId'],
+        })
+        .optional(),
     }),
     result: z.object({
       conversationId: z.uuid(),
@@ -67,6 +78,8 @@ export const clientCommands = {
     result: z.object({ draftId: z.uuid() }),
   },
   'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
+  /** Group chats (premium): skip to another member, who answers the last message. */
+  'group:next': { payload: ConversationRefSchema, result: z.object({}) },
   /**
    * The waiting-room status now; with `join` (the caller opened a chat) a caller neither waiting nor
    * holding access lines up. While waiting the socket receives `waiting-room:status` each time the line
@@ -101,6 +114,8 @@ const serverEventSchemas = {
     seq: z.number().int().min(0),
     /** The run writes an autopilot draft for the user's message box, not a reply. */
     isAutopilot: z.boolean().optional(),
+    /** In a group chat, the member who speaks. */
+    speakerId: z.uuid().optional(),
   }),
   /** `seq` grows by one per delta of a reply; clients drop deltas they already hold. */
   'generation:delta': z.object({

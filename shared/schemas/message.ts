@@ -14,6 +14,8 @@ export const MessageSchema = z.object({
   isStopped: z.boolean(),
   /** The member's star rating of a bot message; null until given, then locked. */
   rating: MessageRatingSchema.nullable(),
+  /** In a group chat, the member who wrote a bot message (null otherwise). */
+  subCharacterId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Message = z.infer<typeof MessageSchema>;

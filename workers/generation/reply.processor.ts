@@ -29,6 +29,9 @@ import { loreEntriesFor } from './prompt/lore-entries';
 import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
 import { promptUserOf } from './prompt/prompt-user';
+import { groupVoiceOf, groupHistory, nextTurnOf } from '../group-turns/group-voice';
+import { queueTurn } from '../group-turns/queue-turn';
+import * as groups from '#server/db/repositories/groups.repo';
 
 export interface ReplyDeps extends OwnKeyDeps {
   db: Db;
@@ -48,6 +51,8 @@ export interface ReplyDeps extends OwnKeyDeps {
   timeoutMs: number;
   /** The generation queue, for the memory job a reply whose prompt left turns out adds. */
   generation: Queue;
+  /** The group-turns queue, for the next turn of a group chat's round. */
+  turns: Queue;
 }
 
 /** The abort reason of a model that went silent for longer than the timeout. */
@@ -136,13 +141,19 @@ async function untilStored(deps: ReplyDeps, job: ReplyJob, run: ReplyRun): Promi
   }
 }
 
-/** A turn of the history with its stored id; null for a greeting the job carried. */
-type HistoryTurn = PromptTurn & { id: string | null };
+/** A turn of the history with its stored id (null for a greeting the job carried) and its speaker. */
+type HistoryTurn = PromptTurn & { id: string | null; speakerId?: string | null };
 
-const turnOf = (m: { id: string; role: 'user' | 'bot'; content: string }): HistoryTurn => ({
+const turnOf = (m: {
+  id: string;
+  role: 'user' | 'bot';
+  content: string;
+  subCharacterId: string | null;
+}): HistoryTurn => ({
   id: m.id,
   role: m.role,
   content: m.content,
+  speakerId: m.subCharacterId,
 });
 
 /**
@@ -216,18 +227,32 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   const controller = deps.stops.register(job.replyId);
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   try {
-    const starting = deps.replies.start(run);
-    const [started, history, character, context] = await Promise.all([
+    const { group } = job;
+    // In a group chat the run's announcement names the member who speaks.
+    const starting = deps.replies.start(run, group?.speakerId);
+    // In a group chat the speaking member answers in its own voice, with its own lorebooks.
+    const [started, history, speaker, context, voice] = await Promise.all([
       starting,
       historyOf(deps, job, run, starting),
-      deps.characters.get(job.characterId),
+      deps.characters.get(group?.speakerId ?? job.characterId),
       replyContextOf(deps.db, {
         userId: job.userId,
         conversationId: job.conversationId,
         personaId: job.sent?.start?.personaId ?? null,
-        characterId: job.characterId,
+        characterId: group?.speakerId ?? job.characterId,
         unpinnedMemories: unpinnedMemoryWindow,
       }),
+      group === undefined
+        ? null
+        : Promise.all([
+            deps.characters.get(job.characterId),
+            groups.membersOf(deps.db, [job.characterId]),
+            groups.autoResponseOf(deps.db, job.conversationId),
+          ]).then(([g, members, isAutoResponse]) => ({
+            group: g,
+            members: members.get(job.characterId) ?? [],
+            isAutoResponse,
+          })),
     ]);
     const { owner } = context;
     if (started.status === 'busy') {
@@ -240,7 +265,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       return;
     }
     if (started.isStopRequested) controller.abort(stopReason);
-    if (!character) throw new AppError('character_not_found');
+    if (!speaker) throw new AppError('character_not_found');
+    const character =
+      group === undefined || voice === null
+        ? speaker
+        : groupVoiceOf(speaker, voice.group, voice.members);
     const settings = replySettingsOf(deps, owner, deps.provider.contextSize);
     const prompt = buildPrompt({
       character,
@@ -249,7 +278,10 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       lorebookEntries: loreEntriesFor(context.books, history, (text) =>
         deps.provider.countTokens(text),
       ),
-      history,
+      history:
+        group === undefined
+          ? history
+          : groupHistory(history, group.speakerId, voice?.members ?? []),
       contextSize: settings.contextSize,
       maxTokens: settings.maxTokens,
       countTokens: (text) => deps.provider.countTokens(text),
@@ -303,6 +335,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
             first_token_ms: firstTokenAt === undefined ? null : firstTokenAt - startedAt,
             token_count: result.tokenCount,
             tokens_per_second: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
+            sub_character_id: group?.speakerId ?? null,
           },
           job.characterId,
         )
@@ -318,6 +351,19 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       event: 'generation:completed',
       payload: { conversationId: job.conversationId, message: reply },
     });
+    // The round's next turn goes out the moment the reply is done (docs/performance.md, G5).
+    const next =
+      group === undefined || isStopped ? null : nextTurnOf(group, voice?.isAutoResponse ?? false);
+    if (next !== null) {
+      await queueTurn(deps.turns, {
+        conversationId: job.conversationId,
+        groupId: job.characterId,
+        userId: job.userId,
+        afterMessageId: job.replyId,
+        priority: job.priority,
+        ...next,
+      });
+    }
     const timing = {
       queueWaitMs: Math.max(0, startedAt - job.enqueuedAt),
       firstTokenMs: firstTokenAt === undefined ? null : firstTokenAt - startedAt,

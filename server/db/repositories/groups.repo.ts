@@ -114,3 +114,26 @@ export async function listGroupIdsByCreator(
     .execute();
   return rows.map((r) => ({ id: r.id, greetingCharacterId: r.greeting_character_id }));
 }
+
+/** Whether Auto Response is on in a conversation (false for one that does not exist). */
+export async function autoResponseOf(db: Db, conversationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('auto_response')
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  return row?.auto_response ?? false;
+}
+
+/** Turns Auto Response on or off in a conversation. */
+export async function setAutoResponse(
+  db: Db,
+  conversationId: string,
+  isOn: boolean,
+): Promise<void> {
+  await db
+    .updateTable('conversations')
+    .set({ auto_response: isOn })
+    .where('id', '=', conversationId)
+    .execute();
+}

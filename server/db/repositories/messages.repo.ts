@@ -39,7 +39,8 @@ export function branchQuery(headId: string, limit: number) {
       where chain.depth < ${limit}
     )
     select id, conversation_id, prev_id, role, content, is_alternative, is_stopped, queue_wait_ms,
-      first_token_ms, token_count, tokens_per_second, rating, rating_reasons, created_at
+      first_token_ms, token_count, tokens_per_second, rating, rating_reasons, sub_character_id,
+      created_at
     from chain order by depth desc`;
 }
 
@@ -58,7 +59,8 @@ export async function branchAtHead(
       where chain.depth < ${limit}
     )
     select id, conversation_id, prev_id, role, content, is_alternative, is_stopped, queue_wait_ms,
-      first_token_ms, token_count, tokens_per_second, rating, rating_reasons, created_at
+      first_token_ms, token_count, tokens_per_second, rating, rating_reasons, sub_character_id,
+      created_at
     from chain order by depth desc`.execute(db);
   return result.rows.map(toMessage);
 }
@@ -74,7 +76,8 @@ export async function startConversation(
     userId: string;
     characterId: string;
     userPersonaId: string | null;
-    greeting: { id: string; content: string } | null;
+    /** In a group chat the greeting names the member who greets (`subCharacterId`). */
+    greeting: { id: string; content: string; subCharacterId?: string | null } | null;
     message: { id: string; content: string };
   },
 ): Promise<Message> {
@@ -87,9 +90,9 @@ export async function startConversation(
         ${input.userPersonaId})
     ),
     greeting as (
-      insert into messages (id, conversation_id, prev_id, role, content, created_at)
+      insert into messages (id, conversation_id, prev_id, role, content, sub_character_id, created_at)
       select ${greeting?.id ?? null}::uuid, ${id}::uuid, null, 'bot', ${greeting?.content ?? ''},
-        clock_timestamp() - interval '1 millisecond'
+        ${greeting?.subCharacterId ?? null}::uuid, clock_timestamp() - interval '1 millisecond'
       where ${greeting !== null}
     )
     insert into messages (id, conversation_id, prev_id, role, content)

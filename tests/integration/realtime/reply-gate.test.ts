@@ -76,6 +76,7 @@ function userMessage(conversationId: string): Message {
     content: 'hello',
     isStopped: false,
     rating: null,
+    subCharacterId: null,
     createdAt: new Date().toISOString(),
   };
 }

@@ -23,6 +23,7 @@ function message(id: string, role: Message['role'], content: string): Message {
     content,
     isStopped: false,
     rating: null,
+    subCharacterId: null,
     createdAt: '2026-11-24T10:00:00.000Z',
   };
 }

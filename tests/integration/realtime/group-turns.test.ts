@@ -1,0 +1,223 @@
+/**
+ * Group chats that talk in turns (issue 12 §8, §10), on real components with the tiny model and two
+ * worker processes' worth of processors competing for the same queues: who answers, everyone in turn,
+ * Auto Response within its bound, a user message ending the chain, and no turn written twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
+import type { Message } from '#shared/schemas/message';
+import * as groupsRepo from '#server/db/repositories/groups.repo';
+import { createLogger } from '#server/lib/log';
+import { startWorkers, type RunningWorkers } from '../../../workers/start-workers';
+import { testConfig } from '../../support/config';
+import { createCharacter, newGuestId } from '../../support/factories';
+import {
+  connectGuest,
+  nextEvent,
+  startStack,
+  type ClientSocket,
+  type Stack,
+} from '../../support/stack';
+
+let stack: Stack;
+let second: RunningWorkers;
+
+beforeAll(async () => {
+  const config = testConfig();
+  stack = await startStack(config);
+  // A second worker process on the same queues: turns must still be written once each.
+  second = await startWorkers(config, createLogger('silent', 'worker-2'));
+}, 120_000);
+afterAll(async () => {
+  await second.close();
+  await stack.close();
+});
+
+const db = () => stack.app.deps.db;
+
+/** A public group of three bots; the second one greets. */
+async function createGroup(): Promise<{ groupId: string; members: string[] }> {
+  const members = [
+    await createCharacter(db(), { name: 'Ada' }),
+    await createCharacter(db(), { name: 'Bram' }),
+    await createCharacter(db(), { name: 'Cleo' }),
+  ];
+  const groupId = await createCharacter(db(), { name: 'Trio', greeting: 'Welcome, {{user}}.' });
+  await db().updateTable('characters').set({ type: 'meta' }).where('id', '=', groupId).execute();
+  await groupsRepo.setGroup(db(), groupId, members, members[1] ?? null);
+  return { groupId, members };
+}
+
+/** Waits until no turn or reply of the test's queues is waiting or running, several times in a row. */
+async function settled(conversationId: string): Promise<void> {
+  const { queue, replies } = stack.app.deps;
+  let quiet = 0;
+  while (quiet < 5) {
+    const [turns, gens, pending] = await Promise.all([
+      queue.turns.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+      queue.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized'),
+      replies.read(conversationId),
+    ]);
+    const busy = [...Object.values(turns), ...Object.values(gens)].some((n) => n > 0);
+    quiet = busy || pending !== null ? 0 : quiet + 1;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function messagesOf(conversationId: string): Promise<Message[]> {
+  const rows = await db()
+    .selectFrom('messages')
+    .select(['id', 'prev_id', 'role', 'sub_character_id', 'created_at'])
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    conversationId,
+    prevId: r.prev_id,
+    role: r.role,
+    content: '',
+    isStopped: false,
+    rating: null,
+    subCharacterId: r.sub_character_id,
+    createdAt: r.created_at.toISOString(),
+  }));
+}
+
+/** Every message answers a different one: no turn was written twice and no stale turn forked. */
+function expectOneChain(all: Message[]): void {
+  const prevIds = all.map((m) => m.prevId);
+  expect(new Set(prevIds).size).toBe(prevIds.length);
+}
+
+async function send(
+  socket: ClientSocket,
+  input: { characterId: string; conversationId: string | null; content: string; turn?: object },
+) {
+  for (;;) {
+    const ack = await socket.emitWithAck('message:send', input);
+    if (ack.ok) return ack.data;
+    // A reply still being written: the user waits for it, as the composer does.
+    if (ack.error.code !== 'conversation_busy') throw new Error(ack.error.code);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('group-turns', () => {
+  it('greets as the greeter and answers with one member, labelled', async () => {
+    const { groupId, members } = await createGroup();
+    const socket = await connectGuest(stack.url, newGuestId());
+    const sent = await send(socket, { characterId: groupId, conversationId: null, content: 'Hi!' });
+    const done = await nextEvent(
+      socket,
+      'generation:completed',
+      (p) => p.message.id === sent.replyId,
+    );
+    await settled(sent.conversationId);
+    const all = await messagesOf(sent.conversationId);
+    expect(all.map((m) => m.role)).toEqual(['bot', 'user', 'bot']);
+    expect(all[0]?.subCharacterId).toBe(members[1]);
+    expect(members).toContain(done.message.subCharacterId);
+    // The greeter spoke last: one who has not spoken answers, in turn order after the greeter.
+    expect(done.message.subCharacterId).toBe(members[2]);
+    socket.disconnect();
+  });
+
+  it('answers a named member first, and everyone once in turn order', async () => {
+    const { groupId, members } = await createGroup();
+    const socket = await connectGuest(stack.url, newGuestId());
+    const first = await send(socket, {
+      characterId: groupId,
+      conversationId: null,
+      content: 'Ada, what do you think?',
+    });
+    const named = await nextEvent(
+      socket,
+      'generation:completed',
+      (p) => p.message.id === first.replyId,
+    );
+    expect(named.message.subCharacterId).toBe(members[0]);
+    await settled(first.conversationId);
+
+    const everyone = await send(socket, {
+      characterId: groupId,
+      conversationId: first.conversationId,
+      content: 'Everyone, say hello.',
+      turn: { mode: 'everyone' },
+    });
+    await settled(everyone.conversationId);
+    const all = await messagesOf(first.conversationId);
+    const after = all.slice(all.findIndex((m) => m.id === everyone.message.id) + 1);
+    expect(after.map((m) => m.subCharacterId)).toEqual([members[1], members[2], members[0]]);
+    expectOneChain(all);
+    socket.disconnect();
+  });
+
+  it('keeps answering with Auto Response within the bound, and a user message ends the chain', async () => {
+    const { groupId, members } = await createGroup();
+    const socket = await connectGuest(stack.url, newGuestId());
+    const first = await send(socket, {
+      characterId: groupId,
+      conversationId: null,
+      content: 'Go on.',
+    });
+    await settled(first.conversationId);
+    const { conversationId } = first;
+    await groupsRepo.setAutoResponse(db(), conversationId, true);
+
+    const chain = await send(socket, { characterId: groupId, conversationId, content: 'Talk.' });
+    await settled(conversationId);
+    let all = await messagesOf(conversationId);
+    const round = all.slice(all.findIndex((m) => m.id === chain.message.id) + 1);
+    expect(round).toHaveLength(groupAutoTurnsPerRound);
+    expect(round.every((m) => m.role === 'bot' && members.includes(m.subCharacterId ?? ''))).toBe(
+      true,
+    );
+    // Nobody answers themself.
+    for (const [i, m] of round.entries()) {
+      if (i > 0) expect(m.subCharacterId).not.toBe(round[i - 1]?.subCharacterId);
+    }
+
+    // Mid-chain the user speaks: the old round writes nothing more, the new one answers the user.
+    const third = await send(socket, {
+      characterId: groupId,
+      conversationId,
+      content: 'Stop, all.',
+    });
+    await nextEvent(socket, 'generation:completed', (p) => p.message.id === third.replyId);
+    await groupsRepo.setAutoResponse(db(), conversationId, false);
+    await socket.emitWithAck('generation:stop', { conversationId });
+    await settled(conversationId);
+    all = await messagesOf(conversationId);
+    expectOneChain(all);
+    const afterThird = all.slice(all.findIndex((m) => m.id === third.message.id) + 1);
+    expect(afterThird[0]?.prevId).toBe(third.message.id);
+    expect(afterThird.length).toBeLessThanOrEqual(groupAutoTurnsPerRound);
+    socket.disconnect();
+  });
+
+  it("refuses to drive someone else's group conversation", async () => {
+    const { groupId } = await createGroup();
+    const owner = await connectGuest(stack.url, newGuestId());
+    const sent = await send(owner, { characterId: groupId, conversationId: null, content: 'Hey.' });
+    await settled(sent.conversationId);
+    const other = await connectGuest(stack.url, newGuestId());
+    const ack = await other.emitWithAck('message:send', {
+      characterId: groupId,
+      conversationId: sent.conversationId,
+      content: 'Let me in.',
+    });
+    expect(ack.ok ? null : ack.error.code).toBe('conversation_not_found');
+    const next = await other.emitWithAck('group:next', { conversationId: sent.conversationId });
+    expect(next.ok ? null : next.error.code).toBe('conversation_not_found');
+    const picked = await other.emitWithAck('message:send', {
+      characterId: groupId,
+      conversationId: null,
+      content: 'Mine.',
+      turn: { mode: 'pick', speakerId: groupId },
+    });
+    expect(picked.ok ? null : picked.error.code).toBe('validation_failed');
+    owner.disconnect();
+    other.disconnect();
+  });
+});
