@@ -8,9 +8,11 @@
  * 5. The search run: library search and listing latency on the large library (npm run seed:large;
  *    when it is missing the run says how to make it and the bench exits non-zero).
  * 6. The long-chat run: the first page of a 10,000-message chat against a new chat's (issue 11).
+ * 7. The group run: three bots answering each other with Auto Response; the hand-over gap between one
+ *    bot's last token and the next one's first, less the model's own time to first token (issue 12).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search,long picks parts.
+ * the rounds; BENCH_ONLY=path,local,load,search,long,group picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -22,6 +24,7 @@ import { openPrivateRun } from './bench/private-run';
 import { burstRun, type BurstReport } from './bench/burst';
 import { createBenchCharacter, directRun, type Sample } from './bench/chat-path';
 import { loadRun, type LoadReport } from './bench/load';
+import { createBenchGroup, groupRun, type GroupReport } from './bench/group';
 import { longChatLines, longChatRun, type LongChatReport } from './bench/long-chat';
 import { pathRun, type PathWindow, type Side } from './bench/path-run';
 import { searchLines, searchRun, type SearchReport } from './bench/search';
@@ -54,6 +57,7 @@ const shared = {
 const config = await prepare({ migrate: true });
 const db = createDb(config.DATABASE_URL, 1);
 const characterId = await createBenchCharacter(db);
+const groupId = await createBenchGroup(db);
 await db.destroy();
 
 async function helper(entry: string, env: Record<string, string>, ready: RegExp) {
@@ -163,8 +167,36 @@ async function runLoad(): Promise<LoadReport> {
   }
 }
 
-/** BENCH_ONLY=path,local,load,search,long runs some of the parts (all by default). */
-const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load,search,long').split(','));
+/** The wire's own time to first token in the group run, taken off each hand-over gap. */
+const groupWireFirstMs = 20;
+
+/** 7. Three bots in a chain of Auto Response replies, against a short, paced wire reply. */
+async function runGroup(): Promise<GroupReport> {
+  const wire = await helper(
+    'scripts/bench/wire-main.ts',
+    { WIRE_CHUNKS: '24', WIRE_FIRST_MS: String(groupWireFirstMs), WIRE_GAP_MS: '5' },
+    /wire listening at (\S+)/,
+  );
+  const product = await startProduct({
+    ...shared,
+    REDIS_PREFIX: `${prefix}group:`,
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: wire.url,
+    LLM_MODEL: 'wire',
+  });
+  const groupDb = createDb(databaseUrl, 2);
+  try {
+    return await groupRun(product.url, groupDb, groupId, 10 * scale, groupWireFirstMs);
+  } finally {
+    await groupDb.destroy();
+    await product.stop();
+    await wire.child.stop();
+  }
+}
+
+/** BENCH_ONLY=path,local,load,search,long,group runs some of the parts (all by default). */
+const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load,search,long,group').split(','));
+let group: GroupReport | undefined;
 let path: PathWindow[] = [];
 let search: SearchReport | undefined;
 let local: LocalReport | undefined;
@@ -172,6 +204,7 @@ let loadReport: LoadReport | undefined;
 let longChat: LongChatReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
+  if (only.has('group')) group = await runGroup();
   if (only.has('local')) local = await runLocal();
   if (only.has('load')) loadReport = await runLoad();
   if (only.has('search')) search = await searchRun();
@@ -312,12 +345,23 @@ if (loadReport) {
 
 if (search) lines.push('', ...searchLines(search));
 if (longChat) lines.push('', ...longChatLines(longChat));
+if (group) {
+  const g = group.gapsMs;
+  lines.push(
+    '',
+    `Group run: three bots with Auto Response, ${String(group.rounds)} rounds of ${String(group.expected / group.rounds)} replies, a paced wire reply (24 chunks; its ${String(groupWireFirstMs)} ms first token taken off)`,
+    '',
+    '| hand-over gap p50 / p95 / max (target p95 ≤ 25 ms) | hand-overs | replies completed | failed / lost / duplicated |',
+    '| --- | --- | --- | --- |',
+    `| ${fmt(median(g))} / ${fmt(quantile(g, 0.95))} / ${fmt(Math.max(...g))} ms | ${String(g.length)} | ${String(group.completed)} of ${String(group.expected)} | ${String(group.failed)} / ${String(group.lost)} / ${String(group.duplicated)} |`,
+  );
+}
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/bench.json',
   JSON.stringify(
-    { pathPlan, pathSummary, path, local, load: loadReport, search, longChat },
+    { pathPlan, pathSummary, path, local, load: loadReport, search, longChat, group },
     null,
     2,
   ),
@@ -329,6 +373,8 @@ const everything = [
   ...(local ? [...local.product, ...local.bursts.flatMap((b) => b.samples)] : []),
   ...(loadReport?.product ?? []),
 ];
-const bad = everything.filter((s) => s.outcome !== 'completed').length;
+const bad =
+  everything.filter((s) => s.outcome !== 'completed').length +
+  (group ? group.failed + group.lost + group.duplicated : 0);
 if (bad > 0) process.stdout.write(`\n${String(bad)} replies did not complete: not a result.\n`);
 process.exit(bad > 0 || search?.kind === 'missing' ? 1 : 0);
