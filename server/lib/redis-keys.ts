@@ -26,6 +26,8 @@ function build(prefix: string) {
     inflightText: (conversationId: string) => `${p}inflight-text:${conversationId}`,
     /** Flag asking the worker to stop a reply, also seen by a worker that picks the job up later. */
     stop: (replyId: string) => `${p}stop:${replyId}`,
+    /** A finished autopilot draft of a conversation, kept for its message box until sent or discarded. */
+    autopilotDraft: (conversationId: string) => `${p}autopilot-draft:${conversationId}`,
 
     /** Fixed-window rate-limit counters. */
     rateLimit: {
