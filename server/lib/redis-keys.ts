@@ -28,6 +28,8 @@ function build(prefix: string) {
     stop: (replyId: string) => `${p}stop:${replyId}`,
     /** A group conversation's round counter (group-rounds.ts): turns of an older round are dropped. */
     groupRound: (conversationId: string) => `${p}group-round:${conversationId}`,
+    /** A finished autopilot draft of a conversation, kept for its message box until sent or discarded. */
+    autopilotDraft: (conversationId: string) => `${p}autopilot-draft:${conversationId}`,
 
     /** Fixed-window rate-limit counters. */
     rateLimit: {

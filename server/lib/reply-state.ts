@@ -17,7 +17,11 @@
  */
 import type { AppErrorBody } from '#shared/errors';
 import type { ServerEventPayload } from '#shared/realtime/events';
-import type { PendingReply } from '#shared/schemas/conversation';
+import {
+  AutopilotDraftSchema,
+  type AutopilotDraft,
+  type PendingReply,
+} from '#shared/schemas/conversation';
 import type { Message } from '#shared/schemas/message';
 import { AppError } from './errors';
 import { RedisScript, type Redis } from './redis';
@@ -28,6 +32,12 @@ import { redisKeys, type RedisKeys } from './redis-keys';
  * last resort only, since the queue's final failure of a job releases its claim at once.
  */
 const ttlSeconds = 600;
+
+/**
+ * How long a finished autopilot draft waits for its message box: like a reply's record, it lapses on
+ * its own rather than being kept forever; a day covers a reload, a closed tab or the next morning.
+ */
+const draftTtlSeconds = 24 * 60 * 60;
 
 /**
  * The frames a run publishes from Lua, so they are gated in the same step that appends the text.
@@ -126,6 +136,25 @@ const finishScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
 redis.call('publish', KEYS[3], ARGV[2])
+return 1`);
+
+/**
+ * Ends an autopilot run like finishScript, keeping its draft for the message box in the same step.
+ * KEYS: hash, text, channel, draft. ARGV: run, frame, draft, draft ttl.
+ */
+const finishDraftScript = new RedisScript(`
+if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
+redis.call('del', KEYS[1], KEYS[2])
+redis.call('set', KEYS[4], ARGV[3], 'EX', ARGV[4])
+redis.call('publish', KEYS[3], ARGV[2])
+return 1`);
+
+/** Deletes the waiting draft if it is the one named. KEYS: draft. ARGV: draftId. */
+const discardDraftScript = new RedisScript(`
+local draft = redis.call('get', KEYS[1])
+if not draft then return 0 end
+if cjson.decode(draft).draftId ~= ARGV[1] then return 0 end
+redis.call('del', KEYS[1])
 return 1`);
 
 /**
@@ -259,6 +288,24 @@ export class ReplyState {
     };
   }
 
+  /** The finished autopilot draft waiting for the conversation's message box, if any. */
+  async readDraft(conversationId: string): Promise<AutopilotDraft | null> {
+    const text = await this.redis.get(this.keys.autopilotDraft(conversationId));
+    if (text === null) return null;
+    const parsed = AutopilotDraftSchema.safeParse(decode(text));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /**
+   * Throws the waiting draft away: the one named (Discard; a newer draft stays), or any (the user sent
+   * a message, so what was waiting is spent).
+   */
+  async discardDraft(conversationId: string, draftId?: string): Promise<void> {
+    const key = this.keys.autopilotDraft(conversationId);
+    if (draftId === undefined) await this.redis.del(key);
+    else await discardDraftScript.run(this.redis, [key], [draftId]);
+  }
+
   /** Asks whichever worker writes the conversation's reply to stop (now, or when it starts). */
   async requestStop(conversationId: string): Promise<void> {
     await stopScript.run(
@@ -337,6 +384,29 @@ export class ReplyState {
         this.keys.conversationChannel(r.conversationId),
       ],
       [r.run, JSON.stringify(frame)],
+    );
+  }
+
+  /** Ends an autopilot run with its draft, which waits for the message box until sent or discarded. */
+  async finishDraft(
+    r: ReplyRun,
+    frame: { event: 'autopilot:completed'; payload: ServerEventPayload<'autopilot:completed'> },
+  ): Promise<void> {
+    const { draftId, text, isStopped } = frame.payload;
+    await finishDraftScript.run(
+      this.redis,
+      [
+        this.keys.inflight(r.conversationId),
+        this.keys.inflightText(r.conversationId),
+        this.keys.conversationChannel(r.conversationId),
+        this.keys.autopilotDraft(r.conversationId),
+      ],
+      [
+        r.run,
+        JSON.stringify(frame),
+        JSON.stringify({ draftId, text, isStopped } satisfies AutopilotDraft),
+        draftTtlSeconds,
+      ],
     );
   }
 

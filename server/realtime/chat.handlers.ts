@@ -1,4 +1,4 @@
-/** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot, stop, a group's Next; each one service call. */
+/** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot (and discard its draft), stop, a group's Next; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
 import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
@@ -15,7 +15,11 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
         await ownedConversation(deps.db, ctx.caller, conversationId);
         // Subscribe first, then read: a frame published in between is a duplicate the client drops by seq.
         await ctx.joinConversation(conversationId);
-        return { pending: await deps.replies.read(conversationId) };
+        const [pending, draft] = await Promise.all([
+          deps.replies.read(conversationId),
+          deps.replies.readDraft(conversationId),
+        ]);
+        return { pending, draft };
       },
     ),
     'conversation:leave': command(
@@ -37,6 +41,14 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
     ),
     'generation:autopilot': command(clientCommands['generation:autopilot'], (ctx, payload) =>
       startAutopilot(deps, ctx.sender, payload),
+    ),
+    'autopilot:discard': command(
+      clientCommands['autopilot:discard'],
+      async (ctx, { conversationId, draftId }) => {
+        await ownedConversation(deps.db, ctx.caller, conversationId);
+        await deps.replies.discardDraft(conversationId, draftId);
+        return {};
+      },
     ),
     'generation:stop': command(
       clientCommands['generation:stop'],

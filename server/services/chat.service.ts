@@ -317,6 +317,8 @@ export async function sendMessage(
   // The message is stored: a failure to queue its reply leaves it for a retry (enqueueReply).
   if (isQueued.status === 'rejected') throw isQueued.reason;
   if (isPublished.status === 'rejected') throw isPublished.reason;
+  // The user's turn is taken: an autopilot draft still waiting for the message box is spent.
+  await deps.replies.discardDraft(conversationId);
   return { conversationId, message: message.value, replyId };
 }
 

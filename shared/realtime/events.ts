@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AppErrorSchema } from '../errors';
 import { autopilotIntentMaxLength } from '../rules/autopilot';
-import { PendingReplySchema } from '../schemas/conversation';
+import { AutopilotDraftSchema, PendingReplySchema } from '../schemas/conversation';
 import { MessageContentSchema, MessageSchema } from '../schemas/message';
 import { WaitingRoomStatusSchema } from '../schemas/waiting-room';
 
@@ -17,10 +17,16 @@ export const ConversationRefSchema = z.object({ conversationId: z.uuid() });
 
 /** Commands: payload schema and the data schema of a successful acknowledgement. */
 export const clientCommands = {
-  /** Joins the conversation's room; answers the reply in flight, if any. */
+  /**
+   * Joins the conversation's room; answers the reply in flight, if any, and the finished autopilot
+   * draft still waiting for the message box (kept until sent or discarded), if any.
+   */
   'conversation:join': {
     payload: ConversationRefSchema,
-    result: z.object({ pending: PendingReplySchema.nullable() }),
+    result: z.object({
+      pending: PendingReplySchema.nullable(),
+      draft: AutopilotDraftSchema.nullable(),
+    }),
   },
   'conversation:leave': { payload: ConversationRefSchema, result: z.object({}) },
   /** Sends a message; a null conversationId starts a new conversation with the character. */
@@ -76,6 +82,11 @@ export const clientCommands = {
         .default(''),
     }),
     result: z.object({ draftId: z.uuid() }),
+  },
+  /** Throws away the conversation's waiting autopilot draft (Discard); a draft already gone is fine. */
+  'autopilot:discard': {
+    payload: ConversationRefSchema.extend({ draftId: z.uuid() }),
+    result: z.object({}),
   },
   'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
   /** Group chats (premium): skip to another member, who answers the last message. */

@@ -12,6 +12,14 @@ export const PendingReplySchema = z.object({
 });
 export type PendingReply = z.infer<typeof PendingReplySchema>;
 
+/** A finished autopilot draft waiting in the user's message box until they send or discard it. */
+export const AutopilotDraftSchema = z.object({
+  draftId: z.uuid(),
+  text: z.string(),
+  isStopped: z.boolean(),
+});
+export type AutopilotDraft = z.infer<typeof AutopilotDraftSchema>;
+
 export const ConversationSummarySchema = z.object({
   id: z.uuid(),
   characterId: z.uuid(),

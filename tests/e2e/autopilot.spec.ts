@@ -79,9 +79,18 @@ test.describe('autopilot', () => {
     await expect(box).not.toHaveAttribute('readonly', '');
     await expect(box).toHaveValue(/^story1/);
     await expect(box).not.toHaveValue(new RegExp(lastWord));
+    // The draft is kept for the box: a reload gives it back.
+    const kept = await box.inputValue();
+    await page.reload();
+    await expect(box).toHaveValue(kept);
+    await expect(page.getByRole('button', { name: 'Discard' })).toBeVisible();
     await page.getByRole('button', { name: 'Discard' }).click();
     await expect(box).toHaveValue('');
     await expect(box).toBeFocused();
+    // Discarded for good: a reload leaves the box empty.
+    await page.reload();
+    await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(lastWord);
+    await expect(box).toHaveValue('');
   });
 });
 

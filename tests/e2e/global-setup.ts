@@ -20,6 +20,11 @@ export const e2eReply = words(120, 'story');
  * second, so journeys that only need a reply do not wait for one.
  */
 export const slowReply = 'slow-reply';
+
+/** A member's own OpenAI key, the only one "their" endpoint (OWN_KEY_BASE_URL) accepts. */
+export const e2eOwnKey = 'sk-e2e-own-key-7f3a9c1d2b';
+/** Replies written through a member's own key end with this word. */
+export const ownKeyReply = words(12, 'ownkey');
 const slowPace = { firstTokenDelayMs: 400, tokenDelayMs: 60 };
 const fastPace = { firstTokenDelayMs: 50, tokenDelayMs: 4 };
 
@@ -49,6 +54,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ...fastPace,
     pace: (body) => (JSON.stringify(body).includes(slowReply) ? slowPace : undefined),
   });
+  // A second OpenAI-wire server plays the members' own endpoint, answering only their key.
+  const ownKeyWire = await startWireServer({
+    tokens: ownKeyReply,
+    ...fastPace,
+    acceptKeys: [e2eOwnKey],
+  });
   const smtp = await startSmtp();
   const inbox = await startMailInbox(smtp);
   process.env[mailInboxEnv] = inbox.url;
@@ -65,6 +76,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: wire.baseUrl,
       LLM_MODEL: 'wire',
+      OWN_KEY_BASE_URL: ownKeyWire.baseUrl,
+      OWN_KEY_MODEL: 'wire',
       LOG_LEVEL: 'warn',
       // The waiting room is on, but with room for everyone: every context that opens a chat is a new
       // guest holding access for the idle time, and the suite opens more than the default floor of 20
@@ -83,6 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await product.stop();
     await wire.close();
+    await ownKeyWire.close();
     await inbox.close();
     await smtp.close();
     await dropDatabase(adminUrl(), database);

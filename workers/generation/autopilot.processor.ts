@@ -90,7 +90,7 @@ export async function processAutopilot(deps: ReplyDeps, job: AutopilotJob): Prom
       throw new AppError('generation_failed', { message: 'The model returned an empty draft.' });
     }
     await stream.flush();
-    await deps.replies.finish(run, {
+    await deps.replies.finishDraft(run, {
       event: 'autopilot:completed',
       payload: { conversationId: job.conversationId, draftId: job.replyId, text, isStopped },
     });

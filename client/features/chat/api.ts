@@ -67,6 +67,11 @@ export function startAutopilot(socket: ChatSocket, conversationId: string, inten
   return sendCommand(socket, 'generation:autopilot', { conversationId, intent });
 }
 
+/** Throws away the autopilot draft waiting in the message box (Discard). */
+export function discardAutopilotDraft(socket: ChatSocket, conversationId: string, draftId: string) {
+  return sendCommand(socket, 'autopilot:discard', { conversationId, draftId });
+}
+
 export function regenerateReply(socket: ChatSocket, conversationId: string) {
   return sendCommand(socket, 'generation:regenerate', { conversationId });
 }

@@ -10,7 +10,7 @@
  */
 import type { AppErrorBody } from '#shared/errors';
 import type { ServerEventPayload } from '#shared/realtime/events';
-import type { PendingReply } from '#shared/schemas/conversation';
+import type { AutopilotDraft, PendingReply } from '#shared/schemas/conversation';
 import type { Message } from '#shared/schemas/message';
 import type { ServerEventHandlers } from '../../lib/socket';
 import type { AppStore } from '../../lib/store';
@@ -208,19 +208,35 @@ export function applyJoinStarted(
   }));
 }
 
-/** The join answered with the reply in flight (text so far and its seq), or none. */
+/**
+ * The join answered with the reply in flight (text so far and its seq), or none, and the autopilot
+ * draft the server keeps for the message box until it is sent or discarded (kept as held when absent).
+ */
 export function applyJoined(
   state: ConversationsState,
   conversationId: string,
   pending: PendingReply | null,
+  draft?: AutopilotDraft | null,
 ): ConversationsState {
   return update(state, conversationId, (c) => {
+    const held = draft === undefined ? c : { ...c, autopilotDraft: draft };
     if (pending === null || hasMessage(c, pending.messageId)) {
-      return { ...c, isJoined: true, reply: null };
+      return { ...held, isJoined: true, reply: null };
     }
     const isHeldNewer = c.reply?.messageId === pending.messageId && c.reply.seq >= pending.seq;
-    return { ...c, isJoined: true, failure: null, reply: isHeldNewer ? c.reply : pending };
+    return { ...held, isJoined: true, failure: null, reply: isHeldNewer ? c.reply : pending };
   });
+}
+
+/** The user discarded the autopilot draft in their message box. */
+export function applyDraftDiscarded(
+  state: ConversationsState,
+  conversationId: string,
+  draftId: string,
+): ConversationsState {
+  return update(state, conversationId, (c) =>
+    c.autopilotDraft?.draftId === draftId ? { ...c, autopilotDraft: null } : c,
+  );
 }
 
 /** A page of messages: the newest (`latest`, on open and resync) or the one before the oldest held. */
@@ -256,8 +272,12 @@ export function applySent(
   state: ConversationsState,
   sent: { conversationId: string; message: Message; replyId: string },
 ): ConversationsState {
+  // A draft that was waiting is spent with the user's turn (the server drops it too).
   return update(state, sent.conversationId, (c) =>
-    awaitReply({ ...c, messages: mergeMessages(c.messages, [sent.message]) }, sent.replyId),
+    awaitReply(
+      { ...c, autopilotDraft: null, messages: mergeMessages(c.messages, [sent.message]) },
+      sent.replyId,
+    ),
   );
 }
 

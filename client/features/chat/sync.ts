@@ -21,7 +21,9 @@ export async function syncConversation(
     store.set(conversationsAtom, (s) => applyLoadFailed(s, conversationId, joined.error));
     return;
   }
-  store.set(conversationsAtom, (s) => applyJoined(s, conversationId, joined.data.pending));
+  store.set(conversationsAtom, (s) =>
+    applyJoined(s, conversationId, joined.data.pending, joined.data.draft),
+  );
   try {
     const page = await fetchMessagesPage(api, conversationId);
     store.set(conversationsAtom, (s) => applyMessagesPage(s, conversationId, page, 'latest'));

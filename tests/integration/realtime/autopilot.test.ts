@@ -181,6 +181,77 @@ describe('generation:autopilot', () => {
   });
 });
 
+describe('autopilot drafts kept for the message box', () => {
+  async function drafted(socket: ClientSocket, conversationId: string) {
+    wire.behaviour = { tokens: ['I stay', ' a while.'], firstTokenDelayMs: 0, tokenDelayMs: 0 };
+    const draftId = await ask(socket, conversationId);
+    await nextEvent(socket, 'autopilot:completed', (p) => p.draftId === draftId);
+    return draftId;
+  }
+
+  it('gives a finished draft back on a later join (a reload) until it is discarded', async () => {
+    const { socket, guestId, conversationId } = await chatted();
+    const draftId = await drafted(socket, conversationId);
+    socket.close();
+    const reloaded = await connectGuest(stack.url, guestId);
+    expect(await reloaded.emitWithAck('conversation:join', { conversationId })).toEqual({
+      ok: true,
+      data: { pending: null, draft: { draftId, text: 'I stay a while.', isStopped: false } },
+    });
+    // Another visitor can neither discard it nor see it.
+    const intruder = await connectGuest(stack.url, newGuestId());
+    expect(
+      await intruder.emitWithAck('autopilot:discard', { conversationId, draftId }),
+    ).toMatchObject({ ok: false, error: { code: 'conversation_not_found' } });
+    for (const payload of [{ conversationId }, { conversationId, draftId: 'x' }, { draftId }]) {
+      expect(await reloaded.emitWithAck('autopilot:discard', payload)).toMatchObject({
+        ok: false,
+        error: { code: 'validation_failed' },
+      });
+    }
+    expect(await reloaded.emitWithAck('autopilot:discard', { conversationId, draftId })).toEqual({
+      ok: true,
+      data: {},
+    });
+    const after = await reloaded.emitWithAck('conversation:join', { conversationId });
+    expect(after).toMatchObject({ ok: true, data: { draft: null } });
+    reloaded.close();
+    intruder.close();
+  });
+
+  it('keeps a newer draft when an older one is discarded, and drops it when the user sends', async () => {
+    const { socket, characterId, conversationId } = await chatted();
+    const first = await drafted(socket, conversationId);
+    const second = await drafted(socket, conversationId);
+    await socket.emitWithAck('autopilot:discard', { conversationId, draftId: first });
+    const joined = await socket.emitWithAck('conversation:join', { conversationId });
+    expect(joined).toMatchObject({ ok: true, data: { draft: { draftId: second } } });
+    const sent = await socket.emitWithAck('message:send', {
+      characterId,
+      conversationId,
+      content: 'I stay a while.',
+    });
+    expect(sent.ok).toBe(true);
+    expect(await socket.emitWithAck('conversation:join', { conversationId })).toMatchObject({
+      ok: true,
+      data: { draft: null },
+    });
+    socket.close();
+  });
+
+  it('keeps each conversation its own draft when many visitors ask at once', async () => {
+    const chats = await Promise.all([chatted(), chatted(), chatted()]);
+    const drafts = await Promise.all(chats.map((c) => drafted(c.socket, c.conversationId)));
+    for (const [i, c] of chats.entries()) {
+      const joined = await c.socket.emitWithAck('conversation:join', {
+        conversationId: c.conversationId,
+      });
+      expect(joined).toMatchObject({ ok: true, data: { draft: { draftId: drafts[i] } } });
+      c.socket.close();
+    }
+  });
+});
+
 function listOfMessages(value: unknown): { role: string; content: string }[] {
   if (!Array.isArray(value)) throw new Error('messages is not a list');
   return value.map((m: unknown) => {

@@ -456,6 +456,9 @@ export function ChatView({
                     isWriting: view.isAutopilotWriting,
                     text: view.isAutopilotWriting ? (view.reply?.text ?? '') : '',
                     draft: view.autopilotDraft,
+                    onDiscard: (draftId) => {
+                      void actions.discardDraft(draftId);
+                    },
                   }
             }
           />

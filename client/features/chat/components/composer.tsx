@@ -22,6 +22,8 @@ export interface ComposerAutopilot {
   text: string;
   /** The latest finished draft; the box takes it in once, to edit and send or discard. */
   draft: AutopilotDraft | null;
+  /** Discard was pressed on the draft the box took in. */
+  onDiscard: (draftId: string) => void;
 }
 
 interface ComposerProps {
@@ -52,8 +54,11 @@ export function Composer({
 }: ComposerProps) {
   const [draft, setDraft] = useState('');
   const [isAutopilotOpen, setIsAutopilotOpen] = useState(false);
-  /** The autopilot draft the box last took in; one there before this composer mounted is not taken. */
-  const [takenDraftId, setTakenDraftId] = useState(autopilot?.draft?.draftId ?? null);
+  /**
+   * The autopilot draft the box last took in. One there when the box mounts is taken too: the server
+   * keeps a draft until it is sent or discarded, so after a reload the box gets it back.
+   */
+  const [takenDraftId, setTakenDraftId] = useState<string | null>(null);
   /** The box holds an autopilot draft (edited or not) that Discard would clear. */
   const [holdsDraft, setHoldsDraft] = useState(false);
   const arrived = autopilot?.draft ?? null;
@@ -91,6 +96,7 @@ export function Composer({
   const discard = () => {
     setDraft('');
     setHoldsDraft(false);
+    if (takenDraftId !== null) autopilot?.onDiscard(takenDraftId);
     inputRef.current?.focus();
   };
 

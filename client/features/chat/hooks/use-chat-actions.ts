@@ -4,6 +4,7 @@ import type { AppErrorBody } from '#shared/errors';
 import { toApiError } from '../../../lib/api-client';
 import { useServices } from '../../../lib/services';
 import {
+  discardAutopilotDraft,
   fetchMessagesPage,
   retryGeneration,
   sendMessage,
@@ -11,7 +12,13 @@ import {
   stopGeneration,
 } from '../api';
 import { conversationsAtom } from '../atoms';
-import { applyAutopilotAsked, applyMessagesPage, applyRetried, applySent } from '../events';
+import {
+  applyAutopilotAsked,
+  applyDraftDiscarded,
+  applyMessagesPage,
+  applyRetried,
+  applySent,
+} from '../events';
 
 interface ChatActionsOptions {
   characterId: string;
@@ -88,6 +95,13 @@ export function useChatActions({
     return true;
   };
 
+  /** Discard: the draft leaves the box at once; the server forgets it too (a failure there is harmless). */
+  const discardDraft = async (draftId: string): Promise<void> => {
+    if (conversationId === null) return;
+    store.set(conversationsAtom, (s) => applyDraftDiscarded(s, conversationId, draftId));
+    await discardAutopilotDraft(socket, conversationId, draftId);
+  };
+
   const stop = async (): Promise<void> => {
     if (conversationId === null) return;
     const ack = await stopGeneration(socket, conversationId);
@@ -120,6 +134,7 @@ export function useChatActions({
     send,
     retry,
     autopilot,
+    discardDraft,
     stop,
     loadOlder,
   };
