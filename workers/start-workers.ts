@@ -79,7 +79,6 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     c.on('error', (err: Error) => log.warn({ err }, 'redis error'));
   }
   const generation = openQueue(generationQueue, bullConnection, prefix, log);
-  const turns = openQueue(groupTurnsQueue, bullConnection, prefix, log);
   const maintenance = openQueue(maintenanceQueue, bullConnection, prefix, log);
   const waitingRoom = openQueue(waitingRoomQueue, bullConnection, prefix, log);
   // The maintenance sweep re-adds reviews whose enqueue failed.
@@ -130,7 +129,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         secret: authSecret(config),
       },
       generation,
-      turns,
+      rounds: new GroupRounds(redis, prefix),
     };
     workers.push(
       defineProcessor({
@@ -163,7 +162,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     const turnDeps = {
       db,
       replies,
-      rounds: new GroupRounds(redis, prefix),
+      rounds: replyDeps.rounds,
       characters: replyDeps.characters,
       generation,
       log,
@@ -328,7 +327,6 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       clearTimeout(timer);
       await Promise.all([
         generation.close(),
-        turns.close(),
         maintenance.close(),
         waitingRoom.close(),
         moderation.close(),

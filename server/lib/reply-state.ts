@@ -374,9 +374,12 @@ export class ReplyState {
     );
   }
 
-  /** Ends the run with its final frame (completed or failed) and frees the conversation. */
-  async finish(r: ReplyRun, frame: ConversationFrame): Promise<void> {
-    await finishScript.run(
+  /**
+   * Ends the run with its final frame (completed or failed) and frees the conversation; answers
+   * whether the run still held the reply (a run taken over by a newer one ends without a word).
+   */
+  async finish(r: ReplyRun, frame: ConversationFrame): Promise<boolean> {
+    const ended = await finishScript.run(
       this.redis,
       [
         this.keys.inflight(r.conversationId),
@@ -385,6 +388,7 @@ export class ReplyState {
       ],
       [r.run, JSON.stringify(frame)],
     );
+    return ended === 1;
   }
 
   /** Ends an autopilot run with its draft, which waits for the message box until sent or discarded. */

@@ -30,7 +30,10 @@ import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
 import { promptUserOf } from './prompt/prompt-user';
 import { groupVoiceOf, groupHistory, nextTurnOf } from '../group-turns/group-voice';
-import { queueTurn } from '../group-turns/queue-turn';
+import { takeTurn } from '../group-turns/group-turn.processor';
+import { GroupTurnJobSchema } from '#shared/jobs/group-turns';
+import { groupActivityWindow } from '#shared/rules/group-turns';
+import type { GroupRounds } from '#server/lib/group-rounds';
 import * as groups from '#server/db/repositories/groups.repo';
 
 export interface ReplyDeps extends OwnKeyDeps {
@@ -51,8 +54,8 @@ export interface ReplyDeps extends OwnKeyDeps {
   timeoutMs: number;
   /** The generation queue, for the memory job a reply whose prompt left turns out adds. */
   generation: Queue;
-  /** The group-turns queue, for the next turn of a group chat's round. */
-  turns: Queue;
+  /** Group chats' rounds, for the next turn a reply chains. */
+  rounds: GroupRounds;
 }
 
 /** The abort reason of a model that went silent for longer than the timeout. */
@@ -347,22 +350,42 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       stream.flush(),
     ]);
     if (route !== null) await ownKeys.saveRoute(deps.db, job.replyId, route);
-    await deps.replies.finish(run, {
+    const isFinished = await deps.replies.finish(run, {
       event: 'generation:completed',
       payload: { conversationId: job.conversationId, message: reply },
     });
-    // The round's next turn goes out the moment the reply is done (docs/performance.md, G5).
+    // The round's next turn is taken the moment the reply is done, from what this reply read, with no
+    // job in between (issue 12 §9); a run taken over by a newer one leaves the turn to that run.
     const next =
-      group === undefined || isStopped ? null : nextTurnOf(group, voice?.isAutoResponse ?? false);
-    if (next !== null) {
-      await queueTurn(deps.turns, {
-        conversationId: job.conversationId,
-        groupId: job.characterId,
-        userId: job.userId,
-        afterMessageId: job.replyId,
-        priority: job.priority,
-        ...next,
-      });
+      group === undefined || isStopped || !isFinished
+        ? null
+        : nextTurnOf(group, voice?.isAutoResponse ?? false);
+    if (next !== null && group !== undefined && voice !== null) {
+      await takeTurn(
+        deps,
+        GroupTurnJobSchema.parse({
+          conversationId: job.conversationId,
+          groupId: job.characterId,
+          userId: job.userId,
+          afterMessageId: job.replyId,
+          priority: job.priority,
+          ...next,
+        }),
+        {
+          round: await deps.rounds.current(job.conversationId),
+          group: voice.group,
+          members: voice.members,
+          branch: [
+            ...history.map((t) => ({ ...t, subCharacterId: t.speakerId ?? null })),
+            {
+              id: job.replyId,
+              role: 'bot' as const,
+              content: text,
+              subCharacterId: group.speakerId,
+            },
+          ].slice(-groupActivityWindow),
+        },
+      );
     }
     const timing = {
       queueWaitMs: Math.max(0, startedAt - job.enqueuedAt),

@@ -3,6 +3,8 @@
  * the newest message of a group chat and queues that member's reply on `generation`. A turn of an
  * older round (the user spoke, stopped, pressed Next or switched Auto Response off since) is dropped,
  * and the conversation is claimed for one reply at a time, so two workers never write two turns.
+ * A reply that chains its round's next turn takes it here directly (`takeTurn`), from what it has
+ * read already, without a job and its reads in between (issue 12 §9).
  */
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
@@ -12,6 +14,7 @@ import { chooseSpeaker, groupActivityWindow } from '#shared/rules/group-turns';
 import type { CharacterCache } from '#server/db/character-cache';
 import type { Db } from '#server/db/database';
 import * as groups from '#server/db/repositories/groups.repo';
+import type { GroupMember } from '#shared/schemas/group';
 import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { GroupRounds } from '#server/lib/group-rounds';
@@ -53,22 +56,44 @@ async function claimFor(deps: GroupTurnDeps, job: GroupTurnJob): Promise<string 
   }
 }
 
+/** What a turn is chosen from: the round now, the group, its members, and the branch it answers. */
+export interface TurnState {
+  round: number;
+  group: { type: string; greetingCharacterId: string | null } | undefined;
+  members: readonly GroupMember[];
+  /** The newest messages, oldest first, ending with the one the turn answers. */
+  branch: readonly {
+    id: string | null;
+    role: 'user' | 'bot';
+    content: string;
+    subCharacterId: string | null;
+  }[];
+}
+
 export async function processGroupTurn(deps: GroupTurnDeps, job: GroupTurnJob): Promise<void> {
-  const drop = async () => {
-    if (job.claimedReplyId !== undefined) {
-      await deps.replies.release(job.conversationId, job.claimedReplyId);
-    }
-  };
   const [round, group, branch, memberLists] = await Promise.all([
     deps.rounds.current(job.conversationId),
     deps.characters.get(job.groupId),
     messages.branchEndingAt(deps.db, job.afterMessageId, groupActivityWindow),
     groups.membersOf(deps.db, [job.groupId]),
   ]);
-  const members = memberLists.get(job.groupId) ?? [];
+  await takeTurn(deps, job, { round, group, branch, members: memberLists.get(job.groupId) ?? [] });
+}
+
+/** Chooses the member who answers and queues its reply, unless the round moved on. */
+export async function takeTurn(
+  deps: GroupTurnDeps,
+  job: GroupTurnJob,
+  { round, group, branch, members }: TurnState,
+): Promise<void> {
+  const drop = async () => {
+    if (job.claimedReplyId !== undefined) {
+      await deps.replies.release(job.conversationId, job.claimedReplyId);
+    }
+  };
   const after = branch.at(-1);
   // A newer round began (the user spoke or stopped), or the group can no longer talk.
-  if (round !== job.round || group?.type !== 'meta' || after === undefined || members.length < 2) {
+  if (round !== job.round || group?.type !== 'meta' || after?.id == null || members.length < 2) {
     await drop();
     return;
   }
