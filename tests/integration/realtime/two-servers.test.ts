@@ -79,7 +79,7 @@ describe('tokens across server processes', () => {
     const { conversationId } = first.data;
     await nextEvent(onA, 'generation:completed');
     const joined = await onB.emitWithAck('conversation:join', { conversationId });
-    expect(joined).toEqual({ ok: true, data: { pending: null } });
+    expect(joined).toEqual({ ok: true, data: { pending: null, draft: null } });
 
     // Sent through server A; server B's socket sees the user message, every delta and the reply.
     const eventsB = recordEvents(onB);
