@@ -8,6 +8,7 @@ import {
   retryGeneration,
   sendMessage,
   startAutopilot,
+  type GroupTurn,
   stopGeneration,
 } from '../api';
 import { conversationsAtom } from '../atoms';
@@ -23,6 +24,8 @@ interface ChatActionsOptions {
   personaId?: string | null;
   /** The server refused a send or retry with `waiting_room`: the waiting room takes over (no error modal). */
   onWaitingRoom?: () => void;
+  /** A group chat: who answers the next message (sent with it). */
+  turn?: GroupTurn;
 }
 
 /** Send, retry, autopilot, stop and load-earlier, with what the screen shows while they run. */
@@ -32,6 +35,7 @@ export function useChatActions({
   onStarted,
   onWaitingRoom,
   personaId,
+  turn,
 }: ChatActionsOptions) {
   const { api, socket } = useServices();
   const store = useStore();
@@ -54,6 +58,7 @@ export function useChatActions({
       conversationId,
       content,
       ...(conversationId === null && personaId != null ? { personaId } : {}),
+      ...(turn !== undefined ? { turn } : {}),
     });
     setOutgoing(null);
     if (!ack.ok) {
