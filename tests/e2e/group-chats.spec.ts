@@ -105,5 +105,12 @@ test(
     await expect(bots).toHaveCount(3);
     await expect(log.locator('[data-streaming]')).toHaveCount(0);
     await expect(speakers.last()).toHaveText(picked);
+
+    // Next is premium: a free member gets the upgrade modal.
+    await turns.getByRole('button', { name: 'Next', exact: true }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade' });
+    await expect(upgrade).toContainText('Auto Response and Next are premium features.');
+    await upgrade.getByRole('button', { name: 'Close' }).click();
+    await expect(upgrade).toHaveCount(0);
   },
 );

@@ -58,86 +58,101 @@ export function TurnBar({
   };
 
   return (
-    <Bar role="group" aria-label="Turns">
-      <Field>
-        <label htmlFor={selectId}>Who speaks next</label>
-        <Select
-          id={selectId}
-          value={choice.mode === 'pick' ? choice.speakerId : anyone}
-          onChange={(e) => {
-            const value = e.target.value;
-            onChoose(value === anyone ? { mode: 'auto' } : { mode: 'pick', speakerId: value });
+    <Dock>
+      <Bar role="group" aria-label="Turns">
+        <Field>
+          <label htmlFor={selectId}>Who speaks next</label>
+          <Select
+            id={selectId}
+            value={choice.mode === 'pick' ? choice.speakerId : anyone}
+            onChange={(e) => {
+              const value = e.target.value;
+              onChoose(value === anyone ? { mode: 'auto' } : { mode: 'pick', speakerId: value });
+            }}
+          >
+            <option value={anyone}>Anyone</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button
+          $variant={isEveryone ? 'primary' : 'secondary'}
+          aria-pressed={isEveryone}
+          onClick={() => {
+            onChoose(isEveryone ? { mode: 'auto' } : { mode: 'everyone' });
           }}
         >
-          <option value={anyone}>Anyone</option>
-          {members.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Button
-        $variant={isEveryone ? 'primary' : 'secondary'}
-        aria-pressed={isEveryone}
-        onClick={() => {
-          onChoose(isEveryone ? { mode: 'auto' } : { mode: 'everyone' });
-        }}
-      >
-        Everyone answers
-      </Button>
-      <Button
-        disabled={conversationId === null || isBusy || isAsking}
-        onClick={() => {
-          void next();
-        }}
-      >
-        Next
-      </Button>
-      {isUpgradeOpen && (
-        <Modal
-          title="Upgrade"
-          onClose={() => {
-            setIsUpgradeOpen(false);
+          Everyone answers
+        </Button>
+        <Button
+          disabled={conversationId === null || isBusy || isAsking}
+          onClick={() => {
+            void next();
           }}
-          actions={
-            <>
-              <Button
-                onClick={() => {
-                  setIsUpgradeOpen(false);
-                }}
-              >
-                Close
-              </Button>
-              <Link href={paths.subscribe.build()} asChild>
-                <ButtonAnchor $variant="primary">Upgrade</ButtonAnchor>
-              </Link>
-            </>
-          }
         >
-          <p>{errorText({ code: 'group_premium_required' })}</p>
-        </Modal>
-      )}
-    </Bar>
+          Next
+        </Button>
+        {isUpgradeOpen && (
+          <Modal
+            title="Upgrade"
+            onClose={() => {
+              setIsUpgradeOpen(false);
+            }}
+            actions={
+              <>
+                <Button
+                  onClick={() => {
+                    setIsUpgradeOpen(false);
+                  }}
+                >
+                  Close
+                </Button>
+                <Link href={paths.subscribe.build()} asChild>
+                  <ButtonAnchor $variant="primary">Upgrade</ButtonAnchor>
+                </Link>
+              </>
+            }
+          >
+            <p>{errorText({ code: 'group_premium_required' })}</p>
+          </Modal>
+        )}
+      </Bar>
+    </Dock>
   );
 }
 
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: end;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+const Dock = styled.div`
   border-top: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
 `;
 
+/** In line with the message box; on narrow screens the buttons wrap under the picker. */
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md} 0;
+`;
+
 const Field = styled.div`
   display: flex;
-  flex: 1 1 12rem;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
+  flex: 1 1 16rem;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
   font-size: ${({ theme }) => theme.font.size.sm};
+  white-space: nowrap;
+
+  & > select {
+    flex: 1;
+    min-width: 0;
+  }
 `;
 
 const Select = styled.select`
