@@ -124,6 +124,7 @@ export function applyGenerationDelta(
           seq,
           text: (held?.text ?? '') + text,
           ...(held?.isAutopilot === true ? { isAutopilot: true } : {}),
+          ...(held?.speakerId !== undefined ? { speakerId: held.speakerId } : {}),
         },
       };
     }
