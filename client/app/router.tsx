@@ -19,6 +19,7 @@ import {
   GroupMembersPage,
   MyGroupChatsPage,
 } from './routes/group-chat';
+import { GroupChatPage } from './routes/group-chat-screen';
 import { HomePage } from './routes/home';
 import { CreatorPage, FavoriteBotsPage, RecommendedBotsPage } from './routes/library-pages';
 import { LegalPageRoute } from './routes/legal';
@@ -68,6 +69,9 @@ export function AppRouter() {
         {(params) => <GroupDraftPage draftId={params.draftId} />}
       </Route>
       <Route path={paths.groupEdit.pattern} component={GroupEditPage} />
+      <Route path={paths.groupChat.pattern}>
+        {(params) => <GroupChatPage characterId={params.characterId} />}
+      </Route>
       <Route path={paths.myChatbots.pattern} component={MyChatbotsPage} />
       <Route path={paths.myChatbotDrafts.pattern} component={MyChatbotDraftsPage} />
       <Route path={paths.myLorebooks.pattern} component={MyLorebooksPage} />

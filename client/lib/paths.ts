@@ -113,6 +113,11 @@ export const paths = {
     pattern: '/groupchat/create/:draftId',
     build: (draftId: string): string => `/groupchat/create/${encodeURIComponent(draftId)}`,
   },
+  /** A group chat: resumes the caller's latest conversation with the group (or starts one). */
+  groupChat: {
+    pattern: '/groupchat/:characterId',
+    build: (characterId: string): string => `/groupchat/${encodeURIComponent(characterId)}`,
+  },
   /** Edit a group: the spec's route carries no parameter, so the id travels in the query. */
   groupEdit: {
     pattern: '/groupchat/edit',

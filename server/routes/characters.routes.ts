@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { getCharacter } from '#shared/api/characters';
+import { getCharacter, getGroup } from '#shared/api/characters';
 import type { AppDeps } from '../app';
 import { addRoute } from '../lib/route';
 import * as characters from '../services/characters.service';
+import { visibleGroup } from '../services/group-chat.service';
 
 export function characterRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, getCharacter, async ({ caller, params }) =>
     characters.getCharacter(deps.db, caller, params.id),
   );
+  addRoute(app, getGroup, async ({ caller, params }) => visibleGroup(deps.db, caller, params.id));
 }

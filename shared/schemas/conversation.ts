@@ -9,6 +9,8 @@ export const PendingReplySchema = z.object({
   seq: z.number().int(),
   /** An autopilot draft for the user's message box is being written, not a reply. */
   isAutopilot: z.boolean().optional(),
+  /** In a group chat, the member who speaks (from `generation:started`). */
+  speakerId: z.uuid().optional(),
 });
 export type PendingReply = z.infer<typeof PendingReplySchema>;
 

@@ -1,9 +1,11 @@
 /**
  * Group chats in Chromium (issue 12, item 6): a member fills Create Group, opens the member picker,
  * meets the Minimum Chatbots Required dialog, adds three chatbots from Explore, comes back to the form
- * as it was, creates the group and finds it in My Group Chats.
+ * as it was, creates the group and finds it in My Group Chats. Then (items 6 and 10) the member opens
+ * the group's chat, sends a message, sees the reply labelled with a member, picks a member in "Who speaks
+ * next" and sees that member answer.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
 
 const pngAvatar = Buffer.from(
@@ -11,51 +13,104 @@ const pngAvatar = Buffer.from(
   'base64',
 );
 
+/** Signs a new member in and creates a group of three Explore chatbots; resolves the group's name. */
+async function createGroupOfThree(page: Page, who: string): Promise<string> {
+  const suffix = uniqueSuffix();
+  await page.goto('/');
+  await signInWithCode(page, `${who}-${suffix}@example.com`);
+  await completeOnboarding(page, { username: `g_${suffix}`, name: 'Gale' });
+
+  await page.goto('/groupchat/create');
+  await expect(page.getByRole('heading', { name: 'Create Group' })).toBeVisible();
+  const picker = page.getByRole('group', { name: 'Avatar' });
+  const chooser = page.waitForEvent('filechooser');
+  await picker.getByRole('button', { name: 'Choose image' }).click();
+  await (await chooser).setFiles({ name: 'g.png', mimeType: 'image/png', buffer: pngAvatar });
+  await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
+  const name = `Crew ${suffix}`.slice(0, 20);
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the tavern, friend.');
+
+  await page.getByRole('button', { name: 'Add Members' }).click();
+  await expect(page).toHaveURL(/\/groupchat\/create\/members$/);
+  await page.getByRole('button', { name: 'Done' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Minimum Chatbots Required' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  const rows = page.getByRole('list', { name: 'Chatbots' });
+  const adds = rows.getByRole('button', { name: /^Add / });
+  for (let i = 0; i < 3; i++) await adds.first().click();
+  await expect(page.getByText('3 of 10 chatbots selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  await expect(page).toHaveURL(/\/groupchat\/create$/);
+  // The form comes back as it was, with the selection.
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await expect(page.getByRole('heading', { name: 'Chatbots (3/10)' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Speaks first' })).toHaveCount(3);
+
+  await page.getByRole('checkbox', { name: /Community Guidelines/ }).check();
+  await page.getByRole('button', { name: 'Create Group' }).click();
+  await expect(page).toHaveURL(/\/my-chatbots\/groupchats$/);
+  return name;
+}
+
 test(
   'creates a group of three chatbots through the member picker',
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `groups-${testInfo.project.name}-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `g_${suffix}`, name: 'Gale' });
-
-    await page.goto('/groupchat/create');
-    await expect(page.getByRole('heading', { name: 'Create Group' })).toBeVisible();
-    const picker = page.getByRole('group', { name: 'Avatar' });
-    const chooser = page.waitForEvent('filechooser');
-    await picker.getByRole('button', { name: 'Choose image' }).click();
-    await (await chooser).setFiles({ name: 'g.png', mimeType: 'image/png', buffer: pngAvatar });
-    await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
-    const name = `Crew ${suffix}`.slice(0, 20);
-    await page.getByRole('textbox', { name: 'Name' }).fill(name);
-    await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the tavern, friend.');
-
-    await page.getByRole('button', { name: 'Add Members' }).click();
-    await expect(page).toHaveURL(/\/groupchat\/create\/members$/);
-    await page.getByRole('button', { name: 'Done' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Minimum Chatbots Required' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-
-    const rows = page.getByRole('list', { name: 'Chatbots' });
-    const adds = rows.getByRole('button', { name: /^Add / });
-    for (let i = 0; i < 3; i++) await adds.first().click();
-    await expect(page.getByText('3 of 10 chatbots selected')).toBeVisible();
-    await page.getByRole('button', { name: 'Done' }).click();
-
-    await expect(page).toHaveURL(/\/groupchat\/create$/);
-    // The form comes back as it was, with the selection.
-    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
-    await expect(page.getByRole('heading', { name: 'Chatbots (3/10)' })).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Speaks first' })).toHaveCount(3);
-
-    await page.getByRole('checkbox', { name: /Community Guidelines/ }).check();
-    await page.getByRole('button', { name: 'Create Group' }).click();
-    await expect(page).toHaveURL(/\/my-chatbots\/groupchats$/);
+    const name = await createGroupOfThree(page, `groups-${testInfo.project.name}`);
     const list = page.getByRole('list', { name: 'Group chats' });
     await expect(list.getByText(name)).toBeVisible();
     await expect(list.getByRole('link', { name: `Edit ${name}` })).toBeVisible();
+  },
+);
+
+test(
+  'chats with a group: replies are labelled with their member and a picked member answers',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(150_000);
+    const name = await createGroupOfThree(page, `group-chat-${testInfo.project.name}`);
+    await page
+      .getByRole('list', { name: 'Group chats' })
+      .getByRole('link', { name, exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/groupchat\/[\w-]+$/);
+
+    const turns = page.getByRole('group', { name: 'Turns' });
+    const who = turns.getByRole('combobox', { name: 'Who speaks next' });
+    await expect(who).toHaveValue('');
+    const members = (await who.locator('option').allTextContents()).slice(1);
+    expect(members).toHaveLength(3);
+
+    const log = page.getByRole('log');
+    const bots = log.locator('[data-role="bot"]');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello, everyone!');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-role="user"]').last()).toContainText('Hello, everyone!');
+    // The greeting and one reply, each under its member's name.
+    await expect(bots).toHaveCount(2);
+    await expect(log.locator('[data-streaming]')).toHaveCount(0);
+    const speakers = log.locator('[data-speaker]');
+    await expect(speakers).toHaveCount(2);
+    expect(members).toContain(await speakers.last().textContent());
+
+    const picked = members[2] ?? '';
+    await who.selectOption({ label: picked });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Your turn, please.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(bots).toHaveCount(3);
+    await expect(log.locator('[data-streaming]')).toHaveCount(0);
+    await expect(speakers.last()).toHaveText(picked);
+
+    // Next is premium: a free member gets the upgrade modal.
+    await turns.getByRole('button', { name: 'Next', exact: true }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade' });
+    await expect(upgrade).toContainText('Auto Response and Next are premium features.');
+    await upgrade.getByRole('button', { name: 'Close' }).click();
+    await expect(upgrade).toHaveCount(0);
   },
 );

@@ -8,6 +8,7 @@ import {
   removeMessages,
   reportMessage,
 } from '#shared/api/messages';
+import type { CommandPayload } from '#shared/realtime/events';
 import type { MessageRating, MessageReportInput } from '#shared/rules/message-feedback';
 import type { ApiClient } from '../../lib/api-client';
 import { sendCommand, type ChatSocket } from '../../lib/socket';
@@ -42,6 +43,14 @@ export function leaveConversation(socket: ChatSocket, conversationId: string) {
   return sendCommand(socket, 'conversation:leave', { conversationId });
 }
 
+/** How the user asks a group chat to answer: the group chooses, one picked member, or everyone in turn. */
+export type GroupTurn = CommandPayload<'message:send'>['turn'];
+
+/** Group chats (premium): another member answers the last message. */
+export function nextGroupSpeaker(socket: ChatSocket, conversationId: string) {
+  return sendCommand(socket, 'group:next', { conversationId });
+}
+
 export function sendMessage(
   socket: ChatSocket,
   payload: {
@@ -49,6 +58,8 @@ export function sendMessage(
     conversationId: string | null;
     content: string;
     personaId?: string | null;
+    /** A group chat only: who answers. */
+    turn?: GroupTurn;
   },
 ) {
   return sendCommand(socket, 'message:send', payload);

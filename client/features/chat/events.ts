@@ -80,7 +80,13 @@ export function applyMessageCreated(
 
 export function applyGenerationStarted(
   state: ConversationsState,
-  { conversationId, messageId, seq, isAutopilot }: ServerEventPayload<'generation:started'>,
+  {
+    conversationId,
+    messageId,
+    seq,
+    isAutopilot,
+    speakerId,
+  }: ServerEventPayload<'generation:started'>,
 ): ConversationsState {
   return update(state, conversationId, (c) => {
     if (hasMessage(c, messageId) || c.autopilotDraft?.draftId === messageId) return c;
@@ -95,6 +101,7 @@ export function applyGenerationStarted(
         seq,
         text: '',
         ...(isAutopilot === true || held?.isAutopilot === true ? { isAutopilot: true } : {}),
+        ...(speakerId !== undefined ? { speakerId } : {}),
       },
     };
   });
@@ -117,6 +124,7 @@ export function applyGenerationDelta(
           seq,
           text: (held?.text ?? '') + text,
           ...(held?.isAutopilot === true ? { isAutopilot: true } : {}),
+          ...(held?.speakerId !== undefined ? { speakerId: held.speakerId } : {}),
         },
       };
     }

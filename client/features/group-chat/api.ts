@@ -7,6 +7,7 @@ import {
   uploadCharacterAvatar,
   type SaveGroupBody,
 } from '#shared/api/authoring';
+import { getGroup } from '#shared/api/characters';
 import { listLibrary } from '#shared/api/library';
 import { deleteCharacter } from '#shared/api/social';
 import type { ApiClient } from '../../lib/api-client';
@@ -49,4 +50,9 @@ export async function uploadGroupAvatar(
   form.append('avatar', file);
   const { avatarUrl } = await api.upload(uploadCharacterAvatar, { form, ...opts });
   return avatarUrl;
+}
+
+/** A group chat's members in turn order (anyone who may see the group; 404 for a chatbot). */
+export function fetchGroup(api: ApiClient, id: string, signal: AbortSignal) {
+  return api.request(getGroup, { params: { id }, signal });
 }

@@ -16,6 +16,7 @@ import {
 } from '#shared/api/authoring';
 import * as characters from '#server/db/repositories/characters.repo';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
+import { getGroup } from '#shared/api/characters';
 import { reviewJobId } from '#shared/jobs/moderation';
 import { createCharacter as createBot } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -372,5 +373,57 @@ describe('GET /api/me/groups and deleting a group', () => {
     expect((await groupsRepo.membersOf(db(), [group.id])).get(group.id)).toEqual([]);
     // Its members stay in the library.
     expect(await characters.findById(db(), members[0] ?? '')).toBeDefined();
+  });
+});
+
+describe('GET /api/characters/:id/group (the group chat screen)', () => {
+  it('answers the members in turn order and the greeter to whoever may see the group', async () => {
+    const members = await publicBots(3);
+    const group = await createdGroup(
+      creator,
+      groupBody(members, { greetingCharacterId: members[2] }),
+    );
+    const res = await inject({
+      url: `/api/characters/${group.id}/group`,
+      headers: creator.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = getGroup.response.parse(res.json());
+    expect(body).toMatchObject({
+      id: group.id,
+      greetingCharacterId: members[2],
+      isAvailable: true,
+    });
+    expect(body.members.map((m) => m.id)).toEqual(members);
+  });
+
+  it("refuses another member's private group, a chatbot and a malformed id", async () => {
+    const members = await publicBots(2);
+    const group = await createdGroup(creator, groupBody(members));
+    const theirs = await inject({
+      url: `/api/characters/${group.id}/group`,
+      headers: other.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const bot = await inject({
+      url: `/api/characters/${members[0] ?? ''}/group`,
+      headers: creator.headers,
+    });
+    expect(bot.statusCode).toBe(404);
+    expect(errorCode(bot.json())).toBe('character_not_found');
+    const bad = await inject({ url: '/api/characters/not-an-id/group', headers: creator.headers });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers many readers at once alike', async () => {
+    const members = await publicBots(2);
+    const group = await createdGroup(creator, groupBody(members));
+    const all = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        inject({ url: `/api/characters/${group.id}/group`, headers: creator.headers }),
+      ),
+    );
+    const ids = all.map((r) => getGroup.response.parse(r.json()).members.map((m) => m.id));
+    for (const got of ids) expect(got).toEqual(members);
   });
 });

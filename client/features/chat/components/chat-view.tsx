@@ -34,6 +34,7 @@ import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
 import { errorText, isNotFound } from '../../../lib/errors';
 import { newConversationId, paths } from '../../../lib/paths';
+import type { GroupTurn } from '../api';
 import { conversationViewAtom } from '../atoms';
 import { sortedMenuItems } from '../menu-order';
 import { useChatActions } from '../hooks/use-chat-actions';
@@ -110,6 +111,22 @@ interface ChatViewProps {
   pickMode?: PickMode | null;
   /** Shown under the header once the conversation exists (the context meter), given its newest message. */
   renderConversationBar?: (conversationId: string, lastMessageId: string | null) => ReactNode;
+  /** A group chat: the members who speak (each bot message is labelled with its speaker) and the turn bar. */
+  group?: ChatGroup;
+}
+
+type Bot = { name: string; avatarUrl: string | null };
+
+/** What a group chat adds to the chat screen. */
+export interface ChatGroup {
+  /** The members by id, for the speaker of each bot message (`subCharacterId`) and of the reply. */
+  speakers: ReadonlyMap<string, Bot>;
+  /** Who answers the next message. */
+  turn: GroupTurn;
+  /** Shown between the messages and the message box, given the conversation and whether a reply is due. */
+  renderTurnBar: (state: { conversationId: string | null; isBusy: boolean }) => ReactNode;
+  /** Start New Chat: the group screen starts a fresh conversation itself. */
+  onStartNew: () => void;
 }
 
 export function ChatView({
@@ -125,6 +142,7 @@ export function ChatView({
   menuItems,
   pickMode = null,
   renderConversationBar,
+  group,
 }: ChatViewProps) {
   const [, navigate] = useLocation();
   const [isConfirmingNew, setIsConfirmingNew] = useState(false);
@@ -153,6 +171,7 @@ export function ChatView({
     },
     onWaitingRoom,
     personaId: persona?.id ?? null,
+    ...(group !== undefined ? { turn: group.turn } : {}),
   });
   const [jumpVersion, setJumpVersion] = useState(0);
   const composerRef = useRef<HTMLTextAreaElement>(null);
@@ -188,6 +207,10 @@ export function ChatView({
   if (view.loadError !== null && isNotFound(view.loadError)) return notFound;
 
   const bot = { name: character.name, avatarUrl: character.avatarUrl };
+  const isNamed = group !== undefined;
+  /** Who wrote a bot message: in a group its member (the group itself when unknown). */
+  const botOf = (speakerId: string | null | undefined): Bot =>
+    (speakerId != null ? group?.speakers.get(speakerId) : undefined) ?? bot;
   const names = { char: character.name, user: persona?.name ?? defaultUserName };
   const greeting = fillMacros(character.greeting, names);
   // Remove-messages mode is the chat's own pick mode; the page may hand in another (partial clone).
@@ -304,7 +327,7 @@ export function ChatView({
           header={
             <>
               {isLocalGreeting && (
-                <MessageBubble sender="bot" bot={bot}>
+                <MessageBubble sender="bot" bot={bot} isNamed={isNamed}>
                   <RoleplayText text={greeting} />
                 </MessageBubble>
               )}
@@ -329,13 +352,14 @@ export function ChatView({
                   <PickableMessage
                     name={pickName}
                     messageId={message.id}
-                    label={`${message.role === 'user' ? 'Your' : `${character.name}'s`} message: ${message.content.slice(0, 60)}`}
+                    label={`${message.role === 'user' ? 'Your' : `${botOf(message.subCharacterId).name}'s`} message: ${message.content.slice(0, 60)}`}
                     isPicked={pickedId === message.id}
                     onPick={setPickedId}
                   >
                     <MessageBubble
                       sender={message.role}
-                      bot={bot}
+                      bot={botOf(message.subCharacterId)}
+                      isNamed={isNamed}
                       isMarked={isMarkedByPick(activePick, pickedIndex, i)}
                     >
                       <RoleplayText text={message.content} names={names} />
@@ -344,7 +368,8 @@ export function ChatView({
                 ) : (
                   <MessageBubble
                     sender={message.role}
-                    bot={bot}
+                    bot={botOf(message.subCharacterId)}
+                    isNamed={isNamed}
                     note={message.isStopped ? 'Stopped' : undefined}
                     footer={
                       editingId === message.id ? undefined : (
@@ -409,7 +434,11 @@ export function ChatView({
                 </MessageBubble>
               )}
               {((view.reply !== null && !view.isAutopilotWriting) || isSending) && (
-                <StreamingReply text={view.reply?.text ?? ''} bot={bot} />
+                <StreamingReply
+                  text={view.reply?.text ?? ''}
+                  bot={botOf(view.reply?.speakerId)}
+                  isNamed={isNamed}
+                />
               )}
               {view.isAwaitingRetry && !isSending && (
                 <RetryNotice
@@ -426,7 +455,7 @@ export function ChatView({
       )}
       <ReplyAnnouncer
         isReady={view.loadError === null && !isFirstLoad}
-        botName={character.name}
+        botName={botOf(lastMessage?.subCharacterId).name}
         lastMessage={lastMessage}
       />
       {activePick !== null ? (
@@ -437,6 +466,10 @@ export function ChatView({
             !view.isGenerating &&
             !isSending &&
             editingId === null && <KeepRollingStrip onPick={(text) => void sendAdopting(text)} />}
+          {group?.renderTurnBar({
+            conversationId: activeId,
+            isBusy: view.isGenerating || isSending,
+          })}
           {composerNotice}
           <Composer
             placeholder={`Message ${character.name}…`}
@@ -474,7 +507,8 @@ export function ChatView({
           }}
           onConfirm={() => {
             setIsConfirmingNew(false);
-            navigate(paths.chat.build(character.id, newConversationId));
+            if (group !== undefined) group.onStartNew();
+            else navigate(paths.chat.build(character.id, newConversationId));
           }}
         >
           Leave this conversation and start a new chat with {character.name}? This one stays in your

@@ -15,6 +15,8 @@ interface MessageBubbleProps {
   footer?: ReactNode;
   /** In remove-messages mode: this message would be removed. */
   isMarked?: boolean;
+  /** A group chat: the bot's name is shown above its message (several bots speak). */
+  isNamed?: boolean;
   children: ReactNode;
 }
 
@@ -30,12 +32,14 @@ export function MessageBubble({
   note,
   footer,
   isMarked = false,
+  isNamed = false,
   children,
 }: MessageBubbleProps) {
   return (
     <Row $sender={sender}>
       {sender === 'bot' && <Avatar src={bot.avatarUrl} name={bot.name} size="sm" alt="" />}
       <Column $sender={sender}>
+        {isNamed && sender === 'bot' && <Speaker data-speaker>{bot.name}</Speaker>}
         <Bubble
           $sender={sender}
           $isPending={isPending}
@@ -94,6 +98,13 @@ const Bubble = styled.div<{ $sender: Sender; $isPending: boolean; $isMarked: boo
   em {
     opacity: 0.85;
   }
+`;
+
+const Speaker = styled.span`
+  margin-bottom: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: 600;
 `;
 
 const Note = styled.span`

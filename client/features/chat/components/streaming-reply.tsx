@@ -10,14 +10,17 @@ const typingDelayMs = 300;
 export function StreamingReply({
   text,
   bot,
+  isNamed = false,
 }: {
   text: string;
   bot: { name: string; avatarUrl: string | null };
+  /** A group chat: the speaking member's name shows above the reply. */
+  isNamed?: boolean;
 }) {
   const isTypingDue = useDelay(typingDelayMs);
   if (text === '' && !isTypingDue) return null;
   return (
-    <MessageBubble sender="bot" bot={bot} isStreaming>
+    <MessageBubble sender="bot" bot={bot} isStreaming isNamed={isNamed}>
       {text === '' ? <TypingIndicator name={bot.name} /> : <RoleplayText text={text} />}
     </MessageBubble>
   );

@@ -9,6 +9,7 @@ import {
   retryGeneration,
   sendMessage,
   startAutopilot,
+  type GroupTurn,
   stopGeneration,
 } from '../api';
 import { conversationsAtom } from '../atoms';
@@ -30,6 +31,8 @@ interface ChatActionsOptions {
   personaId?: string | null;
   /** The server refused a send or retry with `waiting_room`: the waiting room takes over (no error modal). */
   onWaitingRoom?: () => void;
+  /** A group chat: who answers the next message (sent with it). */
+  turn?: GroupTurn;
 }
 
 /** Send, retry, autopilot, stop and load-earlier, with what the screen shows while they run. */
@@ -39,6 +42,7 @@ export function useChatActions({
   onStarted,
   onWaitingRoom,
   personaId,
+  turn,
 }: ChatActionsOptions) {
   const { api, socket } = useServices();
   const store = useStore();
@@ -61,6 +65,7 @@ export function useChatActions({
       conversationId,
       content,
       ...(conversationId === null && personaId != null ? { personaId } : {}),
+      ...(turn !== undefined ? { turn } : {}),
     });
     setOutgoing(null);
     if (!ack.ok) {

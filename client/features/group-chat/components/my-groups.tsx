@@ -137,7 +137,9 @@ export function MyGroups({ memberId }: { memberId: string }) {
                 <li key={g.id}>
                   <Avatar src={g.avatarUrl} name={g.name} />
                   <Text>
-                    <strong>{g.name}</strong>
+                    <strong>
+                      <Link href={paths.groupChat.build(g.id)}>{g.name}</Link>
+                    </strong>
                     <span>
                       {g.group.members.map((m) => m.name).join(', ')}
                       {!g.group.isAvailable && ' · Group unavailable'}

@@ -82,6 +82,14 @@ describe('chat events: the seq rules', () => {
     expect(reply(s)?.text).toBe('Once more');
   });
 
+  it("keeps a group reply's speaker from its start through its deltas", () => {
+    const speakerId = '00000000-0000-4000-8000-0000000000aa';
+    let s = sent();
+    s = applyGenerationStarted(s, { conversationId, messageId: replyId, seq: 0, speakerId });
+    s = applyGenerationDelta(s, delta(1, 'Aye'));
+    expect(reply(s)).toEqual({ messageId: replyId, seq: 1, text: 'Aye', speakerId });
+  });
+
   it('ends the streaming when the stored reply arrives, and ignores deltas after it', () => {
     let s = applyGenerationDelta(sent(), delta(1, 'Once'));
     s = applyGenerationCompleted(s, { conversationId, message: message(replyId, 'bot', 'Once!') });

@@ -1,0 +1,105 @@
+/**
+ * /groupchat/{characterId} (issue 12, item 6): the chat screen for a group. It resumes the caller's
+ * latest conversation with the group (or starts one), labels each bot message with the member who
+ * spoke, and adds the turn bar (Who speaks next, Everyone answers, Next). Below two members the group
+ * shows 'Group unavailable', as the server answers `group_unavailable`.
+ */
+import { useMemo, useState } from 'react';
+import { IdParamsSchema } from '#shared/api/characters';
+import { RegisterPrompt } from '../../features/auth/components/register-prompt';
+import { useCharacter } from '../../features/characters/hooks/use-character';
+import { nextGroupSpeaker } from '../../features/chat/api';
+import { ChatView } from '../../features/chat/components/chat-view';
+import { useLatestConversation } from '../../features/chat/hooks/use-latest-conversation';
+import { fetchGroup } from '../../features/group-chat/api';
+import { TurnBar, type TurnChoice } from '../../features/group-chat/components/turn-bar';
+import { Spinner } from '../../components/spinner';
+import { ErrorState } from '../../components/state-panel';
+import { errorText, isNotFound } from '../../lib/errors';
+import { useServices } from '../../lib/services';
+import { useToast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useQuery } from '../../lib/use-query';
+import { Page } from '../layouts/page';
+import { NotFoundPage } from './not-found';
+
+export function GroupChatPage({ characterId }: { characterId: string }) {
+  if (!IdParamsSchema.safeParse({ id: characterId }).success) return <NotFoundPage />;
+  return <GroupChatLoader key={characterId} characterId={characterId} />;
+}
+
+function GroupChatLoader({ characterId }: { characterId: string }) {
+  const { api, socket } = useServices();
+  const toast = useToast();
+  const character = useCharacter(characterId);
+  const group = useQuery(`group:${characterId}`, (signal) => fetchGroup(api, characterId, signal));
+  const latest = useLatestConversation(characterId);
+  useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
+  // Undefined until the caller picks: the latest conversation, or null for a fresh one.
+  const [chosenId, setChosenId] = useState<string | null | undefined>(undefined);
+  const [choice, setChoice] = useState<TurnChoice>({ mode: 'auto' });
+  const members = group.status === 'success' ? group.data.members : null;
+  const speakers = useMemo(
+    () => new Map((members ?? []).map((m) => [m.id, { name: m.name, avatarUrl: m.avatarUrl }])),
+    [members],
+  );
+
+  const states = [character, group, latest] as const;
+  const failed = states.find((s) => s.status === 'error');
+  if (failed?.status === 'error' && isNotFound(failed.error)) return <NotFoundPage />;
+  if (failed?.status === 'error') {
+    return (
+      <Page>
+        <ErrorState message={errorText(failed.error)} onRetry={failed.retry} />
+      </Page>
+    );
+  }
+  if (character.status !== 'success' || group.status !== 'success' || latest.status !== 'success') {
+    return (
+      <Page>
+        <Spinner label="Loading chat" />
+      </Page>
+    );
+  }
+  if (!group.data.isAvailable) {
+    return (
+      <Page>
+        <h1>{character.data.name}</h1>
+        <p role="status">{errorText({ code: 'group_unavailable' })}</p>
+      </Page>
+    );
+  }
+  const conversationId = chosenId === undefined ? (latest.data.conversation?.id ?? null) : chosenId;
+  return (
+    <ChatView
+      character={character.data}
+      conversationId={conversationId}
+      onConversationStarted={setChosenId}
+      notFound={<NotFoundPage />}
+      renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+      group={{
+        speakers,
+        turn: choice.mode === 'pick' ? choice : { mode: choice.mode },
+        onStartNew: () => {
+          setChosenId(null);
+        },
+        renderTurnBar: ({ conversationId: activeId, isBusy }) => (
+          <TurnBar
+            members={group.data.members}
+            choice={choice}
+            onChoose={setChoice}
+            conversationId={activeId}
+            isBusy={isBusy}
+            onNext={async (id) => {
+              const ack = await nextGroupSpeaker(socket, id);
+              return ack.ok ? null : ack.error;
+            }}
+            onError={(error) => {
+              toast(errorText(error), 'error');
+            }}
+          />
+        ),
+      }}
+    />
+  );
+}
