@@ -285,6 +285,10 @@ export class ReplyState {
       text: Buffer.isBuffer(text) ? text.subarray(0, sent).toString('utf8') : '',
       seq: Number(hash.seq),
       ...(hash.kind === 'autopilot' ? { isAutopilot: true } : {}),
+      // A group chat's reply names its speaker, so a client that joins mid-reply labels it.
+      ...(typeof hash.speakerId === 'string' && hash.speakerId !== ''
+        ? { speakerId: hash.speakerId }
+        : {}),
     };
   }
 

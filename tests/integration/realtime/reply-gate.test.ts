@@ -20,6 +20,7 @@ const FrameSchema = z.object({
     seq: z.number().optional(),
     text: z.string().optional(),
     isAutopilot: z.boolean().optional(),
+    speakerId: z.string().optional(),
   }),
 });
 type Frame = z.infer<typeof FrameSchema>;
@@ -128,12 +129,13 @@ describe('the reply gate', () => {
     });
   });
 
-  it('announces at once a run whose message is already stored, and keeps multi-byte text whole', async () => {
+  it('announces at once a run whose message is already stored, naming a group member who speaks, and keeps multi-byte text whole', async () => {
     const h = await harness();
     const r = newReply();
+    const speakerId = randomUUID();
     await h.replies.claim(r.conversationId, r.replyId, { isSending: true });
     await h.replies.stored(r.conversationId, r.replyId, userMessage(r.conversationId));
-    await h.replies.start(r);
+    await h.replies.start(r, speakerId);
     await h.replies.delta(r, 'Ünïcödé 🦊 ');
     await h.replies.delta(r, '日本語');
     await h.settled();
@@ -144,8 +146,12 @@ describe('the reply gate', () => {
       'generation:delta',
       'generation:delta',
     ]);
+    expect(frames[1]?.payload).toMatchObject({ speakerId });
     expect(textOf(frames)).toBe('Ünïcödé 🦊 日本語');
-    expect((await h.replies.read(r.conversationId))?.text).toBe('Ünïcödé 🦊 日本語');
+    expect(await h.replies.read(r.conversationId)).toMatchObject({
+      text: 'Ünïcödé 🦊 日本語',
+      speakerId,
+    });
   });
 
   it('marks a retry, regenerate or autopilot stored from its claim', async () => {
