@@ -80,17 +80,25 @@ export async function upsertBySlug(db: Db, input: CharacterInput): Promise<strin
 }
 
 /**
- * Sets a character's tags to exactly these names, creating tags not seen before; call in a transaction.
- * The character's row is locked first, so two replacements at once run one after the other (without
- * it, the second one's delete missed the first one's new tags and the bot kept both sets).
+ * Locks a character's row until the transaction ends, so writes that read and then change what hangs
+ * off it (its tags, lorebooks, ratings) run one after the other; call in a transaction.
  */
-export async function replaceTags(trx: Db, characterId: string, names: readonly string[]) {
+export async function lockCharacter(trx: Db, characterId: string): Promise<void> {
   await trx
     .selectFrom('characters')
     .select('id')
     .where('id', '=', characterId)
     .forUpdate()
     .execute();
+}
+
+/**
+ * Sets a character's tags to exactly these names, creating tags not seen before; call in a transaction.
+ * The character's row is locked first, so two replacements at once run one after the other (without
+ * it, the second one's delete missed the first one's new tags and the bot kept both sets).
+ */
+export async function replaceTags(trx: Db, characterId: string, names: readonly string[]) {
+  await lockCharacter(trx, characterId);
   await trx.deleteFrom('character_tags').where('character_id', '=', characterId).execute();
   if (names.length === 0) return;
   await trx

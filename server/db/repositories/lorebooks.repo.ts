@@ -12,6 +12,7 @@ import type {
   LorebookSummary,
 } from '#shared/schemas/lorebook';
 import type { Db } from '../database';
+import { lockCharacter } from './characters.repo';
 import type { LorebookEntriesTable } from '../tables';
 import type { Selectable } from 'kysely';
 
@@ -306,12 +307,7 @@ export async function attach(
   max: number,
 ): Promise<'attached' | 'full'> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .selectFrom('characters')
-      .select('id')
-      .where('id', '=', characterId)
-      .forUpdate()
-      .execute();
+    await lockCharacter(trx, characterId);
     const rows = await trx
       .selectFrom('character_lorebooks')
       .select('lorebook_id')

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../database';
+import { lockCharacter } from './characters.repo';
 
 export async function rate(
   db: Db,
@@ -13,12 +14,7 @@ export async function rate(
   value: 1 | 3 | 5,
 ): Promise<{ ratingScore: number; numRatings: number }> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .selectFrom('characters')
-      .select('id')
-      .where('id', '=', characterId)
-      .forUpdate()
-      .execute();
+    await lockCharacter(trx, characterId);
     await trx
       .insertInto('character_ratings')
       .values({ user_id: userId, character_id: characterId, value })
