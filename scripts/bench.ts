@@ -10,9 +10,11 @@
  * 6. The long-chat run: the first page of a 10,000-message chat against a new chat's (issue 11).
  * 7. The group run: three bots answering each other with Auto Response; the hand-over gap between one
  *    bot's last token and the next one's first, less the model's own time to first token (issue 12).
+ * 8. The lorebook run: what scanning a 100-entry lorebook against the last 20 messages adds to building
+ *    a prompt (issue 12).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search,long,group picks parts.
+ * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -26,6 +28,7 @@ import { createBenchCharacter, directRun, type Sample } from './bench/chat-path'
 import { loadRun, type LoadReport } from './bench/load';
 import { createBenchGroup, groupRun, type GroupReport } from './bench/group';
 import { longChatLines, longChatRun, type LongChatReport } from './bench/long-chat';
+import { loreScanRun, type LoreScanCase } from './bench/lore-scan';
 import { pathRun, type PathWindow, type Side } from './bench/path-run';
 import { searchLines, searchRun, type SearchReport } from './bench/search';
 import { startProcess, startProduct } from './bench/processes';
@@ -194,17 +197,37 @@ async function runGroup(): Promise<GroupReport> {
   }
 }
 
-/** BENCH_ONLY=path,local,load,search,long,group runs some of the parts (all by default). */
-const only = new Set((process.env.BENCH_ONLY ?? 'path,local,load,search,long,group').split(','));
+/** 8. The lorebook scan, with the remote providers' token estimate and the tiny model's tokenizer. */
+async function runLore(): Promise<LoreScanCase[]> {
+  const provider = await createProvider(
+    { ...config, LLM_PROVIDER: 'local' },
+    createLogger('warn', 'bench'),
+  );
+  try {
+    return loreScanRun({
+      'estimate (remote models)': (text) => Math.ceil(text.length / 4),
+      'tiny model tokenizer': (text) => provider.countTokens(text),
+    });
+  } finally {
+    await provider.close();
+  }
+}
+
+/** BENCH_ONLY=path,local,load,search,long,group,lore runs some of the parts (all by default). */
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore').split(','),
+);
 let group: GroupReport | undefined;
 let path: PathWindow[] = [];
 let search: SearchReport | undefined;
 let local: LocalReport | undefined;
 let loadReport: LoadReport | undefined;
 let longChat: LongChatReport | undefined;
+let lore: LoreScanCase[] = [];
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('group')) group = await runGroup();
+  if (only.has('lore')) lore = await runLore();
   if (only.has('local')) local = await runLocal();
   if (only.has('load')) loadReport = await runLoad();
   if (only.has('search')) search = await searchRun();
@@ -357,11 +380,25 @@ if (group) {
   );
 }
 
+if (lore.length > 0) {
+  lines.push(
+    '',
+    'Lorebook run: a reply prompt built over the last 20 messages without and with a 100-entry lorebook (scan depth 20), 2,000 builds each, alternating',
+    '',
+    '| tokenizer | entries fired | build p50 / p95 without | build p50 / p95 with | added p50 / p95 (target ≤ 2 ms) | first build with the book |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...lore.map(
+      (c) =>
+        `| ${c.tokenizer} | ${String(c.fired)} | ${fmt(c.withoutP50, 3)} / ${fmt(c.withoutP95, 3)} ms | ${fmt(c.withP50, 3)} / ${fmt(c.withP95, 3)} ms | +${fmt(c.withP50 - c.withoutP50, 3)} / +${fmt(c.withP95 - c.withoutP95, 3)} ms | ${fmt(c.firstMs, 3)} ms |`,
+    ),
+  );
+}
+
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/bench.json',
   JSON.stringify(
-    { pathPlan, pathSummary, path, local, load: loadReport, search, longChat, group },
+    { pathPlan, pathSummary, path, local, load: loadReport, search, longChat, group, lore },
     null,
     2,
   ),
