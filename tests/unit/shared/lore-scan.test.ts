@@ -86,6 +86,12 @@ describe('keywordMatches', () => {
     expect(keywordMatches('New York', 'New Yorkers')).toBe(false);
   });
 
+  it('refuses a phrase whose words are all there but apart or out of order', () => {
+    expect(keywordMatches('dark forest', 'The forest was dark.')).toBe(false);
+    expect(keywordMatches('dark forest', 'A dark and old forest.')).toBe(false);
+    expect(keywordMatches('dark forest', 'Into the dark  forest!')).toBe(true);
+  });
+
   it('never matches a blank keyword', () => {
     expect(keywordMatches('  ', 'anything')).toBe(false);
   });
