@@ -17,6 +17,7 @@ import {
 } from 'node-llama-cpp';
 import { AppError } from '#server/lib/errors';
 import type { ChatMessage, GenerateRequest, GenerateResult, ModelProvider } from './provider';
+import { TokenCounts } from './token-counts';
 
 export interface LocalProviderOptions {
   modelPath: string;
@@ -73,6 +74,7 @@ export class LocalProvider implements ModelProvider {
   readonly name = 'local';
 
   private readonly pool: SequencePool;
+  private readonly tokenCounts: TokenCounts;
 
   private constructor(
     private readonly model: LlamaModel,
@@ -81,6 +83,7 @@ export class LocalProvider implements ModelProvider {
     sequences: number,
   ) {
     this.pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
+    this.tokenCounts = new TokenCounts((text) => model.tokenize(text).length);
   }
 
   static async load(opts: LocalProviderOptions): Promise<LocalProvider> {
@@ -108,7 +111,7 @@ export class LocalProvider implements ModelProvider {
   }
 
   countTokens(text: string): number {
-    return this.model.tokenize(text).length;
+    return this.tokenCounts.count(text);
   }
 
   async generate(request: GenerateRequest): Promise<GenerateResult> {
