@@ -12,18 +12,11 @@ import * as messages from '#server/db/repositories/messages.repo';
 import { AppError } from '#server/lib/errors';
 import type { ReplyRun } from '#server/lib/reply-state';
 import { ReplyStream } from '../lib/reply-stream';
-import { handBackReason, stopReason } from '../lib/stop-registry';
-import { generateRouted } from './own-key';
+import { stopReason } from '../lib/stop-registry';
 import { buildAutopilotPrompt } from './prompt/autopilot-prompt';
 import { promptUserOf } from './prompt/prompt-user';
-import {
-  handedBack,
-  historyWindow,
-  publicError,
-  silenceWatchdog,
-  timeoutReason,
-  type ReplyDeps,
-} from './reply.processor';
+import { failureOf, silenceWatchdog, streamModel } from './model-run';
+import { historyWindow, type ReplyDeps } from './reply.processor';
 import { replySettingsOf } from './reply-settings';
 
 export async function processAutopilot(deps: ReplyDeps, job: AutopilotJob): Promise<void> {
@@ -66,24 +59,15 @@ export async function processAutopilot(deps: ReplyDeps, job: AutopilotJob): Prom
       countTokens: (text) => deps.provider.countTokens(text),
     });
     const stream = new ReplyStream((text) => deps.replies.delta(run, text));
-    const { result } = controller.signal.aborted
-      ? { result: { text: '', tokenCount: 0, stopReason: 'abort' as const } }
-      : await generateRouted(deps, owner?.ownKey ?? null, job.conversationId, {
-          messages: prompt.messages,
-          maxTokens: settings.maxTokens,
-          temperature: settings.sampling.temperature,
-          topP: settings.sampling.topP,
-          topK: settings.sampling.topK,
-          model: settings.model.upstreamModel,
-          signal: controller.signal,
-          onText: (chunk) => {
-            watchdog.touch();
-            stream.push(chunk);
-          },
-        });
-    watchdog.stop();
-    if (controller.signal.reason === timeoutReason) throw new AppError('model_timeout');
-    if (controller.signal.reason === handBackReason) return await handedBack();
+    const { result } = await streamModel(deps, {
+      ownKey: owner?.ownKey ?? null,
+      conversationId: job.conversationId,
+      messages: prompt.messages,
+      settings,
+      controller,
+      watchdog,
+      stream,
+    });
     const text = result.text.trim();
     const isStopped = result.stopReason === 'abort';
     if (text === '' && !isStopped) {
@@ -96,25 +80,12 @@ export async function processAutopilot(deps: ReplyDeps, job: AutopilotJob): Prom
     });
   } catch (err) {
     watchdog.stop();
-    const error = err instanceof AppError ? err : new AppError('generation_failed', { cause: err });
-    deps.log.error(
-      {
-        conversationId: job.conversationId,
-        draftId: job.replyId,
-        code: error.code,
-        err: error.cause ?? error,
-        details: error.details,
-      },
-      'autopilot failed',
+    const { error, frame } = failureOf(
+      deps.log,
+      err,
+      { conversationId: job.conversationId, messageId: job.replyId },
+      'autopilot',
     );
-    const frame = {
-      event: 'generation:failed' as const,
-      payload: {
-        conversationId: job.conversationId,
-        messageId: job.replyId,
-        error: publicError(error),
-      },
-    };
     if (error.code === 'conversation_busy') await deps.replies.publish(job.conversationId, frame);
     else await deps.replies.finish(run, frame);
     throw new UnrecoverableError(`${error.code}: ${error.message}`);

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Queue, UnrecoverableError } from 'bullmq';
-import { defaultErrorMessage, type AppErrorBody } from '#shared/errors';
 import type { ReplyJob } from '#shared/jobs/generation';
 import type { RegistryModel } from '#shared/schemas/inference-model';
 import type { CharacterCache } from '#server/db/character-cache';
@@ -20,12 +19,13 @@ import type { Redis } from '#server/lib/redis';
 import type { ReplyRun, ReplyState, StartResult } from '#server/lib/reply-state';
 import { recordReplyTiming } from '../lib/reply-metrics';
 import { ReplyStream } from '../lib/reply-stream';
-import { handBackReason, stopReason, type StopRegistry } from '../lib/stop-registry';
+import { stopReason, type StopRegistry } from '../lib/stop-registry';
 import { newestLeftOut, queueMemory } from '../memory/queue-memory';
 import type { ModelProvider } from '../providers/provider';
 import { buildPrompt, type PromptTurn } from './prompt/build-prompt';
-import { generateRouted, type OwnKeyDeps } from './own-key';
+import type { OwnKeyDeps } from './own-key';
 import { loreEntriesFor } from './prompt/lore-entries';
+import { failureOf, silenceWatchdog, streamModel } from './model-run';
 import { keepReplyPrompt } from './reply-prompt';
 import { replySettingsOf } from './reply-settings';
 import { promptUserOf } from './prompt/prompt-user';
@@ -58,41 +58,10 @@ export interface ReplyDeps extends OwnKeyDeps {
   rounds: GroupRounds;
 }
 
-/** The abort reason of a model that went silent for longer than the timeout. */
-export const timeoutReason = 'timeout';
-
 /** How many messages of the branch are read to fill the prompt; the budget trims them further. */
 export const historyWindow = 200;
 /** Unpinned memories read for the prompt, newest first; the budget trims them further. */
 const unpinnedMemoryWindow = 50;
-
-/**
- * A reply handed back by a worker shutting down: nothing is stored or published, and the job is never
- * settled here, so its lock lapses and another worker takes it (BullMQ's stalled-job recovery).
- */
-export function handedBack(): Promise<never> {
-  return new Promise<never>(() => undefined);
-}
-
-/** Aborts after `timeoutMs` without text; noting a chunk is one assignment (no timer per chunk). */
-export function silenceWatchdog(controller: AbortController, timeoutMs: number) {
-  let last = Date.now();
-  let timer: NodeJS.Timeout;
-  const check = () => {
-    const idle = Date.now() - last;
-    if (idle >= timeoutMs) controller.abort(timeoutReason);
-    else timer = setTimeout(check, timeoutMs - idle);
-  };
-  timer = setTimeout(check, timeoutMs);
-  return {
-    touch: () => {
-      last = Date.now();
-    },
-    stop: () => {
-      clearTimeout(timer);
-    },
-  };
-}
 
 /** The longest a reply waits for its user message to be stored (a send whose insert never ends). */
 const messageWaitMs = 30_000;
@@ -193,14 +162,6 @@ async function historyOf(
   return turns.filter((t) => t.content !== '');
 }
 
-/**
- * What a user is told when a reply fails: the code and its generic message only. The cause (an upstream
- * body, an address, a path) goes to the log, never to the client.
- */
-export function publicError(error: AppError): AppErrorBody {
-  return { code: error.code, message: defaultErrorMessage[error.code] };
-}
-
 /** Adds the memory job for turns the prompt left out; a failure is logged and never fails the reply. */
 async function queueAutoMemory(
   deps: ReplyDeps,
@@ -294,25 +255,18 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     // releases the claim and stops the model, and nothing of the reply is published.
     const stream = new ReplyStream((text) => deps.replies.delta(run, text));
     let firstTokenAt: number | undefined;
-    const { result, route } = controller.signal.aborted
-      ? { result: { text: '', tokenCount: 0, stopReason: 'abort' as const }, route: null }
-      : await generateRouted(deps, owner?.ownKey ?? null, job.conversationId, {
-          messages: prompt.messages,
-          maxTokens: settings.maxTokens,
-          temperature: settings.sampling.temperature,
-          topP: settings.sampling.topP,
-          topK: settings.sampling.topK,
-          model: settings.model.upstreamModel,
-          signal: controller.signal,
-          onText: (chunk) => {
-            firstTokenAt ??= Date.now();
-            watchdog.touch();
-            stream.push(chunk);
-          },
-        });
-    watchdog.stop();
-    if (controller.signal.reason === timeoutReason) throw new AppError('model_timeout');
-    if (controller.signal.reason === handBackReason) return await handedBack();
+    const { result, route } = await streamModel(deps, {
+      ownKey: owner?.ownKey ?? null,
+      conversationId: job.conversationId,
+      messages: prompt.messages,
+      settings,
+      controller,
+      watchdog,
+      stream,
+      onChunk: () => {
+        firstTokenAt ??= Date.now();
+      },
+    });
     if (!(await untilStored(deps, job, run))) return;
 
     const text = result.text.trim();
@@ -404,25 +358,12 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     );
   } catch (err) {
     watchdog.stop();
-    const error = err instanceof AppError ? err : new AppError('generation_failed', { cause: err });
-    deps.log.error(
-      {
-        conversationId: job.conversationId,
-        replyId: job.replyId,
-        code: error.code,
-        err: error.cause ?? error,
-        details: error.details,
-      },
-      'reply failed',
+    const { error, frame } = failureOf(
+      deps.log,
+      err,
+      { conversationId: job.conversationId, messageId: job.replyId },
+      'reply',
     );
-    const frame = {
-      event: 'generation:failed' as const,
-      payload: {
-        conversationId: job.conversationId,
-        messageId: job.replyId,
-        error: publicError(error),
-      },
-    };
     if (error.code === 'conversation_busy') await deps.replies.publish(job.conversationId, frame);
     // Told after the message it answers; a send undone meanwhile has nobody to tell.
     else if (await untilStored(deps, job, run).catch(() => true))
