@@ -41,7 +41,10 @@ export const updateGenerationSettings = endpoint({
   response: GenerationSettingsViewSchema,
 });
 
-/** The context meter: how the newest reply's prompt filled the budget and what was left out. */
+/**
+ * The context meter: how the newest reply's prompt filled the budget and what was left out. Members only,
+ * like the generation settings that shape that budget (product-core.md §6: guests get limited features).
+ */
 export const ConversationContextSchema = z.object({
   latest: ReplyPromptSchema.omit({ messages: true }).extend({ messageId: z.string() }).nullable(),
   /** Whether the caller may open the exact prompt of a reply (the bot's creator, an admin). */
@@ -52,7 +55,7 @@ export type ConversationContext = z.infer<typeof ConversationContextSchema>;
 export const getConversationContext = endpoint({
   method: 'GET',
   path: '/api/conversations/:id/context',
-  auth: 'chat',
+  auth: 'member',
   summary: "How the newest reply's prompt filled the context budget",
   params: IdParamsSchema,
   response: ConversationContextSchema,

@@ -94,6 +94,57 @@ test.describe('autopilot', () => {
   });
 });
 
+test.describe('the message box across a reload', () => {
+  test('keeps what I typed, and a draft I edited as edited', async ({ page }) => {
+    await chatWithOneReply(page);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    const discard = page.getByRole('button', { name: 'Discard' });
+    const lastBot = page.getByRole('log').locator('[data-role="bot"]').last();
+    await box.fill('Half a thought');
+    await page.reload();
+    await expect(lastBot).toContainText(lastWord);
+    await expect(box).toHaveValue('Half a thought');
+    await expect(discard).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Autopilot' }).click();
+    await page.getByRole('button', { name: 'Write for me' }).click();
+    await expect(box).toHaveValue(new RegExp(`^story1 .*${lastWord}$`));
+    await expect(box).not.toHaveAttribute('readonly', '');
+    await box.press('End');
+    await box.pressSequentially(' And I smile.');
+    const edited = await box.inputValue();
+    expect(edited).toMatch(new RegExp(`${lastWord} And I smile\\.$`));
+
+    await page.reload();
+    await expect(lastBot).toContainText(lastWord);
+    await expect(box).toHaveValue(edited);
+    // Still the autopilot's draft, edited: Discard clears it.
+    await expect(discard).toBeVisible();
+
+    // The server let go of its unedited copy: without this browser's copy the box stays empty.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) {
+        if (key.startsWith('charchat:unsent:')) localStorage.removeItem(key);
+      }
+    });
+    await page.reload();
+    await expect(lastBot).toContainText(lastWord);
+    await expect(box).toHaveValue('');
+
+    // A message sent leaves nothing behind for the next reload.
+    await box.fill('Another thought');
+    await page.reload();
+    await expect(box).toHaveValue('Another thought');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('log').locator('[data-role="user"]').last()).toContainText(
+      'Another thought',
+    );
+    await page.reload();
+    await expect(lastBot).toContainText(lastWord);
+    await expect(box).toHaveValue('');
+  });
+});
+
 test.describe('replies that speak for the user', () => {
   test('are marked, and written again with one click', async ({ page }) => {
     await chatWithOneReply(page);

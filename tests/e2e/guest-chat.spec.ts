@@ -10,6 +10,13 @@ test.describe('a guest chats with a character', () => {
     'opens a character, watches the reply stream, reloads mid-reply and sees it finish',
     { tag: '@mobile' },
     async ({ page }) => {
+      // The context meter is for members: a guest's screen never asks for it.
+      const contextCalls: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/conversations\/[^/]+\/context/.test(request.url())) {
+          contextCalls.push(request.url());
+        }
+      });
       await page.goto('/');
       const cards = characterCards(page);
       await expect(cards.first()).toBeVisible();
@@ -59,6 +66,8 @@ test.describe('a guest chats with a character', () => {
       await expect(messages.nth(1)).toContainText(ask);
       await expect(messages.nth(2)).toContainText(`story1 story2`);
       await expect(messages.nth(2)).toContainText(lastWord);
+      await expect(page.getByRole('meter')).toHaveCount(0);
+      expect(contextCalls).toEqual([]);
     },
   );
 

@@ -1,9 +1,13 @@
 /**
  * Personas in Chromium (issue 11, part 6): a member creates two personas, makes the second the default,
  * picks the first in the choice before a new chat (the greeting greets it), then switches the chat to
- * the other one from the chat menu.
+ * the other one from the chat menu; a free member meets the limit, deletes a persona (its chat moves to
+ * the default) and hides the choice.
  */
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { e2eDatabaseUrl } from './global-setup';
 import {
   characterCards,
   completeOnboarding,
@@ -88,3 +92,106 @@ test(
     await expect(change).toHaveCount(0);
   },
 );
+
+/**
+ * Stores personas for the member (the first the default) and a chat with `characterId` as the last
+ * one, straight in the product's database; answers the chat's id.
+ */
+async function storePersonasAndChat(
+  email: string,
+  names: readonly string[],
+  characterId: string,
+): Promise<string> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    const user = await client.query<{ id: string }>('select id from users where email = $1', [
+      email,
+    ]);
+    const userId = user.rows[0]?.id;
+    if (userId === undefined) throw new Error(`no member ${email}`);
+    let personaId = '';
+    for (const [i, name] of names.entries()) {
+      const row = await client.query<{ id: string }>(
+        `insert into personas (user_id, name, highlights, avatar_url, is_default, created_at)
+         values ($1, $2, $3, '/uploads/persona.webp', $4, now() + $5 * interval '1 second')
+         returning id`,
+        [userId, name, `${name} is here.`, i === 0, i],
+      );
+      personaId = row.rows[0]?.id ?? '';
+    }
+    const conversationId = randomUUID();
+    await client.query(
+      `insert into conversations (id, user_id, character_id, label, user_persona_id)
+       values ($1, $2, $3, 'With the last persona', $4)`,
+      [conversationId, userId, characterId, personaId],
+    );
+    return conversationId;
+  } finally {
+    await client.end();
+  }
+}
+
+test('a free member meets Limit Reached, deletes a persona whose chat moves to the default, and hides the choice', async ({
+  page,
+}, testInfo) => {
+  const suffix = uniqueSuffix();
+  const email = `personas-limit-${testInfo.project.name}-${suffix}@example.com`;
+  await page.goto('/');
+  await signInWithCode(page, email);
+  await completeOnboarding(page, { username: `l_${suffix}`, name: 'Lale' });
+  await characterCards(page).first().click();
+  await expect(page).toHaveURL(/\/chatbot\/[\w-]+$/);
+  const characterId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const characterName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  const chatId = await storePersonasAndChat(email, ['Ada', 'Bea', 'Cyd'], characterId);
+
+  // Three is the free tier's allowance.
+  await page.goto('/personas');
+  const grid = page.getByRole('list', { name: 'Personas' });
+  await expect(grid.getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Create New' }).click();
+  const limit = page.getByRole('dialog', { name: 'Limit Reached' });
+  await expect(limit).toContainText(
+    "You've reached the maximum allowance of 3 personas in the Free tier.",
+  );
+  await expect(limit.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscribe');
+  await limit.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/personas$/);
+
+  // The default cannot be deleted; another can, and its chat moves to the default.
+  await page.getByRole('button', { name: 'More actions for Ada' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const info = page.getByRole('dialog', { name: 'Default persona' });
+  await expect(info).toBeVisible();
+  await info.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'More actions for Cyd' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete persona' });
+  await expect(confirm).toContainText('Chats with this persona move to your default persona.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Persona deleted')).toBeVisible();
+  await expect(grid.getByRole('listitem')).toHaveCount(2);
+  await page.goto(`/chat/${characterId}/${chatId}`);
+  await page.getByRole('button', { name: 'Chat options' }).click();
+  await page.getByRole('menuitem', { name: 'Change Persona' }).click();
+  const change = page.getByRole('dialog', { name: 'Change Persona' });
+  await expect(change.getByRole('radio', { name: 'Ada' })).toBeChecked();
+  await change.getByRole('button', { name: 'Cancel' }).click();
+
+  // Don't show this again: the next new chat starts without the choice, as the default.
+  await page.goto(`/chat/${characterId}/new`);
+  const choice = page.getByRole('dialog', { name: `Who is going to chat with ${characterName}` });
+  await expect(choice.getByRole('radio', { name: 'Ada' })).toBeChecked();
+  await choice.getByRole('checkbox', { name: "Don't show this again" }).check();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/personas/choice') && r.request().method() !== 'GET',
+  );
+  await choice.getByRole('button', { name: `Chat with ${characterName}` }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  // The greeting greets the default persona once the personas have loaded, and no choice came first.
+  await expect(page.getByRole('log').locator('[data-role="bot"]').first()).toContainText('Ada');
+  await expect(choice).toHaveCount(0);
+});

@@ -190,3 +190,70 @@ test('a chat exported from its menu imports back as a new chat', async ({ page }
   });
   await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('Line 1');
 });
+
+test('Clone Fully, Favorite and Remove from Recent Chats; the chat menu leads to Saved Chats and asks before a new chat', async ({
+  page,
+}, testInfo) => {
+  const email = await newMember(page, testInfo.project.name);
+  const character = await libraryCharacter(page);
+  await storeChats(email, character.id, [{ label: 'Harbour', messages: 2 }]);
+  await page.goto('/chats');
+  const rows = page.getByRole('main').getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  const menuOf = (title: string) =>
+    page.getByRole('button', { name: `More actions for ${title}`, exact: true });
+
+  // Clone Fully: the copy, with every message, comes first.
+  await menuOf('Harbour').click();
+  await page.getByRole('menuitem', { name: 'Clone Conversation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clone Conversation' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Harbour again');
+  await dialog.getByRole('button', { name: 'Clone Fully' }).click();
+  await expect(page.getByText('Conversation cloned')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Harbour again');
+  await expect(rows.first()).toContainText('Line 2');
+
+  // Favorite the chatbot from a row; the menu then offers Unfavorite, also after a reload.
+  await menuOf('Harbour again').click();
+  await page.getByRole('menuitem', { name: 'Favorite', exact: true }).click();
+  await page.reload();
+  await menuOf('Harbour again').click();
+  await expect(page.getByRole('menuitem', { name: 'Unfavorite' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Remove the original, asked first.
+  await menuOf('Harbour').click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove Conversation' });
+  await expect(confirm).toContainText('“Harbour”');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Conversation removed')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Harbour again');
+
+  // In the copy: Start New Chat asks before leaving; View Saved Chats lists this chatbot's chats.
+  await rows.first().getByRole('link').click();
+  await expect(page.getByRole('log').getByText('Line 2')).toBeVisible();
+  const chatUrl = page.url();
+  await page.getByRole('button', { name: 'Chat options' }).click();
+  await page.getByRole('menuitem', { name: 'Start New Chat' }).click();
+  const leave = page.getByRole('dialog', { name: 'Start New Chat' });
+  await expect(leave).toContainText(`start a new chat with ${character.name}?`);
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(leave).toBeHidden();
+  expect(page.url()).toBe(chatUrl);
+  await page.getByRole('button', { name: 'Chat options' }).click();
+  await page.getByRole('menuitem', { name: 'Start New Chat' }).click();
+  await leave.getByRole('button', { name: 'Start New Chat' }).click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${character.id}/new$`));
+  await page.getByRole('button', { name: 'Chat options' }).click();
+  await page.getByRole('menuitem', { name: 'View Saved Chats' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Saved Chats with ${character.name}` }),
+  ).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Harbour again');
+});

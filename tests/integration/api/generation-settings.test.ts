@@ -18,12 +18,18 @@ import {
 import type { Role } from '#shared/schemas/user';
 import * as personas from '#server/db/repositories/personas.repo';
 import * as users from '#server/db/repositories/users.repo';
-import { createCharacter } from '../../support/factories';
+import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { errorOf } from '../../support/http';
 import { signInMember, type SignedInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
-import { connectMember, nextEvent, startStack, type Stack } from '../../support/stack';
+import {
+  connectGuest,
+  connectMember,
+  nextEvent,
+  startStack,
+  type Stack,
+} from '../../support/stack';
 
 let stack: Stack;
 let smtp: LocalSmtp;
@@ -376,5 +382,31 @@ describe('a reply with the settings', () => {
       headers: chatter.headers,
     });
     expect(peek.statusCode).toBe(404);
+  });
+
+  it('keeps the context meter from a guest, even of their own chat', async () => {
+    const characterId = await createCharacter(stack.app.deps.db);
+    const guestId = newGuestId();
+    const headers = { 'x-guest-id': guestId };
+    const socket = await connectGuest(stack.url, guestId);
+    const ack = await socket.emitWithAck('message:send', {
+      characterId,
+      conversationId: null,
+      content: 'Hi there.',
+    });
+    if (!ack.ok) throw new Error(ack.error.code);
+    await nextEvent(socket, 'generation:completed', (p) => p.message.id === ack.data.replyId);
+    socket.close();
+    const { conversationId } = ack.data;
+    // The chat is theirs to read; only its budget report is for members.
+    const messages = await inject({
+      url: `/api/conversations/${conversationId}/messages`,
+      headers,
+    });
+    expect(messages.statusCode).toBe(200);
+    const context = await inject({ url: `/api/conversations/${conversationId}/context`, headers });
+    expect(context.statusCode).toBe(401);
+    expect(errorOf(context.json()).code).toBe('sign_in_required');
+    expect(context.body).not.toContain('budgetTokens');
   });
 });

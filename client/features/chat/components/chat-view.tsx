@@ -157,6 +157,8 @@ export function ChatView({
     if (conversationId === null) setStartedId(null);
   }
   const activeId = conversationId ?? startedId;
+  // Each conversation has its own message box (and unsent text); the first send only names the fresh one.
+  const composerKey = activeId === null || activeId === startedId ? 'fresh' : activeId;
 
   const { resync } = useConversationSync(activeId);
   const view = useAtomValue(useMemo(() => conversationViewAtom(activeId), [activeId]));
@@ -472,6 +474,8 @@ export function ChatView({
           })}
           {composerNotice}
           <Composer
+            key={composerKey}
+            conversationId={activeId}
             placeholder={`Message ${character.name}…`}
             isGenerating={view.isGenerating}
             isSending={isSending}
@@ -489,7 +493,7 @@ export function ChatView({
                     isWriting: view.isAutopilotWriting,
                     text: view.isAutopilotWriting ? (view.reply?.text ?? '') : '',
                     draft: view.autopilotDraft,
-                    onDiscard: (draftId) => {
+                    onDrop: (draftId) => {
                       void actions.discardDraft(draftId);
                     },
                   }

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import { MessageContentSchema } from '#shared/schemas/message';
 import { Button } from '../../../components/button';
@@ -6,6 +6,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import type { AutopilotDraft } from '../atoms';
 import { useDelay } from '../hooks/use-delay';
+import { emptyUnsentText, keepUnsentText, readUnsentText, type UnsentText } from '../unsent-text';
 import { AutopilotPanel } from './autopilot-panel';
 import { TypingIndicator } from './typing-indicator';
 
@@ -22,11 +23,13 @@ export interface ComposerAutopilot {
   text: string;
   /** The latest finished draft; the box takes it in once, to edit and send or discard. */
   draft: AutopilotDraft | null;
-  /** Discard was pressed on the draft the box took in. */
-  onDiscard: (draftId: string) => void;
+  /** The server may forget the draft the box took in: Discard was pressed, or the user edited it. */
+  onDrop: (draftId: string) => void;
 }
 
 interface ComposerProps {
+  /** Whose unsent text the box keeps across reloads; null before the first send starts the conversation. */
+  conversationId: string | null;
   placeholder: string;
   /** A reply is being written (or a message sent): Send is disabled and Stop is offered. */
   isGenerating: boolean;
@@ -41,9 +44,11 @@ interface ComposerProps {
 
 /**
  * The message box. Enter sends and Shift+Enter adds a line; on touch screens Enter adds a line and the
- * Send button sends (product-core.md §4, "Chat").
+ * Send button sends (product-core.md §4, "Chat"). What it holds unsent comes back after a reload
+ * (unsent-text.ts); the screen mounts a new box for another conversation.
  */
 export function Composer({
+  conversationId,
   placeholder,
   isGenerating,
   isSending,
@@ -52,39 +57,48 @@ export function Composer({
   inputRef,
   autopilot,
 }: ComposerProps) {
-  const [draft, setDraft] = useState('');
+  /** The text in the box, and the autopilot draft it holds (edited or not) that Discard would clear. */
+  const [box, setBox] = useState<UnsentText>(() => readUnsentText(conversationId));
   const [isAutopilotOpen, setIsAutopilotOpen] = useState(false);
   /**
-   * The autopilot draft the box last took in. One there when the box mounts is taken too: the server
-   * keeps a draft until it is sent or discarded, so after a reload the box gets it back.
+   * The autopilot draft the box last took in, so it is taken once. The server keeps a draft it wrote
+   * until it is sent, discarded or edited, so after a reload the box gets it back from the join; one the
+   * box kept itself (edited) is taken already.
    */
-  const [takenDraftId, setTakenDraftId] = useState<string | null>(null);
-  /** The box holds an autopilot draft (edited or not) that Discard would clear. */
-  const [holdsDraft, setHoldsDraft] = useState(false);
+  const [takenDraftId, setTakenDraftId] = useState(box.draftId);
   const arrived = autopilot?.draft ?? null;
   if (arrived !== null && arrived.draftId !== takenDraftId) {
     setTakenDraftId(arrived.draftId);
-    if (arrived.text !== '') {
-      setDraft(arrived.text);
-      setHoldsDraft(true);
-    }
+    if (arrived.text !== '') setBox({ text: arrived.text, draftId: arrived.draftId });
   }
+  useEffect(() => {
+    if (conversationId !== null) keepUnsentText(conversationId, box);
+  }, [conversationId, box]);
   const isAutopilotWriting = autopilot?.isWriting === true;
   const isTypingDue = useDelay(typingDelayMs, isAutopilotWriting);
   const isTouch = useMediaQuery('(pointer: coarse)');
   const isSendDisabled = isGenerating || isSending;
-  const showsDiscard = holdsDraft && !isGenerating && draft !== '';
+  const showsDiscard = box.draftId !== null && !isGenerating && box.text !== '';
 
   const submit = () => {
-    const content = draft.trim();
+    const content = box.text.trim();
     if (content === '' || isSendDisabled) return;
-    setDraft('');
-    setHoldsDraft(false);
+    setBox(emptyUnsentText);
     // Send becomes disabled while the reply is written; keep the caret in the box instead of losing focus.
     inputRef.current?.focus();
     void onSend(content).then((isSent) => {
-      if (!isSent) setDraft((current) => (current === '' ? content : current));
+      if (!isSent)
+        setBox((current) => (current.text === '' ? { text: content, draftId: null } : current));
     });
+  };
+
+  const edit = (text: string) => {
+    // An edited draft is the user's own text, kept by the box; the server's copy would be stale.
+    if (box.draftId !== null && autopilot?.draft?.draftId === box.draftId) {
+      autopilot.onDrop(box.draftId);
+    }
+    // Emptied, the box holds no draft any more: what is typed next is the user's own.
+    setBox({ text, draftId: text === '' ? null : box.draftId });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -94,9 +108,8 @@ export function Composer({
   };
 
   const discard = () => {
-    setDraft('');
-    setHoldsDraft(false);
-    if (takenDraftId !== null) autopilot?.onDiscard(takenDraftId);
+    if (box.draftId !== null) autopilot?.onDrop(box.draftId);
+    setBox(emptyUnsentText);
     inputRef.current?.focus();
   };
 
@@ -127,14 +140,14 @@ export function Composer({
           ref={inputRef}
           aria-label="Message"
           placeholder={placeholder}
-          value={isAutopilotWriting ? autopilot.text : draft}
+          value={isAutopilotWriting ? autopilot.text : box.text}
           readOnly={isAutopilotWriting}
           aria-busy={isAutopilotWriting}
           rows={1}
           maxLength={MessageContentSchema.maxLength ?? undefined}
           enterKeyHint={isTouch ? 'enter' : 'send'}
           onChange={(event) => {
-            setDraft(event.target.value);
+            edit(event.target.value);
           }}
           onKeyDown={onKeyDown}
         />

@@ -2,11 +2,13 @@
  * The context meter: how full the newest reply's prompt made the context budget, what took it (the
  * definition, persona, memories, lorebook entries, example dialogue and messages, in tokens) and what
  * did not fit (older messages, memories, example dialogue). The bot's creator and admins can open that prompt.
+ * Members only, like the generation settings that shape the budget: a guest sees nothing and asks nothing.
  */
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { PromptReport } from '#shared/schemas/prompt-report';
 import { LinkButton } from '../../../components/button';
+import { useMe } from '../../../lib/member';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { loadConversationContext } from '../api';
@@ -53,7 +55,11 @@ export function filledByText(sectionTokens: PromptReport['sectionTokens']): stri
     .join(', ');
 }
 
-export function ContextMeter({ conversationId, lastMessageId }: ContextMeterProps) {
+export function ContextMeter(props: ContextMeterProps) {
+  return useMe() === null ? null : <MemberContextMeter {...props} />;
+}
+
+function MemberContextMeter({ conversationId, lastMessageId }: ContextMeterProps) {
   const { api } = useServices();
   const context = useQuery(`context:${conversationId}:${lastMessageId ?? ''}`, (signal) =>
     loadConversationContext(api, conversationId, signal),

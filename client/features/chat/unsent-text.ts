@@ -1,0 +1,45 @@
+/**
+ * What a conversation's message box holds and has not sent, kept in this browser so a reload gives it
+ * back: typed text, or an autopilot draft (edited or not). The one module that reads and writes it.
+ * The server keeps a draft only while it is what autopilot wrote; once the user edits it, it is their
+ * text like any other, and this copy is the only one.
+ */
+import { z } from 'zod';
+
+const storagePrefix = 'charchat:unsent:';
+
+const UnsentTextSchema = z.object({
+  text: z.string(),
+  /** The autopilot draft the text came from (Discard clears it), or null for the user's own text. */
+  draftId: z.uuid().nullable(),
+});
+export type UnsentText = z.infer<typeof UnsentTextSchema>;
+
+export const emptyUnsentText: UnsentText = { text: '', draftId: null };
+
+function key(conversationId: string): string {
+  return `${storagePrefix}${conversationId}`;
+}
+
+/** The box's kept text; empty for a conversation not started yet, or when nothing (valid) is kept. */
+export function readUnsentText(conversationId: string | null): UnsentText {
+  if (conversationId === null) return emptyUnsentText;
+  try {
+    const raw = window.localStorage.getItem(key(conversationId));
+    if (raw === null) return emptyUnsentText;
+    const parsed = UnsentTextSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : emptyUnsentText;
+  } catch {
+    return emptyUnsentText;
+  }
+}
+
+/** Keeps the box's text (an empty box keeps nothing). A full or blocked storage only loses the copy. */
+export function keepUnsentText(conversationId: string, unsent: UnsentText): void {
+  try {
+    if (unsent.text === '') window.localStorage.removeItem(key(conversationId));
+    else window.localStorage.setItem(key(conversationId), JSON.stringify(unsent));
+  } catch {
+    // Nothing to do: the text is still in the box, only a reload would lose it.
+  }
+}
