@@ -11,6 +11,7 @@ import { authoringRoutes } from './authoring.routes';
 import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
 import { generationRoutes } from './generation.routes';
+import { groupChatRoutes } from './group-chats.routes';
 import { healthRoutes } from './health.routes';
 import { libraryRoutes } from './library.routes';
 import { memoryRoutes } from './memories.routes';
@@ -47,4 +48,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   personaRoutes(app, deps);
   memoryRoutes(app, deps);
   lorebookRoutes(app, deps);
+  groupChatRoutes(app, deps);
 }

@@ -1,8 +1,9 @@
 /**
  * /groupchat/{characterId} (issue 12, item 6): the chat screen for a group. It resumes the caller's
  * latest conversation with the group (or starts one), labels each bot message with the member who
- * spoke, and adds the turn bar (Who speaks next, Everyone answers, Next). Below two members the group
- * shows 'Group unavailable', as the server answers `group_unavailable`.
+ * spoke, and adds the turn bar (Who speaks next, Everyone answers, Next) and Enable or Disable Auto
+ * Response to the header menu. Below two members the group shows 'Group unavailable', as the server
+ * answers `group_unavailable`.
  */
 import { useMemo, useState } from 'react';
 import { IdParamsSchema } from '#shared/api/characters';
@@ -13,6 +14,7 @@ import { ChatView } from '../../features/chat/components/chat-view';
 import { useLatestConversation } from '../../features/chat/hooks/use-latest-conversation';
 import { fetchGroup } from '../../features/group-chat/api';
 import { TurnBar, type TurnChoice } from '../../features/group-chat/components/turn-bar';
+import { useAutoResponseItem } from '../../features/group-chat/hooks/use-auto-response-item';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -38,6 +40,9 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
   // Undefined until the caller picks: the latest conversation, or null for a fresh one.
   const [chosenId, setChosenId] = useState<string | null | undefined>(undefined);
   const [choice, setChoice] = useState<TurnChoice>({ mode: 'auto' });
+  const latestId = latest.status === 'success' ? (latest.data.conversation?.id ?? null) : null;
+  const conversationId = chosenId === undefined ? latestId : chosenId;
+  const autoResponse = useAutoResponseItem(conversationId);
   const members = group.status === 'success' ? group.data.members : null;
   const speakers = useMemo(
     () => new Map((members ?? []).map((m) => [m.id, { name: m.name, avatarUrl: m.avatarUrl }])),
@@ -69,37 +74,40 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
       </Page>
     );
   }
-  const conversationId = chosenId === undefined ? (latest.data.conversation?.id ?? null) : chosenId;
   return (
-    <ChatView
-      character={character.data}
-      conversationId={conversationId}
-      onConversationStarted={setChosenId}
-      notFound={<NotFoundPage />}
-      renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
-      group={{
-        speakers,
-        turn: choice.mode === 'pick' ? choice : { mode: choice.mode },
-        onStartNew: () => {
-          setChosenId(null);
-        },
-        renderTurnBar: ({ conversationId: activeId, isBusy }) => (
-          <TurnBar
-            members={group.data.members}
-            choice={choice}
-            onChoose={setChoice}
-            conversationId={activeId}
-            isBusy={isBusy}
-            onNext={async (id) => {
-              const ack = await nextGroupSpeaker(socket, id);
-              return ack.ok ? null : ack.error;
-            }}
-            onError={(error) => {
-              toast(errorText(error), 'error');
-            }}
-          />
-        ),
-      }}
-    />
+    <>
+      <ChatView
+        character={character.data}
+        conversationId={conversationId}
+        onConversationStarted={setChosenId}
+        notFound={<NotFoundPage />}
+        renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+        menuItems={() => autoResponse.menuItems}
+        group={{
+          speakers,
+          turn: choice.mode === 'pick' ? choice : { mode: choice.mode },
+          onStartNew: () => {
+            setChosenId(null);
+          },
+          renderTurnBar: ({ conversationId: activeId, isBusy }) => (
+            <TurnBar
+              members={group.data.members}
+              choice={choice}
+              onChoose={setChoice}
+              conversationId={activeId}
+              isBusy={isBusy}
+              onNext={async (id) => {
+                const ack = await nextGroupSpeaker(socket, id);
+                return ack.ok ? null : ack.error;
+              }}
+              onError={(error) => {
+                toast(errorText(error), 'error');
+              }}
+            />
+          ),
+        }}
+      />
+      {autoResponse.dialog}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import {
   type SaveGroupBody,
 } from '#shared/api/authoring';
 import { getGroup } from '#shared/api/characters';
+import { getAutoResponse, updateAutoResponse } from '#shared/api/group-chats';
 import { listLibrary } from '#shared/api/library';
 import { deleteCharacter } from '#shared/api/social';
 import type { ApiClient } from '../../lib/api-client';
@@ -55,4 +56,14 @@ export async function uploadGroupAvatar(
 /** A group chat's members in turn order (anyone who may see the group; 404 for a chatbot). */
 export function fetchGroup(api: ApiClient, id: string, signal: AbortSignal) {
   return api.request(getGroup, { params: { id }, signal });
+}
+
+/** Whether Auto Response is on in one of the caller's group conversations. */
+export function fetchAutoResponse(api: ApiClient, conversationId: string, signal: AbortSignal) {
+  return api.request(getAutoResponse, { params: { id: conversationId }, signal });
+}
+
+/** Enable or Disable Auto Response (premium: group_premium_required otherwise). */
+export function saveAutoResponse(api: ApiClient, conversationId: string, isOn: boolean) {
+  return api.request(updateAutoResponse, { params: { id: conversationId }, body: { isOn } });
 }

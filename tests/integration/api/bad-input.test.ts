@@ -333,6 +333,12 @@ function writeCases(targetId: string) {
       payload: { isChoiceShown: false },
       fields: ['isChoiceShown'],
     },
+    'PUT /api/conversations/:id/auto-response': {
+      as: 'member',
+      url: `/api/conversations/${randomUUID()}/auto-response`,
+      payload: { isOn: true },
+      fields: ['isOn'],
+    },
     'PUT /api/conversations/:id/persona': {
       as: 'member',
       url: `/api/conversations/${randomUUID()}/persona`,

@@ -3,7 +3,8 @@
  * character calls with the group payload, with its members in turn order and its greeter; the member
  * rules that need the database (visible, not a group, no private bots in a public or unlisted group,
  * named); bad input with nothing stored; another member can neither read nor change it; deletion
- * takes delete_character; many creators at once.
+ * takes delete_character; many creators at once. Auto Response in a group conversation: premium, the
+ * owner's only, nothing changed by a refusal.
  */
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
@@ -17,8 +18,10 @@ import {
 import * as characters from '#server/db/repositories/characters.repo';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
 import { getGroup } from '#shared/api/characters';
+import { getAutoResponse } from '#shared/api/group-chats';
+import * as users from '#server/db/repositories/users.repo';
 import { reviewJobId } from '#shared/jobs/moderation';
-import { createCharacter as createBot } from '../../support/factories';
+import { createCharacter as createBot, createLongConversation } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { errorCode, errorOf } from '../../support/http';
 import { signInMember, type SignedInMember } from '../../support/members';
@@ -425,5 +428,101 @@ describe('GET /api/characters/:id/group (the group chat screen)', () => {
     );
     const ids = all.map((r) => getGroup.response.parse(r.json()).members.map((m) => m.id));
     for (const got of ids) expect(got).toEqual(members);
+  });
+});
+
+describe('GET and PUT /api/conversations/:id/auto-response', () => {
+  /** A member of `role` who chats with a group of their own: their conversation with it. */
+  async function groupChatOf(role: 'paid_premium' | 'free_tier') {
+    const email = `auto-${randomUUID()}@example.com`;
+    const row = await users.upsertMemberByEmail(db(), email);
+    await users.setRole(db(), row.id, role);
+    const member = await signInMember(stack, smtp, email);
+    const group = await createdGroup(member, groupBody(await publicBots(2)));
+    const { conversationId } = await createLongConversation(db(), {
+      userId: row.id,
+      characterId: group.id,
+      count: 2,
+    });
+    return { member, conversationId };
+  }
+  const read = (m: SignedInMember, id: string) =>
+    inject({ url: `/api/conversations/${id}/auto-response`, headers: m.headers });
+  const put = (m: SignedInMember, id: string, payload: Record<string, unknown>) =>
+    inject({
+      method: 'PUT',
+      url: `/api/conversations/${id}/auto-response`,
+      headers: m.headers,
+      payload,
+    });
+  const isOnIn = async (id: string) => groupsRepo.autoResponseOf(db(), id);
+
+  it('switches Auto Response on and off for a premium member, off by default', async () => {
+    const { member, conversationId } = await groupChatOf('paid_premium');
+    expect(getAutoResponse.response.parse((await read(member, conversationId)).json())).toEqual({
+      isOn: false,
+    });
+    const on = await put(member, conversationId, { isOn: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ isOn: true });
+    expect((await read(member, conversationId)).json()).toEqual({ isOn: true });
+    const off = await put(member, conversationId, { isOn: false });
+    expect(off.json()).toEqual({ isOn: false });
+    expect(await isOnIn(conversationId)).toBe(false);
+  });
+
+  it('refuses a free member with group_premium_required and changes nothing', async () => {
+    const { member, conversationId } = await groupChatOf('free_tier');
+    const res = await put(member, conversationId, { isOn: true });
+    expect(res.statusCode).toBe(403);
+    expect(errorCode(res.json())).toBe('group_premium_required');
+    expect(await isOnIn(conversationId)).toBe(false);
+  });
+
+  it("refuses another member's group conversation as missing, reading or switching it", async () => {
+    const { conversationId } = await groupChatOf('paid_premium');
+    const intruder = (await groupChatOf('paid_premium')).member;
+    const seen = await read(intruder, conversationId);
+    expect(seen.statusCode).toBe(404);
+    expect(errorCode(seen.json())).toBe('conversation_not_found');
+    const switched = await put(intruder, conversationId, { isOn: true });
+    expect(switched.statusCode).toBe(404);
+    expect(errorCode(switched.json())).toBe('conversation_not_found');
+    expect(await isOnIn(conversationId)).toBe(false);
+  });
+
+  it("refuses a chatbot's conversation, and bad input with validation_failed, storing nothing", async () => {
+    const { member, conversationId } = await groupChatOf('paid_premium');
+    const [bot] = await publicBots(1);
+    const chat = await createLongConversation(db(), {
+      userId: member.session.user.id,
+      characterId: bot ?? '',
+      count: 2,
+    });
+    const plain = await put(member, chat.conversationId, { isOn: true });
+    expect(plain.statusCode).toBe(404);
+    expect(errorCode(plain.json())).toBe('conversation_not_found');
+    for (const [payload, field] of [
+      [{ isOn: 'yes' }, 'isOn'],
+      [{}, 'isOn'],
+      [{ isOn: null }, 'isOn'],
+    ] as const) {
+      const res = await put(member, conversationId, payload);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res.json())).toMatchObject({ code: 'validation_failed', field });
+    }
+    expect(await isOnIn(conversationId)).toBe(false);
+  });
+
+  it('keeps each of many members their own switch when they flip it at once', async () => {
+    const chats = await Promise.all(Array.from({ length: 4 }, () => groupChatOf('paid_premium')));
+    const results = await Promise.all(
+      chats.flatMap(({ member, conversationId }, i) =>
+        Array.from({ length: 3 }, () => put(member, conversationId, { isOn: i % 2 === 0 })),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const states = await Promise.all(chats.map((c) => isOnIn(c.conversationId)));
+    expect(states).toEqual([true, false, true, false]);
   });
 });

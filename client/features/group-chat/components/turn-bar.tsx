@@ -5,14 +5,11 @@
  * premium gets the upgrade modal instead.
  */
 import { useId, useState } from 'react';
-import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { AppErrorBody } from '#shared/errors';
 import type { GroupMember } from '#shared/schemas/group';
-import { Button, ButtonAnchor } from '../../../components/button';
-import { Modal } from '../../../components/modal';
-import { errorText } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
+import { Button } from '../../../components/button';
+import { PremiumUpgradeModal } from './premium-upgrade-modal';
 
 /** The turn bar's choice for the next message: the group chooses, one member, or everyone in turn. */
 export type TurnChoice =
@@ -96,28 +93,11 @@ export function TurnBar({
           Next
         </Button>
         {isUpgradeOpen && (
-          <Modal
-            title="Upgrade"
+          <PremiumUpgradeModal
             onClose={() => {
               setIsUpgradeOpen(false);
             }}
-            actions={
-              <>
-                <Button
-                  onClick={() => {
-                    setIsUpgradeOpen(false);
-                  }}
-                >
-                  Close
-                </Button>
-                <Link href={paths.subscribe.build()} asChild>
-                  <ButtonAnchor $variant="primary">Upgrade</ButtonAnchor>
-                </Link>
-              </>
-            }
-          >
-            <p>{errorText({ code: 'group_premium_required' })}</p>
-          </Modal>
+          />
         )}
       </Bar>
     </Dock>
