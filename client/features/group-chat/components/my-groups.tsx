@@ -3,22 +3,29 @@
  * §2: search, filter, sort (Latest, Oldest, Top rated, Name), a drafts card, cards with Edit and
  * Delete (delete_character; a delete asks first).
  */
-import { useId, useState } from 'react';
-import styled from 'styled-components';
-import { Link } from 'wouter';
+import { useState } from 'react';
 import type { OwnGroupSummary } from '#shared/api/authoring';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { Input, Label, Select } from '../../../components/form-controls';
-import { Modal } from '../../../components/modal';
+import {
+  CardButton,
+  ChoiceSelect,
+  CreateLink,
+  DraftsCard,
+  EditAndRemove,
+  Muted,
+  OwnedCard,
+  OwnedGrid,
+  OwnedListControls,
+  OwnedListHeader,
+  OwnedListPage,
+  RemoveDialog,
+} from '../../../components/owned-list';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
 import { errorText } from '../../../lib/errors';
-import { toApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
-import { useToast } from '../../../lib/toast';
 import { useQuery } from '../../../lib/use-query';
+import { useRemoval } from '../../../lib/use-removal';
 import { fetchOwnGroups, removeGroup } from '../api';
 import { draftName, listGroupDrafts, removeGroupDraft } from '../drafts';
 
@@ -45,79 +52,34 @@ function view(items: OwnGroupSummary[], q: string, filter: Filter, sort: Sort): 
 
 export function MyGroups({ memberId }: { memberId: string }) {
   const { api } = useServices();
-  const id = useId();
-  const toast = useToast();
   const [reload, setReload] = useState(0);
   const groups = useQuery(`groups:${String(reload)}`, (signal) => fetchOwnGroups(api, signal));
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<Filter>('All');
   const [sort, setSort] = useState<Sort>('Latest');
-  const [deleting, setDeleting] = useState<OwnGroupSummary | null>(null);
+  const removal = useRemoval<OwnGroupSummary>({
+    remove: (group) => removeGroup(api, group.id),
+    removedText: 'Group deleted',
+    onRemoved: () => {
+      setReload((n) => n + 1);
+    },
+  });
   const drafts = listGroupDrafts(memberId);
 
-  const confirmDelete = async (group: OwnGroupSummary) => {
-    try {
-      await removeGroup(api, group.id);
-      toast('Group deleted');
-      setReload((n) => n + 1);
-    } catch (err) {
-      toast(errorText(toApiError(err)), 'error');
-    }
-    setDeleting(null);
-  };
-
   return (
-    <Wrapper>
-      <Header>
-        <h1>My Group Chats</h1>
-        <Link href={paths.groupCreate.build()}>Create Group</Link>
-      </Header>
-      <Controls>
-        <div>
-          <Label htmlFor={`${id}-q`}>Search your group chats</Label>
-          <Input
-            id={`${id}-q`}
-            type="search"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-            }}
-          />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-filter`}>Filter</Label>
-          <Select
-            id={`${id}-filter`}
-            value={filter}
-            onChange={(e) => {
-              setFilter(filters.find((f) => f === e.target.value) ?? 'All');
-            }}
-          >
-            {filters.map((f) => (
-              <option key={f}>{f}</option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor={`${id}-sort`}>Sort</Label>
-          <Select
-            id={`${id}-sort`}
-            value={sort}
-            onChange={(e) => {
-              setSort(sorts.find((s) => s === e.target.value) ?? 'Latest');
-            }}
-          >
-            {sorts.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </Select>
-        </div>
-      </Controls>
-      <DraftsCard href={paths.groupDrafts.build()}>
+    <OwnedListPage>
+      <OwnedListHeader title="My Group Chats">
+        <CreateLink href={paths.groupCreate.build()}>Create Group</CreateLink>
+      </OwnedListHeader>
+      <OwnedListControls searchLabel="Search your group chats" search={q} onSearch={setQ}>
+        <ChoiceSelect label="Filter" value={filter} options={filters} onChange={setFilter} />
+        <ChoiceSelect label="Sort" value={sort} options={sorts} onChange={setSort} />
+      </OwnedListControls>
+      <DraftsCard
+        href={paths.groupDrafts.build()}
+        pictures={drafts.map((d) => ({ id: d.id, src: d.values.avatarUrl, name: draftName(d) }))}
+      >
         Drafts ({drafts.length})
-        {drafts.slice(0, 3).map((d) => (
-          <Avatar key={d.id} src={d.values.avatarUrl} name={draftName(d)} size="sm" />
-        ))}
       </DraftsCard>
       {groups.status === 'loading' && <Spinner label="Loading group chats" />}
       {groups.status === 'error' && (
@@ -132,157 +94,72 @@ export function MyGroups({ memberId }: { memberId: string }) {
             );
           }
           return (
-            <Grid aria-label="Group chats">
+            <OwnedGrid aria-label="Group chats">
               {shown.map((g) => (
-                <li key={g.id}>
-                  <Avatar src={g.avatarUrl} name={g.name} />
-                  <Text>
-                    <strong>
-                      <Link href={paths.groupChat.build(g.id)}>{g.name}</Link>
-                    </strong>
-                    <span>
+                <OwnedCard
+                  key={g.id}
+                  href={paths.groupChat.build(g.id)}
+                  picture={{ src: g.avatarUrl, name: g.name }}
+                  name={g.name}
+                  lines={
+                    <Muted>
                       {g.group.members.map((m) => m.name).join(', ')}
                       {!g.group.isAvailable && ' · Group unavailable'}
-                    </span>
-                  </Text>
-                  <Link href={paths.groupEdit.build(g.id)} aria-label={`Edit ${g.name}`}>
-                    Edit
-                  </Link>
-                  <Button
-                    $variant="danger"
-                    aria-label={`Delete ${g.name}`}
-                    onClick={() => {
-                      setDeleting(g);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </li>
+                    </Muted>
+                  }
+                  actions={
+                    <EditAndRemove
+                      editHref={paths.groupEdit.build(g.id)}
+                      name={g.name}
+                      removeLabel="Delete"
+                      onRemove={() => {
+                        removal.ask(g);
+                      }}
+                    />
+                  }
+                />
               ))}
-            </Grid>
+            </OwnedGrid>
           );
         })()}
-      {deleting !== null && (
-        <Modal
-          title="Delete group chat"
-          onClose={() => {
-            setDeleting(null);
-          }}
-          actions={
-            <>
-              <Button
-                onClick={() => {
-                  setDeleting(null);
-                }}
-              >
-                Cancel
-              </Button>
-              <Button $variant="danger" onClick={() => void confirmDelete(deleting)}>
-                Delete
-              </Button>
-            </>
-          }
-        >
-          Delete {deleting.name} and its chats? Its member chatbots stay.
-        </Modal>
-      )}
-    </Wrapper>
+      <RemoveDialog removal={removal} title="Delete group chat" confirmLabel="Delete">
+        {(group) => `Delete ${group.name} and its chats? Its member chatbots stay.`}
+      </RemoveDialog>
+    </OwnedListPage>
   );
 }
 
 export function GroupDraftList({ memberId }: { memberId: string }) {
   const [drafts, setDrafts] = useState(() => listGroupDrafts(memberId));
   return (
-    <Wrapper>
-      <h1>Group Drafts</h1>
+    <OwnedListPage>
+      <OwnedListHeader title="Group Drafts" />
       {drafts.length === 0 ? (
         <EmptyState title="No Results Found">Save a draft from Create Group.</EmptyState>
       ) : (
-        <Grid aria-label="Group drafts">
+        <OwnedGrid aria-label="Group drafts">
           {drafts.map((d) => (
-            <li key={d.id}>
-              <Avatar src={d.values.avatarUrl} name={draftName(d)} />
-              <Text>
-                <Link href={paths.groupDraft.build(d.id)}>{draftName(d)}</Link>
-                <span>{d.values.title}</span>
-              </Text>
-              <Button
-                $variant="ghost"
-                aria-label={`Remove draft ${draftName(d)}`}
-                onClick={() => {
-                  removeGroupDraft(memberId, d.id);
-                  setDrafts(listGroupDrafts(memberId));
-                }}
-              >
-                Remove
-              </Button>
-            </li>
+            <OwnedCard
+              key={d.id}
+              href={paths.groupDraft.build(d.id)}
+              picture={{ src: d.values.avatarUrl, name: draftName(d) }}
+              name={draftName(d)}
+              lines={<Muted>{d.values.title}</Muted>}
+              actions={
+                <CardButton
+                  label={`Remove draft ${draftName(d)}`}
+                  onClick={() => {
+                    removeGroupDraft(memberId, d.id);
+                    setDrafts(listGroupDrafts(memberId));
+                  }}
+                >
+                  Remove
+                </CardButton>
+              }
+            />
           ))}
-        </Grid>
+        </OwnedGrid>
       )}
-    </Wrapper>
+    </OwnedListPage>
   );
 }
-
-const Wrapper = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const DraftsCard = styled(Link)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  color: ${({ theme }) => theme.color.text};
-`;
-
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
-    padding: ${({ theme }) => theme.space.md};
-    border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.lg};
-    background: ${({ theme }) => theme.color.surface};
-  }
-`;
-
-const Text = styled.span`
-  display: flex;
-  flex: 1;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xxs};
-  min-width: 0;
-  overflow-wrap: anywhere;
-
-  span {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
