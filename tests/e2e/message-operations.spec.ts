@@ -39,12 +39,20 @@ test.describe('message operations', () => {
       await page.locator('body').click({ position: { x: 5, y: 5 } });
       await page.keyboard.press('ArrowLeft');
       await expect(counter).toContainText('1/2');
+      // The alternative on screen is the one rated, and it shows its rating at once.
+      await counter.getByRole('button', { name: 'Rate', exact: true }).click();
+      const rate = page.getByRole('dialog', { name: 'Rate this message' });
+      await rate.getByRole('radio', { name: /Great/ }).click();
+      await rate.getByRole('button', { name: 'Submit' }).click();
+      await expect(rate).toBeHidden();
+      await expect(counter).toContainText('Rated Great');
       // Not while typing in the message box.
       await page.getByRole('textbox', { name: 'Message' }).focus();
       await page.keyboard.press('ArrowRight');
       await expect(counter).toContainText('1/2');
       await page.getByRole('button', { name: 'Next alternative' }).click();
       await expect(counter).toContainText('2/2');
+      await expect(counter).not.toContainText('Rated');
 
       // Edit the user's message: Cancel keeps it, Save changes it (and it stays after a reload).
       const mine = log.locator('[data-role="user"]').last();

@@ -69,6 +69,11 @@ export function useMessageActions({ conversationId, lastMessage, resync }: Messa
     }
   };
   const ref = (messageId: string) => ({ conversationId: conversationId ?? '', messageId });
+  /** A message the server changed (edited, rated): in the chat, or the alternative shown in its place. */
+  const changed = (message: Message) => {
+    store.set(conversationsAtom, (s) => applyMessageChanged(s, message));
+    setFetched((f) => f && { ...f, list: f.list.map((m) => (m.id === message.id ? message : m)) });
+  };
   const hasAlternatives = alternatives.length > 1;
   const shown = hasAlternatives ? alternatives[shownIndex] : undefined;
 
@@ -96,8 +101,7 @@ export function useMessageActions({ conversationId, lastMessage, resync }: Messa
     },
     edit: (messageId: string, content: string) =>
       run(async () => {
-        const message = await saveMessageEdit(api, ref(messageId), content);
-        store.set(conversationsAtom, (s) => applyMessageChanged(s, message));
+        changed(await saveMessageEdit(api, ref(messageId), content));
       }),
     removeFrom: (messageId: string) =>
       run(async () => {
@@ -109,8 +113,7 @@ export function useMessageActions({ conversationId, lastMessage, resync }: Messa
       }),
     rate: (messageId: string, rating: MessageRating) =>
       run(async () => {
-        const message = await sendRating(api, ref(messageId), rating);
-        store.set(conversationsAtom, (s) => applyMessageChanged(s, message));
+        changed(await sendRating(api, ref(messageId), rating));
       }),
     report: (messageId: string, report: MessageReportInput) =>
       run(async () => {
