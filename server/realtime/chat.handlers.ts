@@ -2,7 +2,7 @@
 import { clientCommands } from '#shared/realtime/events';
 import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
-import { nextSpeaker } from '../services/group-chat.service';
+import { assertGroupsOn, nextSpeaker } from '../services/group-chat.service';
 import { startAutopilot } from '../services/autopilot.service';
 import { regenerateReply } from '../services/regenerate.service';
 import { command, type CommandHandlers } from './command';
@@ -58,6 +58,7 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
       },
     ),
     'group:next': command(clientCommands['group:next'], async (ctx, { conversationId }) => {
+      assertGroupsOn(ctx.sender.hasFlag);
       await nextSpeaker(deps, ctx.caller, conversationId);
       return {};
     }),

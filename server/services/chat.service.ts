@@ -9,6 +9,7 @@ import { replyJobId, replyPriority, type ReplyJob } from '#shared/jobs/generatio
 import type { GroupTurnJob } from '#shared/jobs/group-turns';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
+import type { FeatureFlag } from '#shared/schemas/permission';
 import type { Config } from '../config';
 import type { CharacterCache } from '../db/character-cache';
 import type { Db } from '../db/database';
@@ -23,7 +24,7 @@ import { assertMayChatNsfw } from './age-verification/age-verification.service';
 import { visibleCharacter } from './characters.service';
 import { ownedConversation } from './conversations.service';
 import { newChatIdentity } from './chat-identity.service';
-import { availableGroup, speakersOf, type TurnRequest } from './group-chat.service';
+import { assertGroupsOn, availableGroup, speakersOf, type TurnRequest } from './group-chat.service';
 import { GroupRounds } from '../lib/group-rounds';
 import type { Caller } from '../lib/caller';
 import type { WaitingRoom } from './waiting-room.service';
@@ -61,6 +62,8 @@ export interface Sender {
   leave: (conversationId: string) => Promise<void>;
   /** Whether the socket is in the conversation's room (and so was shown to be the caller's). */
   hasJoined: (conversationId: string) => boolean;
+  /** Whether a feature flag is on for the sender (their application and tier). */
+  hasFlag: (flag: FeatureFlag) => boolean;
 }
 
 export interface Sent {
@@ -212,6 +215,7 @@ export async function sendMessage(
       // A group chat needs its members (at least the minimum) and answers through a group turn.
       chattableCharacter(deps, sender, input.characterId).then(async (c) => {
         if (c.type !== 'meta') return { character: c, group: null, speakerIds: [] };
+        assertGroupsOn(sender.hasFlag);
         const fields = await availableGroup(deps.db, c);
         return { character: c, group: fields, speakerIds: speakersOf(fields, input.turn) };
       }),
