@@ -32,8 +32,10 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
     'message:send': command(clientCommands['message:send'], (ctx, payload) =>
       sendMessage(deps, ctx.sender, payload),
     ),
-    'generation:retry': command(clientCommands['generation:retry'], (ctx, { conversationId }) =>
-      retryReply(deps, ctx.sender, conversationId),
+    'generation:retry': command(
+      clientCommands['generation:retry'],
+      (ctx, { conversationId, speakerId }) =>
+        retryReply(deps, ctx.sender, conversationId, speakerId),
     ),
     'generation:regenerate': command(
       clientCommands['generation:regenerate'],

@@ -2,8 +2,8 @@
  * Talking in a group chat (issue 12 §8): who answers a message, Next, and Auto Response. A send to a
  * group queues a `group-turns` job instead of a reply (chat.service.ts); the turn chooses the member
  * (workers/group-turns/). A new round (server/lib/group-rounds.ts) starts with every user message,
- * Stop, Next, and Auto Response switched off, so a chain of bot replies ends at once. Group chats live
- * behind the groupchat flag.
+ * Stop, Next, a retry or regenerate (chat.service.ts, enqueueGroupRedo) and Auto Response switched
+ * off, so a chain of bot replies ends at once. Group chats live behind the groupchat flag.
  */
 import { replyPriority } from '#shared/jobs/generation';
 import { turnOrder } from '#shared/rules/group-turns';
