@@ -3,8 +3,8 @@
  * meets the Minimum Chatbots Required dialog, adds three chatbots from Explore, comes back to the form
  * as it was, creates the group and finds it in My Group Chats. Then (items 6 and 10) the member opens
  * the group's chat as the persona they choose, sends a message, sees the reply labelled with a member,
- * picks a member in "Who speaks next" and sees that member answer; Next and Auto Response offer the
- * upgrade.
+ * picks a member in "Who speaks next" and sees that member answer, the choice going back to Anyone after
+ * the send; Next and Auto Response offer the upgrade.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
@@ -135,6 +135,8 @@ test(
     await expect(bots).toHaveCount(3);
     await expect(log.locator('[data-streaming]')).toHaveCount(0);
     await expect(speakers.last()).toHaveText(picked);
+    // The pick was for that message: the group chooses again for the next.
+    await expect(who).toHaveValue('');
 
     // Next is premium: a free member gets the upgrade modal.
     await turns.getByRole('button', { name: 'Next', exact: true }).click();

@@ -2,8 +2,9 @@
  * /groupchat/{characterId} (issue 12, item 6): the chat screen for a group. It resumes the caller's
  * latest conversation with the group (or starts one, after the same persona choice a chatbot's chat
  * has), labels each bot message with the member who spoke, and adds the turn bar (Who speaks next,
- * Everyone answers, Next). The header menu adds Change Persona and Enable or Disable Auto Response.
- * Below two members the group shows 'Group unavailable', as the server answers `group_unavailable`.
+ * Everyone answers, Next), whose choice holds for the next message only. The header menu adds Change
+ * Persona and Enable or Disable Auto Response. Below two members the group shows 'Group unavailable',
+ * as the server answers `group_unavailable`.
  */
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -32,6 +33,9 @@ export function GroupChatPage({ characterId }: { characterId: string }) {
   return <GroupChatLoader key={characterId} characterId={characterId} />;
 }
 
+/** The turn bar's choice before any is made, and again after each message it was sent with. */
+const automatic: TurnChoice = { mode: 'auto' };
+
 function GroupChatLoader({ characterId }: { characterId: string }) {
   const [location] = useLocation();
   const { api, socket } = useServices();
@@ -42,7 +46,7 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
   // Undefined until the caller picks: the latest conversation, or null for a fresh one.
   const [chosenId, setChosenId] = useState<string | null | undefined>(undefined);
-  const [choice, setChoice] = useState<TurnChoice>({ mode: 'auto' });
+  const [choice, setChoice] = useState<TurnChoice>(automatic);
   const latestId = latest.status === 'success' ? (latest.data.conversation?.id ?? null) : null;
   const conversationId = chosenId === undefined ? latestId : chosenId;
   const autoResponse = useAutoResponseItem(conversationId);
@@ -98,6 +102,9 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
           turn: choice.mode === 'pick' ? choice : { mode: choice.mode },
           onStartNew: () => {
             setChosenId(null);
+          },
+          onSent: () => {
+            setChoice(automatic);
           },
           renderTurnBar: ({ conversationId: activeId, isBusy }) => (
             <TurnBar
