@@ -1,6 +1,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
+import { FlagGate } from './feature-flags';
 import { AdminModerationPage, AdminPage, AdminReportsPage, AdminUserPage } from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
@@ -61,16 +62,45 @@ export function AppRouter() {
           <Redirect to={paths.chatbotCreate.build()} replace />
         </Route>
       ))}
-      <Route path={paths.myGroupChats.pattern} component={MyGroupChatsPage} />
-      <Route path={paths.groupDrafts.pattern} component={GroupDraftsPage} />
-      <Route path={paths.groupCreate.pattern} component={GroupCreatePage} />
-      <Route path={paths.groupMembers.pattern} component={GroupMembersPage} />
-      <Route path={paths.groupDraft.pattern}>
-        {(params) => <GroupDraftPage draftId={params.draftId} />}
+      {/* Group chats live behind the groupchat flag: while it is off their pages do not exist. */}
+      <Route path={paths.myGroupChats.pattern}>
+        <FlagGate flag="groupchat">
+          <MyGroupChatsPage />
+        </FlagGate>
       </Route>
-      <Route path={paths.groupEdit.pattern} component={GroupEditPage} />
+      <Route path={paths.groupDrafts.pattern}>
+        <FlagGate flag="groupchat">
+          <GroupDraftsPage />
+        </FlagGate>
+      </Route>
+      <Route path={paths.groupCreate.pattern}>
+        <FlagGate flag="groupchat">
+          <GroupCreatePage />
+        </FlagGate>
+      </Route>
+      <Route path={paths.groupMembers.pattern}>
+        <FlagGate flag="groupchat">
+          <GroupMembersPage />
+        </FlagGate>
+      </Route>
+      <Route path={paths.groupDraft.pattern}>
+        {(params) => (
+          <FlagGate flag="groupchat">
+            <GroupDraftPage draftId={params.draftId} />
+          </FlagGate>
+        )}
+      </Route>
+      <Route path={paths.groupEdit.pattern}>
+        <FlagGate flag="groupchat">
+          <GroupEditPage />
+        </FlagGate>
+      </Route>
       <Route path={paths.groupChat.pattern}>
-        {(params) => <GroupChatPage characterId={params.characterId} />}
+        {(params) => (
+          <FlagGate flag="groupchat">
+            <GroupChatPage characterId={params.characterId} />
+          </FlagGate>
+        )}
       </Route>
       <Route path={paths.myChatbots.pattern} component={MyChatbotsPage} />
       <Route path={paths.myChatbotDrafts.pattern} component={MyChatbotDraftsPage} />

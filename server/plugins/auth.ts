@@ -4,14 +4,14 @@
  * resolveCaller at their handshake (realtime/socket-server.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { defaultFeatureFlags, enabledFlags } from '#shared/rules/permissions';
 import { applicationHeader } from '#shared/schemas/application';
 import { isMember, type Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import type { RouteAuth, RouteFlag } from '../lib/route';
 import { assertAdmin } from '../services/admin.service';
 import { credentialsOf, resolveCaller, type IdentityDeps } from '../services/identity.service';
-import { accessOf, assertMayChat } from '../services/restrictions.service';
+import { isFlagOn } from '../services/applications.service';
+import { assertMayChat } from '../services/restrictions.service';
 
 export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps): void {
   // Resolved once per request, though a flag check and the route's auth level both ask for it.
@@ -45,10 +45,7 @@ export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps):
    */
   const routeFlag: RouteFlag = async (request, flag) => {
     const application = deps.applications.of(request.headers[applicationHeader]);
-    if (application.settings.featureFlags[flag] === false) return false;
-    const caller = await callerOf(request).catch(() => null);
-    if (caller === null) return enabledFlags(defaultFeatureFlags).includes(flag);
-    return accessOf(caller).featureFlags.includes(flag);
+    return isFlagOn(application, await callerOf(request).catch(() => null), flag);
   };
   fastify.decorate('routeFlag', routeFlag);
 }

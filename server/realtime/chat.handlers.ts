@@ -2,7 +2,7 @@
 import { clientCommands } from '#shared/realtime/events';
 import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
-import { nextSpeaker } from '../services/group-chat.service';
+import { assertGroupsOn, nextSpeaker } from '../services/group-chat.service';
 import { startAutopilot } from '../services/autopilot.service';
 import { regenerateReply } from '../services/regenerate.service';
 import { command, type CommandHandlers } from './command';
@@ -32,8 +32,10 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
     'message:send': command(clientCommands['message:send'], (ctx, payload) =>
       sendMessage(deps, ctx.sender, payload),
     ),
-    'generation:retry': command(clientCommands['generation:retry'], (ctx, { conversationId }) =>
-      retryReply(deps, ctx.sender, conversationId),
+    'generation:retry': command(
+      clientCommands['generation:retry'],
+      (ctx, { conversationId, speakerId }) =>
+        retryReply(deps, ctx.sender, conversationId, speakerId),
     ),
     'generation:regenerate': command(
       clientCommands['generation:regenerate'],
@@ -58,6 +60,7 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
       },
     ),
     'group:next': command(clientCommands['group:next'], async (ctx, { conversationId }) => {
+      assertGroupsOn(ctx.sender.hasFlag);
       await nextSpeaker(deps, ctx.caller, conversationId);
       return {};
     }),

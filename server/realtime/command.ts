@@ -21,6 +21,8 @@ export interface SocketData {
   ip: string;
   /** The client's country, by the server's own lookup (lib/country.ts). */
   country: string | undefined;
+  /** The brand or partner site the handshake named (its feature flags apply to every command). */
+  applicationId: string | undefined;
   conversations: Set<string>;
 }
 

@@ -21,7 +21,7 @@ import { redisKeys } from '../lib/redis-keys';
 import { FrameSubscriber, type ConversationFrame } from '../lib/reply-state';
 import { refreshCaller, resolveCaller } from '../services/identity.service';
 import { assertMayChat } from '../services/restrictions.service';
-import type { Applications } from '../services/applications.service';
+import { isFlagOn, type Applications } from '../services/applications.service';
 import type { ChatDeps } from '../services/chat.service';
 import { registerChatHandlers } from './chat.handlers';
 import type { CommandContext, CommandHandlers, IncomingCommands, SocketData } from './command';
@@ -101,6 +101,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
         socket.data.caller = caller;
         socket.data.ip = ip;
         socket.data.country = countryOf(deps.config, socket.handshake.headers);
+        socket.data.applicationId = credentials.applicationId;
         socket.data.conversations = new Set();
         if (caller.sessionFamily !== null) void socket.join(sessionRoom(caller.sessionFamily));
         next();
@@ -147,6 +148,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
           join: joinConversation,
           leave: leaveConversation,
           hasJoined: (id) => joined.has(id),
+          hasFlag: (flag) =>
+            isFlagOn(deps.applications.of(socket.data.applicationId), caller, flag),
         },
         joinConversation,
         leaveConversation,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createCharacter,
   decideReview,
@@ -13,22 +13,29 @@ import type { AppDeps } from '../app';
 import { readAvatarUpload } from '../lib/avatar-upload';
 import { addRoute } from '../lib/route';
 import * as authoring from '../services/authoring.service';
+import { assertGroupsOn } from '../services/group-chat.service';
 import * as groups from '../services/groups.service';
 import { assertMayCreate } from '../services/restrictions.service';
 
 export function authoringRoutes(app: FastifyInstance, deps: AppDeps): void {
-  // A group chat is a character of type meta, saved through the same calls (product-rules.md §7).
-  addRoute(app, createCharacter, async ({ caller, body }) =>
-    body.type === 'meta'
-      ? groups.createGroup(deps, caller, body)
-      : authoring.createCharacter(deps, caller, body),
-  );
+  /** Group chats live behind the groupchat flag, like the routes that name it on their contract. */
+  const assertGroupsOnFor = async (request: FastifyRequest) => {
+    const isOn = await app.routeFlag(request, 'groupchat');
+    assertGroupsOn(() => isOn);
+  };
 
-  addRoute(app, updateCharacter, async ({ caller, params, body }) =>
-    body.type === 'meta'
-      ? groups.updateGroup(deps, caller, params.id, body)
-      : authoring.updateCharacter(deps, caller, params.id, body),
-  );
+  // A group chat is a character of type meta, saved through the same calls (product-rules.md §7).
+  addRoute(app, createCharacter, async ({ caller, body, request }) => {
+    if (body.type !== 'meta') return authoring.createCharacter(deps, caller, body);
+    await assertGroupsOnFor(request);
+    return groups.createGroup(deps, caller, body);
+  });
+
+  addRoute(app, updateCharacter, async ({ caller, params, body, request }) => {
+    if (body.type !== 'meta') return authoring.updateCharacter(deps, caller, params.id, body);
+    await assertGroupsOnFor(request);
+    return groups.updateGroup(deps, caller, params.id, body);
+  });
 
   addRoute(app, listOwnGroups, async ({ caller }) => ({
     items: await groups.listOwnGroups(deps.db, caller),
@@ -38,11 +45,13 @@ export function authoringRoutes(app: FastifyInstance, deps: AppDeps): void {
     items: await authoring.listOwnCharacters(deps.db, caller),
   }));
 
-  addRoute(app, getOwnCharacter, async ({ caller, params }) => {
+  addRoute(app, getOwnCharacter, async ({ caller, params, request }) => {
     const character = await authoring.getOwnCharacter(deps.db, caller, params.id);
-    return character.group === undefined && !(await groups.isGroup(deps.db, params.id))
-      ? character
-      : groups.ownGroup(deps.db, params.id);
+    if (character.group === undefined && !(await groups.isGroup(deps.db, params.id))) {
+      return character;
+    }
+    await assertGroupsOnFor(request);
+    return groups.ownGroup(deps.db, params.id);
   });
 
   addRoute(app, uploadCharacterAvatar, async ({ caller, request }) => {

@@ -6,8 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { reportedFlagOverrides } from '#shared/rules/feature-flags';
+import { defaultFeatureFlags, enabledFlags } from '#shared/rules/permissions';
 import { ApplicationSettingsSchema, type ApplicationSettings } from '#shared/schemas/application';
+import type { FeatureFlag } from '#shared/schemas/permission';
 import { OriginSchema, type Config } from '../config';
+import type { Caller } from '../lib/caller';
+import { accessOf } from './restrictions.service';
 
 const PartnerKeySchema = z
   .object({
@@ -38,6 +42,21 @@ export interface Applications {
   of: (applicationId: unknown) => Application;
   /** Every application's embedding origins: a page load cannot tell which one frames it. */
   embedOrigins: readonly string[];
+}
+
+/**
+ * Whether a feature flag is on for a caller of an application, for REST routes and socket commands
+ * alike: off when the application switches it off, else as the caller's flags say (GET /api/me); a
+ * caller who could not be resolved is judged by the product defaults.
+ */
+export function isFlagOn(
+  application: Application,
+  caller: Caller | null,
+  flag: FeatureFlag,
+): boolean {
+  if (application.settings.featureFlags[flag] === false) return false;
+  if (caller === null) return enabledFlags(defaultFeatureFlags).includes(flag);
+  return accessOf(caller).featureFlags.includes(flag);
 }
 
 export function loadApplications(config: Config): Applications {

@@ -9,6 +9,7 @@ import { replyJobId, replyPriority, type ReplyJob } from '#shared/jobs/generatio
 import type { GroupTurnJob } from '#shared/jobs/group-turns';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import type { Message } from '#shared/schemas/message';
+import type { FeatureFlag } from '#shared/schemas/permission';
 import type { Config } from '../config';
 import type { CharacterCache } from '../db/character-cache';
 import type { Db } from '../db/database';
@@ -23,7 +24,7 @@ import { assertMayChatNsfw } from './age-verification/age-verification.service';
 import { visibleCharacter } from './characters.service';
 import { ownedConversation } from './conversations.service';
 import { newChatIdentity } from './chat-identity.service';
-import { availableGroup, speakersOf, type TurnRequest } from './group-chat.service';
+import { assertGroupsOn, availableGroup, speakersOf, type TurnRequest } from './group-chat.service';
 import { GroupRounds } from '../lib/group-rounds';
 import type { Caller } from '../lib/caller';
 import type { WaitingRoom } from './waiting-room.service';
@@ -61,6 +62,8 @@ export interface Sender {
   leave: (conversationId: string) => Promise<void>;
   /** Whether the socket is in the conversation's room (and so was shown to be the caller's). */
   hasJoined: (conversationId: string) => boolean;
+  /** Whether a feature flag is on for the sender (their application and tier). */
+  hasFlag: (flag: FeatureFlag) => boolean;
 }
 
 export interface Sent {
@@ -212,6 +215,7 @@ export async function sendMessage(
       // A group chat needs its members (at least the minimum) and answers through a group turn.
       chattableCharacter(deps, sender, input.characterId).then(async (c) => {
         if (c.type !== 'meta') return { character: c, group: null, speakerIds: [] };
+        assertGroupsOn(sender.hasFlag);
         const fields = await availableGroup(deps.db, c);
         return { character: c, group: fields, speakerIds: speakersOf(fields, input.turn) };
       }),
@@ -322,29 +326,96 @@ export async function sendMessage(
   return { conversationId, message: message.value, replyId };
 }
 
-/** Asks for a new reply to the last user message when the earlier one failed. */
+/** Who answers a group chat's turn asked for again: the member named, else the group's choice. */
+export type GroupRedo = Pick<GroupTurnJob, 'mode' | 'speakerIds'>;
+
+/**
+ * Checks a group chat's retry or regenerate before the conversation is claimed: the groupchat flag and
+ * enough members. The member named (the one whose reply is asked for again) answers while it is still
+ * in the group; otherwise the turn chooses as it does after a message.
+ */
+export async function groupRedoOf(
+  deps: ChatDeps,
+  sender: Sender,
+  group: { id: string; greetingCharacterId: string | null },
+  speakerId: string | null | undefined,
+): Promise<GroupRedo> {
+  assertGroupsOn(sender.hasFlag);
+  const { members } = await availableGroup(deps.db, group);
+  return speakerId != null && members.some((m) => m.id === speakerId)
+    ? { mode: 'pick', speakerIds: [speakerId] }
+    : { mode: 'auto', speakerIds: [] };
+}
+
+/**
+ * Queues a group chat's retry or regenerate, once the conversation is claimed for `replyId`: the
+ * member's turn again, in its own voice, streamed and labelled like any group reply. It is a turn of a
+ * new round answering `afterMessageId`, so a chain still in flight ends first.
+ */
+export async function enqueueGroupRedo(
+  deps: ChatDeps,
+  caller: Caller,
+  redo: GroupRedo & {
+    conversationId: string;
+    groupId: string;
+    afterMessageId: string;
+    replyId: string;
+  },
+): Promise<void> {
+  const round = await new GroupRounds(deps.redis, deps.prefix).next(redo.conversationId);
+  await enqueueTurn(deps, caller, {
+    conversationId: redo.conversationId,
+    groupId: redo.groupId,
+    afterMessageId: redo.afterMessageId,
+    round,
+    mode: redo.mode,
+    speakerIds: redo.speakerIds,
+    claimedReplyId: redo.replyId,
+  });
+}
+
+/**
+ * Asks for a new reply to the last user message when the earlier one failed. In a group chat the
+ * member whose reply failed (`speakerId`, as the client saw it start) answers again, and a reply of a
+ * round that failed after another member's line answers that line.
+ */
 export async function retryReply(
   deps: ChatDeps,
   sender: Sender,
   conversationId: string,
+  speakerId?: string,
 ): Promise<{ replyId: string }> {
   const { caller } = sender;
   const conversation = await ownedConversation(deps.db, caller, conversationId);
   const head = conversation.lastMessageId
     ? await messages.findById(deps.db, conversation.lastMessageId)
     : undefined;
-  if (head?.role !== 'user') throw new AppError('nothing_to_retry');
-  await chattableCharacter(deps, sender, conversation.characterId);
+  const character = await chattableCharacter(deps, sender, conversation.characterId);
+  const group = character.type === 'meta' ? character : null;
+  // A group's round may fail after a member's line; a chatbot's reply only ever answers the user.
+  const isAnswerable = head?.role === 'user' || (group !== null && head?.prevId != null);
+  if (head === undefined || !isAnswerable) throw new AppError('nothing_to_retry');
+  const redo = group === null ? null : await groupRedoOf(deps, sender, group, speakerId);
   await deps.waitingRoom.claimTurn(caller, conversation.characterId);
   const replyId = randomUUID();
   await deps.replies.claim(conversationId, replyId);
   await sender.join(conversationId);
-  await enqueueReply(deps, caller, {
-    conversationId,
-    characterId: conversation.characterId,
-    userMessageId: head.id,
-    replyId,
-  });
+  if (redo !== null) {
+    await enqueueGroupRedo(deps, caller, {
+      ...redo,
+      conversationId,
+      groupId: conversation.characterId,
+      afterMessageId: head.id,
+      replyId,
+    });
+  } else {
+    await enqueueReply(deps, caller, {
+      conversationId,
+      characterId: conversation.characterId,
+      userMessageId: head.id,
+      replyId,
+    });
+  }
   return { replyId };
 }
 

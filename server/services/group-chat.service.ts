@@ -2,12 +2,14 @@
  * Talking in a group chat (issue 12 §8): who answers a message, Next, and Auto Response. A send to a
  * group queues a `group-turns` job instead of a reply (chat.service.ts); the turn chooses the member
  * (workers/group-turns/). A new round (server/lib/group-rounds.ts) starts with every user message,
- * Stop, Next, and Auto Response switched off, so a chain of bot replies ends at once.
+ * Stop, Next, a retry or regenerate (chat.service.ts, enqueueGroupRedo) and Auto Response switched
+ * off, so a chain of bot replies ends at once. Group chats live behind the groupchat flag.
  */
 import { replyPriority } from '#shared/jobs/generation';
 import { turnOrder } from '#shared/rules/group-turns';
 import { roleAtLeast } from '#shared/rules/permissions';
 import type { GroupFields } from '#shared/schemas/group';
+import type { FeatureFlag } from '#shared/schemas/permission';
 import type { Db } from '../db/database';
 import * as characters from '../db/repositories/characters.repo';
 import * as groups from '../db/repositories/groups.repo';
@@ -36,6 +38,14 @@ export function assertPremium(caller: Caller): void {
   if (caller.kind !== 'member' || !roleAtLeast(caller.role, 'paid_premium')) {
     throw new AppError('group_premium_required');
   }
+}
+
+/**
+ * Group chats live behind the groupchat flag (product-core.md §6): while it is off for the caller a
+ * group answers not_found, as every group route does (shared/api, `flag`).
+ */
+export function assertGroupsOn(hasFlag: (flag: FeatureFlag) => boolean): void {
+  if (!hasFlag('groupchat')) throw new AppError('not_found');
 }
 
 /** A group's members and greeter; 'Group unavailable' below the minimum. */

@@ -2,14 +2,21 @@
  * Regenerating the last reply (product-core.md, "Chat"): the reply is kept as an alternative and a
  * `regenerate` job on the generation queue writes a new answer to the same user message, streamed like
  * any reply. Kept apart from the send path (chat.service.ts) so that stays as it is; a regenerate takes
- * nothing from the message allowances (issue 11), which count what the user writes.
+ * nothing from the message allowances (issue 11), which count what the user writes. In a group chat
+ * the same member's turn is taken again (chat.service.ts, enqueueGroupRedo).
  */
 import { randomUUID } from 'node:crypto';
 import { replyJobId, replyPriority } from '#shared/jobs/generation';
 import * as messages from '../db/repositories/messages.repo';
 import { setAsideReply } from '../db/repositories/message-operations.repo';
 import { AppError } from '../lib/errors';
-import { chattableCharacter, type ChatDeps, type Sender } from './chat.service';
+import {
+  chattableCharacter,
+  enqueueGroupRedo,
+  groupRedoOf,
+  type ChatDeps,
+  type Sender,
+} from './chat.service';
 import { ownedConversation } from './conversations.service';
 
 export async function regenerateReply(
@@ -23,7 +30,12 @@ export async function regenerateReply(
     ? await messages.findById(deps.db, conversation.lastMessageId)
     : undefined;
   if (head?.role !== 'bot' || head.prevId === null) throw new AppError('nothing_to_regenerate');
-  await chattableCharacter(deps, sender, conversation.characterId);
+  const character = await chattableCharacter(deps, sender, conversation.characterId);
+  // In a group chat the member who spoke speaks again, in its own voice.
+  const redo =
+    character.type === 'meta'
+      ? await groupRedoOf(deps, sender, character, head.subCharacterId)
+      : null;
   await deps.waitingRoom.claimTurn(caller, conversation.characterId);
   const replyId = randomUUID();
   await deps.replies.claim(conversationId, replyId);
@@ -31,6 +43,16 @@ export async function regenerateReply(
     const setAside = await setAsideReply(deps.db, conversationId, head.id);
     if (!setAside) throw new AppError('nothing_to_regenerate');
     await sender.join(conversationId);
+    if (redo !== null) {
+      await enqueueGroupRedo(deps, caller, {
+        ...redo,
+        conversationId,
+        groupId: conversation.characterId,
+        afterMessageId: setAside.userMessageId,
+        replyId,
+      });
+      return { replyId, replacedId: head.id };
+    }
     const priority = replyPriority(caller);
     await deps.queue
       .enqueue(

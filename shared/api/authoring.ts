@@ -82,6 +82,7 @@ export const listOwnGroups = endpoint({
   method: 'GET',
   path: '/api/me/groups',
   auth: 'member',
+  flag: 'groupchat',
   summary: 'List your group chats with their members and moderation status',
   response: z.object({ items: z.array(OwnGroupSummarySchema) }),
 });

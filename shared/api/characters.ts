@@ -19,6 +19,7 @@ export const getGroup = endpoint({
   method: 'GET',
   path: '/api/characters/:id/group',
   auth: 'caller',
+  flag: 'groupchat',
   summary: 'Get a group chat you may see: its members and who greets first (404 for a chatbot)',
   params: IdParamsSchema,
   response: GroupFieldsSchema.extend({ id: z.uuid() }),

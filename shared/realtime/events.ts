@@ -55,14 +55,18 @@ export const clientCommands = {
       replyId: z.uuid(),
     }),
   },
-  /** Asks the model again for a reply to the last user message (after a failure). */
+  /**
+   * Asks the model again for a reply to the last user message (after a failure). In a group chat
+   * `speakerId` names the member whose reply failed, who answers again (the group chooses without it).
+   */
   'generation:retry': {
-    payload: ConversationRefSchema,
+    payload: ConversationRefSchema.extend({ speakerId: z.uuid().optional() }),
     result: z.object({ replyId: z.uuid() }),
   },
   /**
    * Asks again for the last reply: it becomes an alternative (browsable later) and a new reply to the
-   * same user message is written; answers the new reply's id and the one set aside.
+   * same user message is written; answers the new reply's id and the one set aside. In a group chat
+   * the same member answers again.
    */
   'generation:regenerate': {
     payload: ConversationRefSchema,

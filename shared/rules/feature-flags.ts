@@ -17,6 +17,8 @@ export const implementedFeatureFlags = [
   'generation_settings',
   // Lorebooks: My Lorebooks, the lorebook editor and import, attaching books to private chatbots.
   'lorebook',
+  // Group chats: My Group Chats, Create Group and its member picker, the group chat screen with turns.
+  'groupchat',
 ] as const satisfies readonly FeatureFlag[];
 
 const implemented: ReadonlySet<FeatureFlag> = new Set(implementedFeatureFlags);

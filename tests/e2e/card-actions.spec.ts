@@ -4,21 +4,9 @@
  * resolves, deleting one's own bot, and the sign-in prompts guests get instead.
  */
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import { characterLimits } from '#shared/rules/character';
-import { e2eDatabaseUrl } from './global-setup';
 import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
-
-/** Runs one statement in the product's database (for what no screen can set up yet: chatbots). */
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import { sql } from './product-db';
 
 /** A member who exists only to create chatbots; answers their username and id. */
 async function newCreator(): Promise<{ id: string; username: string }> {

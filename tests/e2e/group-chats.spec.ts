@@ -2,22 +2,28 @@
  * Group chats in Chromium (issue 12, item 6): a member fills Create Group, opens the member picker,
  * meets the Minimum Chatbots Required dialog, adds three chatbots from Explore, comes back to the form
  * as it was, creates the group and finds it in My Group Chats. Then (items 6 and 10) the member opens
- * the group's chat, sends a message, sees the reply labelled with a member, picks a member in "Who speaks
- * next" and sees that member answer.
+ * the group's chat as the persona they choose, sends a message, sees the reply labelled with a member,
+ * picks a member in "Who speaks next" and sees that member answer, the choice going back to Anyone after
+ * the send; Next and Auto Response offer the upgrade.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { sql } from './product-db';
 
 const pngAvatar = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
   'base64',
 );
 
-/** Signs a new member in and creates a group of three Explore chatbots; resolves the group's name. */
-async function createGroupOfThree(page: Page, who: string): Promise<string> {
+/** Signs a new member in and creates a group of three Explore chatbots; resolves the group's name and the member's email. */
+async function createGroupOfThree(
+  page: Page,
+  who: string,
+): Promise<{ name: string; email: string }> {
   const suffix = uniqueSuffix();
+  const email = `${who}-${suffix}@example.com`;
   await page.goto('/');
-  await signInWithCode(page, `${who}-${suffix}@example.com`);
+  await signInWithCode(page, email);
   await completeOnboarding(page, { username: `g_${suffix}`, name: 'Gale' });
 
   await page.goto('/groupchat/create');
@@ -29,7 +35,7 @@ async function createGroupOfThree(page: Page, who: string): Promise<string> {
   await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
   const name = `Crew ${suffix}`.slice(0, 20);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the tavern, friend.');
+  await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the tavern, {{user}}.');
 
   await page.getByRole('button', { name: 'Add Members' }).click();
   await expect(page).toHaveURL(/\/groupchat\/create\/members$/);
@@ -53,7 +59,22 @@ async function createGroupOfThree(page: Page, who: string): Promise<string> {
   await page.getByRole('checkbox', { name: /Community Guidelines/ }).check();
   await page.getByRole('button', { name: 'Create Group' }).click();
   await expect(page).toHaveURL(/\/my-chatbots\/groupchats$/);
-  return name;
+  return { name, email };
+}
+
+/** Gives the member two personas, the first their default (no screen needed: personas.spec.ts has those). */
+async function givePersonas(email: string): Promise<void> {
+  for (const [name, isDefault] of [
+    ['Mara', true],
+    ['Nico', false],
+  ] as const) {
+    await sql(
+      `insert into personas (user_id, name, highlights, avatar_url, is_default)
+       select id, $2, 'Keeps a lighthouse.', '/uploads/persona-avatars/none.webp', $3
+       from users where email = $1`,
+      [email, name, isDefault],
+    );
+  }
 }
 
 test(
@@ -61,7 +82,7 @@ test(
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const name = await createGroupOfThree(page, `groups-${testInfo.project.name}`);
+    const { name } = await createGroupOfThree(page, `groups-${testInfo.project.name}`);
     const list = page.getByRole('list', { name: 'Group chats' });
     await expect(list.getByText(name)).toBeVisible();
     await expect(list.getByRole('link', { name: `Edit ${name}` })).toBeVisible();
@@ -69,16 +90,25 @@ test(
 );
 
 test(
-  'chats with a group: replies are labelled with their member and a picked member answers',
+  'chats with a group as a chosen persona: replies are labelled with their member and a picked member answers',
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
     test.setTimeout(150_000);
-    const name = await createGroupOfThree(page, `group-chat-${testInfo.project.name}`);
+    const { name, email } = await createGroupOfThree(page, `group-chat-${testInfo.project.name}`);
+    await givePersonas(email);
     await page
       .getByRole('list', { name: 'Group chats' })
       .getByRole('link', { name, exact: true })
       .click();
     await expect(page).toHaveURL(/\/groupchat\/[\w-]+$/);
+
+    // The same persona choice as before a chatbot's chat; the greeting greets the one chosen.
+    const choice = page.getByRole('dialog', { name: `Who is going to chat with ${name}` });
+    await expect(choice.getByRole('radio', { name: 'Mara' })).toBeChecked();
+    await choice.getByRole('radio', { name: 'Nico' }).check();
+    await choice.getByRole('button', { name: `Chat with ${name}` }).click();
+    await expect(choice).toHaveCount(0);
+    await expect(page.getByRole('log')).toContainText('Welcome to the tavern, Nico.');
 
     const turns = page.getByRole('group', { name: 'Turns' });
     const who = turns.getByRole('combobox', { name: 'Who speaks next' });
@@ -105,6 +135,8 @@ test(
     await expect(bots).toHaveCount(3);
     await expect(log.locator('[data-streaming]')).toHaveCount(0);
     await expect(speakers.last()).toHaveText(picked);
+    // The pick was for that message: the group chooses again for the next.
+    await expect(who).toHaveValue('');
 
     // Next is premium: a free member gets the upgrade modal.
     await turns.getByRole('button', { name: 'Next', exact: true }).click();
@@ -112,5 +144,12 @@ test(
     await expect(upgrade).toContainText('Auto Response and Next are premium features.');
     await upgrade.getByRole('button', { name: 'Close' }).click();
     await expect(upgrade).toHaveCount(0);
+
+    // The header menu offers Change Persona, and Auto Response, premium as Next is.
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Change Persona' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Enable Auto Response' }).click();
+    await expect(upgrade).toContainText('Auto Response and Next are premium features.');
+    await upgrade.getByRole('button', { name: 'Close' }).click();
   },
 );

@@ -46,8 +46,13 @@ export async function connectGuest(
   url: string,
   guestId: string,
   headers: Record<string, string> = {},
+  applicationId?: string,
 ): Promise<ClientSocket> {
-  return connect(url, { guestId }, headers);
+  return connect(
+    url,
+    { guestId, ...(applicationId === undefined ? {} : { applicationId }) },
+    headers,
+  );
 }
 
 /**
@@ -64,7 +69,7 @@ export async function connectMember(
 
 async function connect(
   url: string,
-  auth: { guestId?: string; token?: string },
+  auth: { guestId?: string; token?: string; applicationId?: string },
   headers: Record<string, string> = {},
 ): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {

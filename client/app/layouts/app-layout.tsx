@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Menu, type MenuItem } from '../../components/menu';
 import { paths } from '../../lib/paths';
-import { useIsLorebookOn } from '../lorebook-flag';
+import { useIsFlagOn, useIsLorebookOn } from '../feature-flags';
 import { ThemeToggle } from './theme-toggle';
 import { useFocusHeadingOnNavigation } from './use-focus-heading';
 
@@ -32,9 +32,16 @@ const lorebookPages: readonly MenuItem[] = [
   { label: 'Create Lorebook (New)', href: paths.lorebookCreate.build() },
 ];
 
+/** The group chat pages, offered while the groupchat flag is on (product-core.md §2: Groupchat marked New). */
+const groupChatPages: readonly MenuItem[] = [
+  { label: 'My Group Chats', href: paths.myGroupChats.build() },
+  { label: 'Create Groupchat (New)', href: paths.groupCreate.build() },
+];
+
 /** The shell: skip link, header (logo home, theme toggle, account), the page and the footer. */
 export function AppLayout({ children, account, footer }: AppLayoutProps) {
   const isLorebookOn = useIsLorebookOn() === true;
+  const isGroupChatOn = useIsFlagOn('groupchat') === true;
   const [location] = useLocation();
   const search = useSearch();
   const mainRef = useRef<HTMLElement>(null);
@@ -102,7 +109,11 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
                   <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" />
                 </svg>
               }
-              items={isLorebookOn ? [...chatbotPages, ...lorebookPages] : chatbotPages}
+              items={[
+                ...chatbotPages,
+                ...(isGroupChatOn ? groupChatPages : []),
+                ...(isLorebookOn ? lorebookPages : []),
+              ]}
             />
             <Link href={paths.personas.build()} asChild>
               <NavLink aria-label="My Personas">

@@ -33,7 +33,7 @@ import { useQuery } from '../../lib/use-query';
 import { useRenderRestricted } from '../character-menu';
 import { ErrorPage } from '../layouts/error-page';
 import { Page } from '../layouts/page';
-import { useIsLorebookOn } from '../lorebook-flag';
+import { useIsLorebookOn } from '../feature-flags';
 import { RequirePermission } from '../route-guard';
 import { NotFoundPage } from './not-found';
 

@@ -1,11 +1,13 @@
 /**
  * /groupchat/{characterId} (issue 12, item 6): the chat screen for a group. It resumes the caller's
- * latest conversation with the group (or starts one), labels each bot message with the member who
- * spoke, and adds the turn bar (Who speaks next, Everyone answers, Next) and Enable or Disable Auto
- * Response to the header menu. Below two members the group shows 'Group unavailable', as the server
- * answers `group_unavailable`.
+ * latest conversation with the group (or starts one, after the same persona choice a chatbot's chat
+ * has), labels each bot message with the member who spoke, and adds the turn bar (Who speaks next,
+ * Everyone answers, Next), whose choice holds for the next message only. The header menu adds Change
+ * Persona and Enable or Disable Auto Response. Below two members the group shows 'Group unavailable',
+ * as the server answers `group_unavailable`.
  */
 import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
@@ -15,6 +17,7 @@ import { useLatestConversation } from '../../features/chat/hooks/use-latest-conv
 import { fetchGroup } from '../../features/group-chat/api';
 import { TurnBar, type TurnChoice } from '../../features/group-chat/components/turn-bar';
 import { useAutoResponseItem } from '../../features/group-chat/hooks/use-auto-response-item';
+import { useChatPersona } from '../../features/personas/hooks/use-chat-persona';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -30,7 +33,11 @@ export function GroupChatPage({ characterId }: { characterId: string }) {
   return <GroupChatLoader key={characterId} characterId={characterId} />;
 }
 
+/** The turn bar's choice before any is made, and again after each message it was sent with. */
+const automatic: TurnChoice = { mode: 'auto' };
+
 function GroupChatLoader({ characterId }: { characterId: string }) {
+  const [location] = useLocation();
   const { api, socket } = useServices();
   const toast = useToast();
   const character = useCharacter(characterId);
@@ -39,10 +46,15 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
   // Undefined until the caller picks: the latest conversation, or null for a fresh one.
   const [chosenId, setChosenId] = useState<string | null | undefined>(undefined);
-  const [choice, setChoice] = useState<TurnChoice>({ mode: 'auto' });
+  const [choice, setChoice] = useState<TurnChoice>(automatic);
   const latestId = latest.status === 'success' ? (latest.data.conversation?.id ?? null) : null;
   const conversationId = chosenId === undefined ? latestId : chosenId;
   const autoResponse = useAutoResponseItem(conversationId);
+  const persona = useChatPersona({
+    characterName: character.status === 'success' ? character.data.name : '',
+    isNew: conversationId === null,
+    backPath: location,
+  });
   const members = group.status === 'success' ? group.data.members : null;
   const speakers = useMemo(
     () => new Map((members ?? []).map((m) => [m.id, { name: m.name, avatarUrl: m.avatarUrl }])),
@@ -74,20 +86,25 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
       </Page>
     );
   }
+  if (persona.choice !== null) return <Page>{persona.choice}</Page>;
   return (
     <>
       <ChatView
+        persona={persona.persona}
         character={character.data}
         conversationId={conversationId}
         onConversationStarted={setChosenId}
         notFound={<NotFoundPage />}
         renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
-        menuItems={() => autoResponse.menuItems}
+        menuItems={(activeId) => [...persona.menuItems(activeId), ...autoResponse.menuItems]}
         group={{
           speakers,
           turn: choice.mode === 'pick' ? choice : { mode: choice.mode },
           onStartNew: () => {
             setChosenId(null);
+          },
+          onSent: () => {
+            setChoice(automatic);
           },
           renderTurnBar: ({ conversationId: activeId, isBusy }) => (
             <TurnBar
@@ -107,6 +124,7 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
           ),
         }}
       />
+      {persona.dialog}
       {autoResponse.dialog}
     </>
   );

@@ -26,6 +26,7 @@ import { useRenderRestricted } from '../character-menu';
 import { ErrorPage } from '../layouts/error-page';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
+import { MyChatbotsTabs } from './my-chatbots-tabs';
 import { NotFoundPage } from './not-found';
 
 function useMemberId(): string | null {
@@ -152,7 +153,10 @@ export function MyGroupChatsPage() {
   const memberId = useMemberId();
   return (
     <RequirePermission permission="view_my_chat_bots">
-      <Page>{memberId !== null && <MyGroups memberId={memberId} />}</Page>
+      <Page>
+        <MyChatbotsTabs current="groupchats" />
+        {memberId !== null && <MyGroups memberId={memberId} />}
+      </Page>
     </RequirePermission>
   );
 }

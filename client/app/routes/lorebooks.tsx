@@ -23,7 +23,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { ErrorPage } from '../layouts/error-page';
 import { Page } from '../layouts/page';
-import { useIsLorebookOn } from '../lorebook-flag';
+import { useIsLorebookOn } from '../feature-flags';
 import { RequirePermission } from '../route-guard';
 import { MyChatbotsTabs } from './my-chatbots-tabs';
 import { NotFoundPage } from './not-found';

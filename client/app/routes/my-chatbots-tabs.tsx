@@ -1,15 +1,25 @@
-/** The My Chatbots tabs (product-core.md "My Chatbots"): Chatbots, and Lorebooks with the lorebook flag. */
+/**
+ * The My Chatbots tabs (product-core.md "My Chatbots"): Chatbots, Groupchats with the group chat flag,
+ * and Lorebooks with the lorebook flag; none while Chatbots would be the only one.
+ */
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { paths } from '../../lib/paths';
-import { useIsLorebookOn } from '../lorebook-flag';
+import { useIsFlagOn, useIsLorebookOn } from '../feature-flags';
 
-export function MyChatbotsTabs({ current }: { current: 'chatbots' | 'lorebooks' }) {
-  if (useIsLorebookOn() !== true) return null;
+export function MyChatbotsTabs({ current }: { current: 'chatbots' | 'groupchats' | 'lorebooks' }) {
+  const isGroupChatOn = useIsFlagOn('groupchat') === true;
+  const isLorebookOn = useIsLorebookOn() === true;
   const tabs = [
     { key: 'chatbots', label: 'Chatbots', href: paths.myChatbots.build() },
-    { key: 'lorebooks', label: 'Lorebooks', href: paths.myLorebooks.build() },
-  ] as const;
+    ...(isGroupChatOn
+      ? [{ key: 'groupchats', label: 'Groupchats', href: paths.myGroupChats.build() }]
+      : []),
+    ...(isLorebookOn
+      ? [{ key: 'lorebooks', label: 'Lorebooks', href: paths.myLorebooks.build() }]
+      : []),
+  ];
+  if (tabs.length === 1) return null;
   return (
     <Tabs aria-label="My Chatbots sections">
       {tabs.map((tab) => (

@@ -65,8 +65,12 @@ export function sendMessage(
   return sendCommand(socket, 'message:send', payload);
 }
 
-export function retryGeneration(socket: ChatSocket, conversationId: string) {
-  return sendCommand(socket, 'generation:retry', { conversationId });
+/** Asks again for the reply that failed; in a group chat from the member whose reply it was. */
+export function retryGeneration(socket: ChatSocket, conversationId: string, speakerId?: string) {
+  return sendCommand(socket, 'generation:retry', {
+    conversationId,
+    ...(speakerId === undefined ? {} : { speakerId }),
+  });
 }
 
 export function stopGeneration(socket: ChatSocket, conversationId: string) {

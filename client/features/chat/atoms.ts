@@ -15,6 +15,8 @@ export interface GenerationFailure {
   error: AppErrorBody;
   /** An autopilot draft failed: nothing waits for a Retry, the user writes or asks again. */
   isAutopilot?: boolean;
+  /** In a group chat, the member whose reply failed: Retry asks the same member again. */
+  speakerId?: string;
 }
 
 /** An autopilot draft written for the message box: the user edits and sends it, or discards it. */

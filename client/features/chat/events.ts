@@ -155,6 +155,7 @@ export function applyGenerationFailed(
         messageId,
         error,
         ...(isOwn && c.reply?.isAutopilot === true ? { isAutopilot: true } : {}),
+        ...(isOwn && c.reply?.speakerId !== undefined ? { speakerId: c.reply.speakerId } : {}),
       },
     };
   });

@@ -40,7 +40,8 @@ export async function siblingsOf(db: Db, message: Message): Promise<Message[]> {
 
 /**
  * Moves the conversation's head back from its last bot reply to the message it answered, keeping the
- * reply as an alternative. Undefined unless `replyId` is still the head and a bot reply to a user.
+ * reply as an alternative. Undefined unless `replyId` is still the head and a bot reply to a user, or
+ * a group member's reply (it has a speaker), which may answer another member's line.
  */
 export async function setAsideReply(
   db: Db,
@@ -53,7 +54,8 @@ export async function setAsideReply(
       from conversations c, messages answered
       where m.id = ${replyId} and m.conversation_id = ${conversationId} and m.role = 'bot'
         and c.id = m.conversation_id and c.last_message_id = m.id
-        and answered.id = m.prev_id and answered.role = 'user'
+        and answered.id = m.prev_id
+        and (answered.role = 'user' or m.sub_character_id is not null)
       returning m.prev_id
     )
     update conversations c set last_message_id = reply.prev_id, updated_at = now()

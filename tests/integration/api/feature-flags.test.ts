@@ -11,13 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getAppSettings } from '#shared/api/applications';
 import { buildPath, type Endpoint } from '#shared/api/endpoint';
+import * as authoringApi from '#shared/api/authoring';
+import * as charactersApi from '#shared/api/characters';
+import * as groupChatsApi from '#shared/api/group-chats';
 import * as lorebookApi from '#shared/api/lorebooks';
 import { SessionSchema, getMe } from '#shared/api/auth';
 import type { Role } from '#shared/schemas/user';
+import * as groupsRepo from '#server/db/repositories/groups.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
+import { createCharacter, newGuestId } from '../../support/factories';
 import { signInSecrets, startSmtp, type LocalSmtp } from '../../support/smtp-server';
-import { startStack, type Stack } from '../../support/stack';
+import { connectGuest, startStack, type Stack } from '../../support/stack';
 
 let stack: Stack;
 let smtp: LocalSmtp;
@@ -36,13 +41,15 @@ beforeAll(async () => {
         featureFlags: {
           lorebook: true,
           groupchat: true,
+          create_v2: true,
           generation_settings: true,
           onboarding_v2: true,
           nav_v2: false,
         },
       },
-      // An application that switches lorebooks off.
+      // An application that switches lorebooks off, and one that switches group chats off.
       { id: 'no-lore', name: 'No Lore', featureFlags: { lorebook: false } },
+      { id: 'no-groups', name: 'No Groups', featureFlags: { groupchat: false } },
     ]),
   );
   smtp = await startSmtp();
@@ -77,7 +84,8 @@ describe('GET /api/app-settings', () => {
     const settings = getAppSettings.response.parse(res.json());
     expect(settings.featureFlags).toEqual({
       lorebook: true,
-      groupchat: false,
+      groupchat: true,
+      create_v2: false,
       generation_settings: true,
       onboarding_v2: true,
       nav_v2: false,
@@ -86,13 +94,13 @@ describe('GET /api/app-settings', () => {
 });
 
 describe('GET /api/me', () => {
-  it('tells a paid member of generation settings, lorebooks and of no unbuilt feature their tier includes', async () => {
+  it('tells a paid member of generation settings, lorebooks, group chats and of no unbuilt feature their tier includes', async () => {
     const token = await signIn('paid_premium');
     const res = await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     const me = getMe.response.parse(res.json());
     expect(me.role).toBe('paid_premium');
-    expect(me.featureFlags).toEqual(['generation_settings', 'lorebook']);
+    expect(me.featureFlags).toEqual(['generation_settings', 'lorebook', 'groupchat']);
   });
 
   it('tells an admin of the admin screens, which exist', async () => {
@@ -100,26 +108,27 @@ describe('GET /api/me', () => {
     const me = getMe.response.parse(
       (await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).json(),
     );
-    expect(me.featureFlags).toEqual(['generation_settings', 'admin', 'lorebook']);
+    expect(me.featureFlags).toEqual(['generation_settings', 'admin', 'lorebook', 'groupchat']);
   });
 });
 
+const isEndpoint = (v: unknown): v is Endpoint =>
+  typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v;
+const codeOf = (body: unknown) =>
+  z.object({ error: z.object({ code: z.string() }) }).safeParse(body).data?.error.code;
+const requestOf = (e: Endpoint, headers: Record<string, string>): InjectOptions => ({
+  method: e.method,
+  url: buildPath(e.path, { id: 'not-a-uuid', entryId: '', lorebookId: randomUUID() }),
+  headers,
+  // Bad in every way a body can be: wrong types, a NUL byte, an unknown field.
+  ...(e.method === 'GET' || e.method === 'DELETE'
+    ? {}
+    : { payload: { name: 7, description: 'a\u0000b', entries: 'none', extra: true } }),
+});
+
 describe('lorebook routes behind the lorebook flag', () => {
-  const isEndpoint = (v: unknown): v is Endpoint =>
-    typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v;
   const exported: unknown[] = Object.values(lorebookApi);
   const endpoints = exported.filter(isEndpoint);
-  const codeOf = (body: unknown) =>
-    z.object({ error: z.object({ code: z.string() }) }).safeParse(body).data?.error.code;
-  const requestOf = (e: Endpoint, headers: Record<string, string>): InjectOptions => ({
-    method: e.method,
-    url: buildPath(e.path, { id: 'not-a-uuid', entryId: '', lorebookId: randomUUID() }),
-    headers,
-    // Bad in every way a body can be: wrong types, a NUL byte, an unknown field.
-    ...(e.method === 'GET' || e.method === 'DELETE'
-      ? {}
-      : { payload: { name: 7, description: 'a\u0000b', entries: 'none', extra: true } }),
-  });
 
   it('answers not_found on every lorebook route, before reading its input, while the flag is off', async () => {
     const token = await signIn('paid_premium');
@@ -155,5 +164,105 @@ describe('lorebook routes behind the lorebook flag', () => {
       ]),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 404, 200, 404, 200, 404, 200, 404]);
+  });
+});
+
+describe('group chat routes and commands behind the groupchat flag', () => {
+  const exported: unknown[] = [
+    ...Object.values(charactersApi),
+    ...Object.values(authoringApi),
+    ...Object.values(groupChatsApi),
+  ];
+  const endpoints = exported.filter(isEndpoint).filter((e) => e.flag === 'groupchat');
+  const db = () => stack.app.deps.db;
+
+  /** A listed group of two library bots. */
+  async function createGroup(): Promise<string> {
+    const members = [await createCharacter(db()), await createCharacter(db())];
+    const groupId = await createCharacter(db(), { name: 'Duo' });
+    await db().updateTable('characters').set({ type: 'meta' }).where('id', '=', groupId).execute();
+    await groupsRepo.setGroup(db(), groupId, members, members[0] ?? null);
+    return groupId;
+  }
+
+  it('answers not_found on every group route, before reading its input, while the flag is off', async () => {
+    const token = await signIn('paid_premium');
+    // The group of a chatbot id, the member's groups, and Auto Response read and switched.
+    expect(endpoints.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+      'GET /api/characters/:id/group',
+      'GET /api/conversations/:id/auto-response',
+      'GET /api/me/groups',
+      'PUT /api/conversations/:id/auto-response',
+    ]);
+    for (const e of endpoints) {
+      const route = `${e.method} ${e.path}`;
+      const off = await inject(
+        requestOf(e, { authorization: `Bearer ${token}`, 'x-application-id': 'no-groups' }),
+      );
+      expect({ route, status: off.statusCode }).toEqual({ route, status: 404 });
+      expect(codeOf(off.json())).toBe('not_found');
+      const guest = await inject(requestOf(e, { 'x-application-id': 'no-groups' }));
+      expect({ route, status: guest.statusCode }).toEqual({ route, status: 404 });
+      const on = await inject(requestOf(e, { authorization: `Bearer ${token}` }));
+      expect(on.statusCode === 200 || codeOf(on.json()) !== 'not_found').toBe(true);
+    }
+  });
+
+  it('refuses creating a group through the character call while the flag is off', async () => {
+    const token = await signIn('free_tier');
+    const members = [await createCharacter(db()), await createCharacter(db())];
+    const name = `Off ${randomUUID().slice(0, 6)}`;
+    const body = {
+      type: 'meta',
+      avatarUrl: '/uploads/character-avatars/group.webp',
+      name,
+      title: 'Two friends at a tavern',
+      greeting: 'Welcome, {{user}}.',
+      scenario: 'A tavern.',
+      visibility: 'private',
+      tags: [],
+      guidelines: true,
+      subCharacterIds: members,
+    };
+    const create = (headers: Record<string, string>) =>
+      inject({ method: 'POST', url: '/api/characters', headers, payload: body });
+    const off = await create({ authorization: `Bearer ${token}`, 'x-application-id': 'no-groups' });
+    expect(off.statusCode).toBe(404);
+    expect(codeOf(off.json())).toBe('not_found');
+    const stored = await db()
+      .selectFrom('characters')
+      .select('id')
+      .where('name', '=', name)
+      .execute();
+    expect(stored).toEqual([]);
+    const on = await create({ authorization: `Bearer ${token}` });
+    expect(on.statusCode, on.body).toBe(200);
+  });
+
+  it('refuses a send to a group and Next over the socket while the flag is off', async () => {
+    const groupId = await createGroup();
+    const offGuestId = newGuestId();
+    const off = await connectGuest(stack.url, offGuestId, {}, 'no-groups');
+    const on = await connectGuest(stack.url, newGuestId());
+    try {
+      const send = { characterId: groupId, conversationId: null, content: 'Hello, both.' };
+      const refused = await off.emitWithAck('message:send', send);
+      expect(refused.ok ? null : refused.error.code).toBe('not_found');
+      const next = await off.emitWithAck('group:next', { conversationId: randomUUID() });
+      expect(next.ok ? null : next.error.code).toBe('not_found');
+      const guest = await users.findByGuestId(db(), offGuestId);
+      const conversations = await db()
+        .selectFrom('conversations')
+        .select('id')
+        .where('user_id', '=', guest?.id ?? randomUUID())
+        .execute();
+      expect(conversations).toEqual([]);
+      // The same send is taken where the flag is on.
+      const accepted = await on.emitWithAck('message:send', send);
+      expect(accepted.ok).toBe(true);
+    } finally {
+      off.disconnect();
+      on.disconnect();
+    }
   });
 });

@@ -1,16 +1,18 @@
 /**
  * Group chats that talk in turns (issue 12 §8, §10), on real components with the tiny model and two
  * worker processes' worth of processors competing for the same queues: who answers, everyone in turn,
- * Auto Response within its bound, a user message ending the chain, and no turn written twice.
+ * Auto Response within its bound, a user message ending the chain, no turn written twice, and retry and
+ * regenerate taking the same member's turn again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import type { Message } from '#shared/schemas/message';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
+import * as users from '#server/db/repositories/users.repo';
 import { createLogger } from '#server/lib/log';
 import { startWorkers, type RunningWorkers } from '../../../workers/start-workers';
 import { testConfig } from '../../support/config';
-import { createCharacter, newGuestId } from '../../support/factories';
+import { createCharacter, createLongConversation, newGuestId } from '../../support/factories';
 import {
   connectGuest,
   nextEvent,
@@ -217,7 +219,123 @@ describe('group-turns', () => {
       turn: { mode: 'pick', speakerId: groupId },
     });
     expect(picked.ok ? null : picked.error.code).toBe('validation_failed');
+    for (const event of ['generation:retry', 'generation:regenerate'] as const) {
+      const again = await other.emitWithAck(event, { conversationId: sent.conversationId });
+      expect(again.ok ? null : again.error.code).toBe('conversation_not_found');
+    }
+    const bad = await owner.emitWithAck('generation:retry', {
+      conversationId: sent.conversationId,
+      speakerId: 'not-a-member',
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed', field: 'speakerId' },
+    });
+    // Nothing was written for anyone: the owner's chat is as it was.
+    expect((await messagesOf(sent.conversationId)).map((m) => m.role)).toEqual([
+      'bot',
+      'user',
+      'bot',
+    ]);
     owner.disconnect();
     other.disconnect();
+  });
+
+  it("regenerates a reply as the same member, streamed and labelled, a member's answer to another too", async () => {
+    const { groupId, members } = await createGroup();
+    const socket = await connectGuest(stack.url, newGuestId());
+    const sent = await send(socket, {
+      characterId: groupId,
+      conversationId: null,
+      content: 'Everyone, one line each.',
+      turn: { mode: 'everyone' },
+    });
+    const { conversationId } = sent;
+    await settled(conversationId);
+    let all = await messagesOf(conversationId);
+    const last = all.at(-1);
+    // Everyone answered in turn: the last reply answers the member before it.
+    expect(all.at(-2)?.role).toBe('bot');
+
+    const ack = await socket.emitWithAck('generation:regenerate', { conversationId });
+    if (!ack.ok) throw new Error(ack.error.code);
+    expect(ack.data.replacedId).toBe(last?.id);
+    const started = await nextEvent(
+      socket,
+      'generation:started',
+      (p) => p.messageId === ack.data.replyId,
+    );
+    expect(started.speakerId).toBe(last?.subCharacterId);
+    const done = await nextEvent(
+      socket,
+      'generation:completed',
+      (p) => p.message.id === ack.data.replyId,
+    );
+    expect(done.message.subCharacterId).toBe(last?.subCharacterId);
+    expect(done.message.prevId).toBe(last?.prevId);
+    await settled(conversationId);
+    all = await messagesOf(conversationId);
+    // The old reply is kept as an alternative; nobody else spoke after the regenerated one.
+    expect(all.filter((m) => m.prevId === last?.prevId).map((m) => m.subCharacterId)).toEqual([
+      last?.subCharacterId,
+      last?.subCharacterId,
+    ]);
+    expect(members).toContain(done.message.subCharacterId);
+    socket.disconnect();
+  });
+
+  it('retries a failed turn with the member named, else the group chooses', async () => {
+    const { groupId, members } = await createGroup();
+    const guestId = newGuestId();
+    const socket = await connectGuest(stack.url, guestId);
+    const guest = await users.findByGuestId(db(), guestId);
+    if (!guest) throw new Error('the handshake made no guest');
+    // A chat whose last message, the user's, got no reply (its reply failed).
+    const chat = await createLongConversation(db(), {
+      userId: guest.id,
+      characterId: groupId,
+      count: 3,
+    });
+    const { conversationId } = chat;
+    const head = chat.messageIds.at(-1);
+
+    const named = await socket.emitWithAck('generation:retry', {
+      conversationId,
+      speakerId: members[2],
+    });
+    if (!named.ok) throw new Error(named.error.code);
+    const started = await nextEvent(
+      socket,
+      'generation:started',
+      (p) => p.messageId === named.data.replyId,
+    );
+    expect(started.speakerId).toBe(members[2]);
+    const done = await nextEvent(
+      socket,
+      'generation:completed',
+      (p) => p.message.id === named.data.replyId,
+    );
+    expect(done.message).toMatchObject({ prevId: head, subCharacterId: members[2] });
+    await settled(conversationId);
+
+    // Another chat the same way, retried without a name: the group's own choice, the greeter first.
+    const other = await createLongConversation(db(), {
+      userId: guest.id,
+      characterId: groupId,
+      count: 3,
+    });
+    const chosen = await socket.emitWithAck('generation:retry', {
+      conversationId: other.conversationId,
+    });
+    if (!chosen.ok) throw new Error(chosen.error.code);
+    const answer = await nextEvent(
+      socket,
+      'generation:completed',
+      (p) => p.message.id === chosen.data.replyId,
+    );
+    expect(answer.message.subCharacterId).toBe(members[1]);
+    await settled(other.conversationId);
+    expectOneChain(await messagesOf(other.conversationId));
+    socket.disconnect();
   });
 });

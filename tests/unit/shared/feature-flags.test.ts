@@ -15,17 +15,18 @@ const everyFlagOn: Record<FeatureFlag, boolean> = { ...featureFlagsOf(guestSubje
 for (const flag of featureFlagNames) everyFlagOn[flag] = true;
 
 describe('implementedFeatureFlags', () => {
-  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks', () => {
+  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks, group chats', () => {
     expect([...implementedFeatureFlags].sort()).toEqual([
       'admin',
       'generation_settings',
+      'groupchat',
       'lorebook',
       'onboarding_v2',
     ]);
   });
 
-  it('leaves flags of features not built off, group chats among them', () => {
-    for (const flag of ['groupchat', 'create_v2'] as const) {
+  it('leaves flags of features not built off', () => {
+    for (const flag of ['create_v2', 'conversation_images'] as const) {
       expect(isFlagImplemented(flag)).toBe(false);
     }
   });
@@ -34,8 +35,8 @@ describe('implementedFeatureFlags', () => {
 describe('reportedFlagOverrides', () => {
   it('turns off what the operator switched on for a feature that does not exist', () => {
     expect(
-      reportedFlagOverrides({ lorebook: true, groupchat: true, onboarding_v2: true, admin: false }),
-    ).toEqual({ lorebook: true, groupchat: false, onboarding_v2: true, admin: false });
+      reportedFlagOverrides({ lorebook: true, create_v2: true, onboarding_v2: true, admin: false }),
+    ).toEqual({ lorebook: true, create_v2: false, onboarding_v2: true, admin: false });
   });
 
   it('leaves flags the operator did not set to the product default', () => {
@@ -49,6 +50,7 @@ describe('enabledFlags', () => {
       'generation_settings',
       'admin',
       'lorebook',
+      'groupchat',
       'onboarding_v2',
     ]);
   });

@@ -187,8 +187,8 @@ describe('featureFlagsOf and contextTokensOf', () => {
   it('gives guests the defaults and 2048 tokens, and reports only the built ones', () => {
     const flags = featureFlagsOf(guest);
     expect(flags).toMatchObject({ lorebook: true, groupchat: true, onboarding_v2: false });
-    // Lorebooks are built; group chats are not finished, so their flag is not reported yet.
-    expect(enabledFlags(flags)).toEqual(['lorebook']);
+    // Lorebooks and group chats are built; create v2 and the other UI versions are not reported.
+    expect(enabledFlags(flags)).toEqual(['lorebook', 'groupchat']);
     expect(contextTokensOf(flags)).toBe(2048);
   });
 

@@ -127,6 +127,8 @@ export interface ChatGroup {
   renderTurnBar: (state: { conversationId: string | null; isBusy: boolean }) => ReactNode;
   /** Start New Chat: the group screen starts a fresh conversation itself. */
   onStartNew: () => void;
+  /** A message was accepted with `turn`: the turn it asked for is spent. */
+  onSent: () => void;
 }
 
 export function ChatView({
@@ -256,7 +258,9 @@ export function ChatView({
       return false;
     }
     setJumpVersion((v) => v + 1);
-    return actions.send(content);
+    const isSent = await actions.send(content);
+    if (isSent) group?.onSent();
+    return isSent;
   };
   /** Autopilot answers the reply on screen: an alternative shown in its place is adopted first. */
   const sendAutopilot = async (intent: string): Promise<boolean> => {

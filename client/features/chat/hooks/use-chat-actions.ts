@@ -81,7 +81,8 @@ export function useChatActions({
   const retry = async (): Promise<void> => {
     if (conversationId === null) return;
     setIsRetrying(true);
-    const ack = await retryGeneration(socket, conversationId);
+    const failed = store.get(conversationsAtom)[conversationId]?.failure;
+    const ack = await retryGeneration(socket, conversationId, failed?.speakerId);
     setIsRetrying(false);
     if (ack.ok)
       store.set(conversationsAtom, (s) => applyRetried(s, conversationId, ack.data.replyId));

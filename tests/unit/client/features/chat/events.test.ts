@@ -123,4 +123,27 @@ describe('chat events: the seq rules', () => {
     expect(s[conversationId]?.failure?.messageId).toBe(replyId);
     expect(s[conversationId]?.messages).toEqual([userMessage]);
   });
+
+  it('keeps the speaker of a group reply that failed, so Retry asks the same member', () => {
+    const speakerId = '00000000-0000-4000-8000-0000000000bb';
+    let s = applyGenerationStarted(sent(), {
+      conversationId,
+      messageId: replyId,
+      seq: 0,
+      speakerId,
+    });
+    s = applyGenerationFailed(s, {
+      conversationId,
+      messageId: replyId,
+      error: { code: 'generation_failed', message: 'The model failed to write a reply.' },
+    });
+    expect(s[conversationId]?.failure).toMatchObject({ messageId: replyId, speakerId });
+    // A failure of a reply this client never saw start names nobody.
+    const unseen = applyGenerationFailed(sent(), {
+      conversationId,
+      messageId: '00000000-0000-4000-8000-0000000000cc',
+      error: { code: 'generation_failed', message: 'The model failed to write a reply.' },
+    });
+    expect(unseen[conversationId]?.failure?.speakerId).toBeUndefined();
+  });
 });
