@@ -2,7 +2,8 @@
  * Creating and editing chatbots (issue 10, "Chatbot editor"): who may (members with create_character,
  * only the creator edits), the NSFW tag and definition visibility rules, the server's token count, and
  * the moderation transition of each save (shared/rules/moderation.ts). The save, its tags and its
- * moderation revision are one transaction; the review is enqueued after it commits.
+ * moderation revision are one transaction; the review is enqueued after it commits. A group chat is
+ * saved through the same steps (createOwned, updateOwned); groups.service adds its members.
  */
 import type { SaveCharacterBody } from '#shared/api/authoring';
 import type { CardExtras } from '#shared/cards/card-schemas';
@@ -13,6 +14,7 @@ import { withNsfwTag } from '#shared/rules/nsfw-tag';
 import { estimateCharacterTokens } from '#shared/rules/token-estimate';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
 import type { Db } from '../db/database';
+import type { CharacterRecord } from '../db/mappers';
 import * as audit from '../db/repositories/audit-log.repo';
 import * as cards from '../db/repositories/character-cards.repo';
 import * as characters from '../db/repositories/characters.repo';
@@ -34,26 +36,46 @@ type SaveInput = Omit<SaveCharacterBody, 'submitForManualReview'> & {
   submitForManualReview: boolean;
 };
 
-/** The columns a save writes, from the input and the moderation decision. */
-function toWrite(
-  input: SaveInput,
-  decision: Extract<ReturnType<typeof moderationOnSave>, { ok: true }>,
+/** What moderationOnSave allows a save to write. */
+type SaveDecision = Extract<ReturnType<typeof moderationOnSave>, { ok: true }>;
+
+/**
+ * The columns a chatbot or group save writes: its fields with the NSFW tag rule, the definition rule of
+ * the visibility, the token count and the moderation decision.
+ */
+export function characterWrite(
+  fields: Pick<
+    SaveInput,
+    | 'name'
+    | 'title'
+    | 'persona'
+    | 'scenario'
+    | 'greeting'
+    | 'dialogue'
+    | 'avatarUrl'
+    | 'avatarIsNsfw'
+    | 'isNsfw'
+    | 'language'
+    | 'tags'
+  >,
+  tokenCount: number,
+  decision: SaveDecision,
 ): own.CharacterWrite {
-  const { isNsfw, tags } = withNsfwTag(input);
+  const { isNsfw, tags } = withNsfwTag(fields);
   return {
-    name: input.name,
-    title: input.title,
-    persona: input.persona,
-    scenario: input.scenario,
-    greeting: input.greeting,
-    dialogue: input.dialogue,
-    avatarUrl: input.avatarUrl,
-    avatarIsNsfw: input.avatarIsNsfw,
+    name: fields.name,
+    title: fields.title,
+    persona: fields.persona,
+    scenario: fields.scenario,
+    greeting: fields.greeting,
+    dialogue: fields.dialogue,
+    avatarUrl: fields.avatarUrl,
+    avatarIsNsfw: fields.avatarIsNsfw,
     isNsfw,
     visibility: decision.visibility,
     definitionVisible: definitionVisibleFor(decision.visibility),
-    language: input.language,
-    tokenCount: estimateCharacterTokens(input),
+    language: fields.language,
+    tokenCount,
     tags,
     moderationStatus: decision.moderationStatus,
     manualReviewRequested: decision.manualReviewRequested,
@@ -61,16 +83,89 @@ function toWrite(
   };
 }
 
-function refuse(
-  code: 'character_under_review' | 'character_visibility_locked' | 'validation_failed',
-): never {
-  if (code === 'validation_failed') {
+/** How a chatbot or a group is saved around the steps both take. */
+export interface SaveKind {
+  /** Named when the review did not flag what asks for a manual review. */
+  noun: 'chatbot' | 'group';
+  /** Whether an update may write over a record of this type (a chatbot never becomes a group). */
+  isOwnType: (type: CharacterRecord['type']) => boolean;
+  /** The refusal of an update over the other type. */
+  otherTypeMessage: string;
+  /** The columns to write under the decision. */
+  write: (decision: SaveDecision) => own.CharacterWrite;
+  /** Checks inside the transaction before the row is written (a group's members). */
+  check?: (trx: Db, decision: SaveDecision) => Promise<void>;
+  /** What is written with the row, in its transaction (a group's members, a card's data). */
+  writeWith?: (trx: Db, id: string) => Promise<void>;
+}
+
+type ModerationInput = Parameters<typeof moderationOnSave>[1];
+
+function decide(
+  before: Parameters<typeof moderationOnSave>[0],
+  input: ModerationInput,
+  noun: SaveKind['noun'],
+): SaveDecision {
+  const decision = moderationOnSave(before, input);
+  if (decision.ok) return decision;
+  if (decision.code === 'validation_failed') {
     throw new AppError('validation_failed', {
       field: 'submitForManualReview',
-      message: 'Only a chatbot the review flagged can be submitted for manual review.',
+      message: `Only a ${noun} the review flagged can be submitted for manual review.`,
     });
   }
-  throw new AppError(code, { field: 'visibility' });
+  throw new AppError(decision.code, { field: 'visibility' });
+}
+
+/**
+ * Creates a chatbot or group for the caller: the row and what goes with it are one transaction, and a
+ * save the review must see (a public one) is enqueued once it commits. Answers the new id.
+ */
+export async function createOwned(
+  deps: AuthoringDeps,
+  caller: MemberCaller,
+  input: ModerationInput,
+  kind: SaveKind,
+): Promise<string> {
+  assertMayCreate(caller);
+  const decision = decide(null, input, kind.noun);
+  const { id, revision } = await deps.db.transaction().execute(async (trx) => {
+    await kind.check?.(trx, decision);
+    const inserted = await own.insert(trx, caller.userId, kind.write(decision));
+    await kind.writeWith?.(trx, inserted.id);
+    return inserted;
+  });
+  if (decision.review) await deps.moderation.enqueueReview({ characterId: id, revision });
+  return id;
+}
+
+/**
+ * Updates the caller's chatbot or group: others get character_not_owner (or not_found where they may
+ * not see it), a record of the other type is refused, and the moderation decision is taken on the
+ * locked row, in the save's transaction.
+ */
+export async function updateOwned(
+  deps: AuthoringDeps,
+  caller: MemberCaller,
+  id: string,
+  input: ModerationInput,
+  kind: SaveKind,
+): Promise<void> {
+  assertMayCreate(caller);
+  const { revision, review } = await deps.db.transaction().execute(async (trx) => {
+    const record = await assertOwner(trx, await characters.findById(trx, id), caller);
+    if (!kind.isOwnType(record.type)) {
+      throw new AppError('validation_failed', { field: 'type', message: kind.otherTypeMessage });
+    }
+    const before = await own.lockForSave(trx, id);
+    if (!before) throw new AppError('character_not_found');
+    const decision = decide(before, input, kind.noun);
+    await kind.check?.(trx, decision);
+    const saved = await own.update(trx, id, kind.write(decision));
+    await kind.writeWith?.(trx, id);
+    return { revision: saved, review: decision.review };
+  });
+  if (review) await deps.moderation.enqueueReview({ characterId: id, revision });
 }
 
 async function answer(deps: AuthoringDeps, id: string): Promise<OwnCharacter> {
@@ -79,21 +174,33 @@ async function answer(deps: AuthoringDeps, id: string): Promise<OwnCharacter> {
   return saved;
 }
 
+/** A chatbot's save: every field as typed, its token count from the definition. */
+function chatbotKind(input: SaveInput, writeWith?: SaveKind['writeWith']): SaveKind {
+  return {
+    noun: 'chatbot',
+    isOwnType: (type) => type !== 'meta',
+    otherTypeMessage: 'A group chat is saved with the group payload (type meta).',
+    write: (decision) => characterWrite(input, estimateCharacterTokens(input), decision),
+    writeWith,
+  };
+}
+
 /** Creates a chatbot for the caller; a public one goes to review (pending) first. */
 export async function createCharacter(
   deps: AuthoringDeps,
   caller: MemberCaller,
   input: SaveInput & { cardExtras: CardExtras | null },
 ): Promise<OwnCharacter> {
-  assertMayCreate(caller);
-  const decision = moderationOnSave(null, input);
-  if (!decision.ok) refuse(decision.code);
-  const { id, revision } = await deps.db.transaction().execute(async (trx) => {
-    const inserted = await own.insert(trx, caller.userId, toWrite(input, decision));
-    if (input.cardExtras !== null) await cards.setCardExtras(trx, inserted.id, input.cardExtras);
-    return inserted;
-  });
-  if (decision.review) await deps.moderation.enqueueReview({ characterId: id, revision });
+  const { cardExtras } = input;
+  const id = await createOwned(
+    deps,
+    caller,
+    input,
+    chatbotKind(
+      input,
+      cardExtras === null ? undefined : (trx, id) => cards.setCardExtras(trx, id, cardExtras),
+    ),
+  );
   return answer(deps, id);
 }
 
@@ -104,37 +211,19 @@ export async function updateCharacter(
   id: string,
   input: SaveInput,
 ): Promise<OwnCharacter> {
-  assertMayCreate(caller);
-  const { revision, review } = await deps.db.transaction().execute(async (trx) => {
-    const record = await characters.findById(trx, id);
-    await assertOwner(trx, record, caller);
-    if (record?.type === 'meta') {
-      throw new AppError('validation_failed', {
-        field: 'type',
-        message: 'A group chat is saved with the group payload (type meta).',
-      });
-    }
-    const before = await own.lockForSave(trx, id);
-    if (!before) throw new AppError('character_not_found');
-    const decision = moderationOnSave(before, input);
-    if (!decision.ok) refuse(decision.code);
-    return {
-      revision: await own.update(trx, id, toWrite(input, decision)),
-      review: decision.review,
-    };
-  });
-  if (review) await deps.moderation.enqueueReview({ characterId: id, revision });
+  await updateOwned(deps, caller, id, input, chatbotKind(input));
   return answer(deps, id);
 }
 
 /** The creator may; anyone else who may see the bot is refused as not its owner. */
 async function assertOwner(
   db: Db,
-  character: Parameters<typeof visibleCharacter>[1],
+  character: CharacterRecord | undefined,
   caller: MemberCaller,
-): Promise<void> {
+): Promise<CharacterRecord> {
   const visible = await visibleCharacter(db, character, caller);
   if (visible.creatorUserId !== caller.userId) throw new AppError('character_not_owner');
+  return visible;
 }
 
 /** One of the caller's chatbots for the editor. */

@@ -10,9 +10,6 @@ import {
   privateMembersMessage,
   type GroupInput,
 } from '#shared/rules/group';
-import { definitionVisibleFor } from '#shared/rules/character';
-import { moderationOnSave } from '#shared/rules/moderation';
-import { withNsfwTag } from '#shared/rules/nsfw-tag';
 import { estimateTokens } from '#shared/rules/token-estimate';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
 import type { GroupFields } from '#shared/schemas/group';
@@ -23,9 +20,13 @@ import * as own from '../db/repositories/own-characters.repo';
 import * as creatorBlocks from '../db/repositories/creator-blocks.repo';
 import type { MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
-import type { AuthoringDeps } from './authoring.service';
-import { visibleCharacter } from './characters.service';
-import { assertMayCreate } from './restrictions.service';
+import {
+  characterWrite,
+  createOwned,
+  updateOwned,
+  type AuthoringDeps,
+  type SaveKind,
+} from './authoring.service';
 
 type SaveGroupInput = GroupInput & { submitForManualReview: boolean };
 
@@ -66,44 +67,6 @@ async function assertMembers(trx: Db, caller: MemberCaller, input: SaveGroupInpu
   }
 }
 
-function toWrite(
-  input: SaveGroupInput,
-  decision: Extract<ReturnType<typeof moderationOnSave>, { ok: true }>,
-): own.CharacterWrite {
-  const { isNsfw, tags } = withNsfwTag(input);
-  return {
-    name: input.name,
-    title: input.title,
-    persona: '',
-    scenario: input.scenario,
-    greeting: input.greeting,
-    dialogue: '',
-    avatarUrl: input.avatarUrl,
-    avatarIsNsfw: input.avatarIsNsfw,
-    isNsfw,
-    visibility: decision.visibility,
-    definitionVisible: definitionVisibleFor(decision.visibility),
-    language: input.language,
-    tokenCount: estimateTokens(input.scenario + input.greeting),
-    tags,
-    moderationStatus: decision.moderationStatus,
-    manualReviewRequested: decision.manualReviewRequested,
-    review: decision.review,
-  };
-}
-
-function refuse(
-  code: 'character_under_review' | 'character_visibility_locked' | 'validation_failed',
-): never {
-  if (code === 'validation_failed') {
-    throw new AppError('validation_failed', {
-      field: 'submitForManualReview',
-      message: 'Only a group the review flagged can be submitted for manual review.',
-    });
-  }
-  throw new AppError(code, { field: 'visibility' });
-}
-
 /** A group as its creator sees it, members included. */
 export async function ownGroup(db: Db, id: string): Promise<OwnCharacter> {
   const saved = await own.findOwn(db, id);
@@ -116,23 +79,37 @@ function greeterOf(input: SaveGroupInput): string | null {
   return input.greetingCharacterId ?? input.subCharacterIds[0] ?? null;
 }
 
+/**
+ * A group's save: a chatbot's fields without a personality or dialogues, its members checked against
+ * the visibility it is saved with, and written with it.
+ */
+function groupKind(caller: MemberCaller, input: SaveGroupInput): SaveKind {
+  return {
+    noun: 'group',
+    isOwnType: (type) => type === 'meta',
+    otherTypeMessage: 'A chatbot cannot be turned into a group chat.',
+    write: (decision) =>
+      characterWrite(
+        { ...input, persona: '', dialogue: '' },
+        estimateTokens(input.scenario + input.greeting),
+        decision,
+      ),
+    check: (trx, decision) =>
+      assertMembers(trx, caller, {
+        ...input,
+        visibility: decision.visibility === 'permanently_private' ? 'private' : decision.visibility,
+      }),
+    writeWith: (trx, id) => groups.setGroup(trx, id, input.subCharacterIds, greeterOf(input)),
+  };
+}
+
 /** Creates a group chat for the caller; a public one goes to review first, as a chatbot does. */
 export async function createGroup(
   deps: AuthoringDeps,
   caller: MemberCaller,
   input: SaveGroupInput,
 ): Promise<OwnCharacter> {
-  assertMayCreate(caller);
-  const decision = moderationOnSave(null, input);
-  if (!decision.ok) refuse(decision.code);
-  const { id, revision } = await deps.db.transaction().execute(async (trx) => {
-    await assertMembers(trx, caller, input);
-    const inserted = await own.insert(trx, caller.userId, toWrite(input, decision));
-    await groups.setGroup(trx, inserted.id, input.subCharacterIds, greeterOf(input));
-    return inserted;
-  });
-  if (decision.review) await deps.moderation.enqueueReview({ characterId: id, revision });
-  return ownGroup(deps.db, id);
+  return ownGroup(deps.db, await createOwned(deps, caller, input, groupKind(caller, input)));
 }
 
 /** Updates the caller's group; a chatbot cannot become a group this way, nor a group a chatbot. */
@@ -142,29 +119,7 @@ export async function updateGroup(
   id: string,
   input: SaveGroupInput,
 ): Promise<OwnCharacter> {
-  assertMayCreate(caller);
-  const { revision, review } = await deps.db.transaction().execute(async (trx) => {
-    const visible = await visibleCharacter(trx, await characters.findById(trx, id), caller);
-    if (visible.creatorUserId !== caller.userId) throw new AppError('character_not_owner');
-    if (visible.type !== 'meta') {
-      throw new AppError('validation_failed', {
-        field: 'type',
-        message: 'A chatbot cannot be turned into a group chat.',
-      });
-    }
-    const before = await own.lockForSave(trx, id);
-    if (!before) throw new AppError('character_not_found');
-    const decision = moderationOnSave(before, input);
-    if (!decision.ok) refuse(decision.code);
-    await assertMembers(trx, caller, {
-      ...input,
-      visibility: decision.visibility === 'permanently_private' ? 'private' : decision.visibility,
-    });
-    const saved = await own.update(trx, id, toWrite(input, decision));
-    await groups.setGroup(trx, id, input.subCharacterIds, greeterOf(input));
-    return { revision: saved, review: decision.review };
-  });
-  if (review) await deps.moderation.enqueueReview({ characterId: id, revision });
+  await updateOwned(deps, caller, id, input, groupKind(caller, input));
   return ownGroup(deps.db, id);
 }
 

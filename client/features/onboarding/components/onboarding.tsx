@@ -7,12 +7,12 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { DisplayNameSchema } from '#shared/rules/display-name';
-import { UsernameSchema } from '#shared/rules/username';
 import { EmailSchema, type Me } from '#shared/schemas/user';
 import { Button } from '../../../components/button';
 import { EmailCodeSteps } from '../../../components/email-code-steps';
-import { Actions, Card, FieldError, FieldNote, Form } from '../../../components/form-controls';
+import { Actions, Card, FieldNote, Form } from '../../../components/form-controls';
+import { FormError } from '../../../components/form-error';
+import { IdentityFields, identityErrors } from '../../../components/identity-fields';
 import { ModalFrame } from '../../../components/modal';
 import { NewTabLink } from '../../../components/new-tab-link';
 import { CheckboxField } from '../../../components/checkbox-field';
@@ -23,7 +23,7 @@ import { useMemberChanged } from '../../../lib/member';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
-import { useUsernameCheck, usernameCheckStatus } from '../../../lib/use-username-check';
+import { useUsernameCheck } from '../../../lib/use-username-check';
 import { confirmEmail, sendEmailCode, submitOnboarding } from '../api';
 import { clearDraft, readDraft, writeDraft, type OnboardingDraft } from '../onboarding-draft';
 import { InterestsModal } from './interests-modal';
@@ -31,7 +31,6 @@ import { InterestsModal } from './interests-modal';
 const ageText = 'You must confirm that you are 18 years or older.';
 const termsText = 'You must agree with the terms and conditions.';
 const guidelinesText = 'You must agree with the Community Guidelines';
-const takenText = 'Username is not available';
 
 type Errors = Partial<
   Record<'username' | 'name' | 'email' | 'age' | 'toc' | 'guidelines' | 'form', string>
@@ -103,8 +102,7 @@ function OnboardingForm({
 
   const validateFirst = (): Errors => {
     const found: Errors = {
-      username: firstIssue(UsernameSchema.safeParse(draft.username)),
-      name: firstIssue(DisplayNameSchema.safeParse(draft.name)),
+      ...identityErrors(draft, check),
       email:
         needsEmail && draft.email.trim() !== ''
           ? firstIssue(EmailSchema.safeParse(draft.email))
@@ -112,7 +110,6 @@ function OnboardingForm({
       age: draft.age ? undefined : ageText,
       toc: draft.toc ? undefined : termsText,
     };
-    if (found.username === undefined && check.state === 'taken') found.username = takenText;
     return found;
   };
 
@@ -151,7 +148,7 @@ function OnboardingForm({
       const error = toApiError(err);
       if (error.code === 'username_taken') {
         setDraft((d) => ({ ...d, step: 1 }));
-        setErrors({ username: takenText });
+        setErrors({ username: errorText({ code: 'username_taken' }) });
       } else if (error.field === 'username' || error.field === 'name' || error.field === 'email') {
         setDraft((d) => ({ ...d, step: 1 }));
         setErrors({ [error.field]: errorText(error) });
@@ -164,14 +161,6 @@ function OnboardingForm({
   };
 
   if (isChoosingInterests) return <InterestsModal onDone={onDone} />;
-
-  const err = (key: keyof Errors) => `${id}-${key}-error`;
-  const showError = (key: keyof Errors) =>
-    errors[key] === undefined ? null : (
-      <FieldError id={err(key)} role="alert">
-        {errors[key]}
-      </FieldError>
-    );
 
   const frame = (card: ReactNode) =>
     variant === 'modal' ? <ModalFrame labelledBy={`${id}-title`}>{card}</ModalFrame> : card;
@@ -239,7 +228,7 @@ function OnboardingForm({
             }}
             error={errors.guidelines}
           />
-          {showError('form')}
+          <FormError error={errors.form} />
           <Actions>
             <Button
               onClick={() => {
@@ -263,24 +252,12 @@ function OnboardingForm({
         Welcome Aboard
       </h1>
       <Form onSubmit={onContinue} noValidate>
-        <TextField
-          label="Username"
-          autoComplete="username"
-          value={draft.username}
-          onChange={(e) => {
-            update({ username: e.target.value });
-          }}
-          error={errors.username}
-          status={usernameCheckStatus(check)}
-        />
-        <TextField
-          label="Display name"
-          autoComplete="nickname"
-          value={draft.name}
-          onChange={(e) => {
-            update({ name: e.target.value });
-          }}
-          error={errors.name}
+        <IdentityFields
+          values={draft}
+          nameLabel="Display name"
+          errors={errors}
+          check={check}
+          onChange={update}
         />
         {needsEmail && (
           <TextField

@@ -8,20 +8,12 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
-import { DisplayNameSchema } from '#shared/rules/display-name';
-import { UsernameSchema } from '#shared/rules/username';
 import type { Profile } from '#shared/api/profile';
 import { paths } from '../../../lib/paths';
 import { Button } from '../../../components/button';
-import {
-  Actions,
-  Card,
-  Field,
-  FieldError,
-  Form,
-  Label,
-  Select,
-} from '../../../components/form-controls';
+import { Actions, Card, Field, Form, Label, Select } from '../../../components/form-controls';
+import { FormError } from '../../../components/form-error';
+import { IdentityFields, identityErrors } from '../../../components/identity-fields';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
@@ -34,7 +26,7 @@ import { memberAvatarAtom, useMemberChanged } from '../../../lib/member';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
-import { useUsernameCheck, usernameCheckStatus } from '../../../lib/use-username-check';
+import { useUsernameCheck } from '../../../lib/use-username-check';
 import { loadProfile, saveProfile, uploadAvatar, type ProfileChanges } from '../api';
 import { AvatarField } from '../../../components/avatar-field';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
@@ -174,16 +166,11 @@ function ProfileForm({
   /** Saves; resolves true when saved (or nothing to save). */
   const save = async (): Promise<boolean> => {
     const found: Errors = {};
-    if (changes.username !== undefined) {
-      const parsed = UsernameSchema.safeParse(changes.username);
-      if (!parsed.success) found.username = parsed.error.issues[0]?.message;
-      else if (usernameCheck.state === 'taken')
-        found.username = errorText({ code: 'username_taken' });
+    const identity = identityErrors(values, usernameCheck);
+    if (changes.username !== undefined && identity.username !== undefined) {
+      found.username = identity.username;
     }
-    if (changes.name !== undefined) {
-      const parsed = DisplayNameSchema.safeParse(changes.name);
-      if (!parsed.success) found.name = parsed.error.issues[0]?.message;
-    }
+    if (changes.name !== undefined && identity.name !== undefined) found.name = identity.name;
     if (changes.highlights !== undefined && changes.highlights.trim() === '') {
       found.highlights = 'This field is required';
     } else if (changes.highlights !== undefined && changes.highlights.trim().length < 3) {
@@ -229,13 +216,6 @@ function ProfileForm({
     if (!isBusy) void save();
   };
 
-  const err = (key: keyof Errors) => `${id}-${key}-error`;
-  const showError = (key: keyof Errors) =>
-    errors[key] === undefined ? null : (
-      <FieldError id={err(key)} role="alert">
-        {errors[key]}
-      </FieldError>
-    );
   const hasStoredKey = profile.hasOpenaiApiKey && !values.removeKey;
 
   return (
@@ -278,24 +258,12 @@ function ProfileForm({
           />
         )}
         <Form onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Username"
-            autoComplete="username"
-            value={values.username}
-            onChange={(e) => {
-              update({ username: e.target.value });
-            }}
-            error={errors.username}
-            status={usernameCheckStatus(usernameCheck)}
-          />
-          <TextField
-            label="Name"
-            autoComplete="nickname"
-            value={values.name}
-            onChange={(e) => {
-              update({ name: e.target.value });
-            }}
-            error={errors.name}
+          <IdentityFields
+            values={values}
+            nameLabel="Name"
+            errors={errors}
+            check={usernameCheck}
+            onChange={update}
           />
           <TextAreaField
             label="Highlights"
@@ -390,7 +358,7 @@ function ProfileForm({
               ))}
             </Select>
           </Field>
-          {showError('form')}
+          <FormError error={errors.form} />
           {notice !== null && <Notice role="status">{notice}</Notice>}
           <Actions>
             <Button type="submit" $variant="primary" disabled={isBusy || !isDirty}>
