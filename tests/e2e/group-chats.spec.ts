@@ -2,9 +2,10 @@
  * Group chats in Chromium (issue 12, item 6): a member fills Create Group, opens the member picker,
  * meets the Minimum Chatbots Required dialog, adds three chatbots from Explore, comes back to the form
  * as it was, creates the group and finds it in My Group Chats. Then (items 6 and 10) the member opens
- * the group's chat as the persona they choose, sends a message, sees the reply labelled with a member,
- * picks a member in "Who speaks next" and sees that member answer, the choice going back to Anyone after
- * the send; Next and Auto Response offer the upgrade.
+ * the group's chat, sends a message, sees the reply labelled with a member, picks a member in "Who speaks
+ * next" and sees that member answer, the choice going back to Anyone after the send. A guest opens an
+ * unlisted group by its link and chats with it: no persona choice, and the premium Next and Auto
+ * Response offer the upgrade.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
@@ -151,5 +152,81 @@ test(
     await page.getByRole('menuitem', { name: 'Enable Auto Response' }).click();
     await expect(upgrade).toContainText('Auto Response and Next are premium features.');
     await upgrade.getByRole('button', { name: 'Close' }).click();
+  },
+);
+
+/** An unlisted group (link only) of three new public chatbots, the second greeting; answers its id and members. */
+async function newUnlistedGroup(): Promise<{ id: string; name: string; members: string[] }> {
+  const suffix = uniqueSuffix();
+  const members = ['Ada', 'Bram', 'Cleo'].map((n) => `${n} ${suffix}`);
+  const ids: string[] = [];
+  for (const name of members) {
+    const [row] = await sql<{ id: string }>(
+      `insert into characters (slug, name, title, greeting, persona, visibility, definition_visible)
+       values ($1, $2, 'A member of an e2e group', 'Hello!', 'Brief.', 'public', true) returning id`,
+      [`e2e-${uniqueSuffix()}`, name],
+    );
+    if (!row) throw new Error('no member');
+    ids.push(row.id);
+  }
+  const name = `Trio ${suffix}`;
+  const [group] = await sql<{ id: string }>(
+    `insert into characters (slug, name, title, greeting, persona, visibility, definition_visible,
+       type, greeting_character_id)
+     values ($1, $2, 'Three friends at a tavern', 'Welcome to the tavern, friend.', '', 'hidden',
+       false, 'meta', $3) returning id`,
+    [`e2e-${uniqueSuffix()}`, name, ids[1]],
+  );
+  if (!group) throw new Error('no group');
+  for (const [position, memberId] of ids.entries()) {
+    await sql('insert into group_members (group_id, member_id, position) values ($1, $2, $3)', [
+      group.id,
+      memberId,
+      position,
+    ]);
+  }
+  return { id: group.id, name, members };
+}
+
+test(
+  'a guest opens a group by its link and chats; Next and Auto Response offer the upgrade',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    const group = await newUnlistedGroup();
+    await page.goto(`/groupchat/${group.id}`);
+
+    // No persona choice for a guest: the chat opens with the greeting, spoken by the greeter.
+    await expect(page.getByRole('heading', { name: group.name })).toBeVisible();
+    const log = page.getByRole('log');
+    const speakers = log.locator('[data-speaker]');
+    await expect(speakers.first()).toHaveText(group.members[1] ?? '');
+    await expect(log).toContainText('Welcome to the tavern, friend.');
+
+    const turns = page.getByRole('group', { name: 'Turns' });
+    const who = turns.getByRole('combobox', { name: 'Who speaks next' });
+    await who.selectOption({ label: group.members[0] ?? '' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Ada, tell me about this place.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-role="user"]').last()).toContainText('about this place');
+    await expect(log.locator('[data-role="bot"]')).toHaveCount(2);
+    await expect(log.locator('[data-streaming]')).toHaveCount(0);
+    await expect(speakers.last()).toHaveText(group.members[0] ?? '');
+    await expect(who).toHaveValue('');
+
+    // Next is premium: the upgrade modal, and the chat goes on as it was.
+    await turns.getByRole('button', { name: 'Next', exact: true }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade' });
+    await expect(upgrade).toContainText('Auto Response and Next are premium features.');
+    await upgrade.getByRole('button', { name: 'Close' }).click();
+    await expect(upgrade).toHaveCount(0);
+
+    // The header menu: no Change Persona for a guest; Auto Response is premium too.
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Change Persona' })).toHaveCount(0);
+    await menu.getByRole('menuitem', { name: 'Enable Auto Response' }).click();
+    await expect(upgrade).toContainText('Auto Response and Next are premium features.');
+    await upgrade.getByRole('button', { name: 'Close' }).click();
+    await expect(log.locator('[data-role="bot"]')).toHaveCount(2);
   },
 );

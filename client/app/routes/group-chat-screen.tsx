@@ -99,6 +99,7 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
         menuItems={(activeId) => [...persona.menuItems(activeId), ...autoResponse.menuItems]}
         group={{
           speakers,
+          greeterId: group.data.greetingCharacterId,
           turn: choice.mode === 'pick' ? choice : { mode: choice.mode },
           onStartNew: () => {
             setChosenId(null);

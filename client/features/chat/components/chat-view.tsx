@@ -121,6 +121,8 @@ type Bot = { name: string; avatarUrl: string | null };
 export interface ChatGroup {
   /** The members by id, for the speaker of each bot message (`subCharacterId`) and of the reply. */
   speakers: ReadonlyMap<string, Bot>;
+  /** The member who speaks the greeting (greeting_character_id), labelled before it is stored too. */
+  greeterId: string | null;
   /** Who answers the next message. */
   turn: GroupTurn;
   /** Shown between the messages and the message box, given the conversation and whether a reply is due. */
@@ -333,7 +335,7 @@ export function ChatView({
           header={
             <>
               {isLocalGreeting && (
-                <MessageBubble sender="bot" bot={bot} isNamed={isNamed}>
+                <MessageBubble sender="bot" bot={botOf(group?.greeterId)} isNamed={isNamed}>
                   <RoleplayText text={greeting} />
                 </MessageBubble>
               )}
