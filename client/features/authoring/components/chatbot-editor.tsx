@@ -7,7 +7,7 @@
  * this browser; leaving with unsaved changes asks first.
  */
 import type { CardExtras } from '#shared/cards/card-schemas';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { characterLimits, definitionVisibleFor } from '#shared/rules/character';
@@ -17,8 +17,8 @@ import { estimateCharacterTokens } from '#shared/rules/token-estimate';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
-import { Field, Label, Select } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
+import { LanguageField } from '../../../components/language-field';
 import { Modal } from '../../../components/modal';
 import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -51,19 +51,6 @@ const visibilityChoices: readonly VisibilityChoice[] = [
   { value: 'private', label: 'Private', note: 'Only you can chat.' },
 ];
 
-const languages: readonly { code: string; label: string }[] = [
-  { code: 'en', label: 'English' },
-  { code: 'es', label: 'Español' },
-  { code: 'fr', label: 'Français' },
-  { code: 'de', label: 'Deutsch' },
-  { code: 'it', label: 'Italiano' },
-  { code: 'pt-BR', label: 'Português (Brasil)' },
-  { code: 'ru', label: 'Русский' },
-  { code: 'ja', label: '日本語' },
-  { code: 'ko', label: '한국어' },
-  { code: 'zh', label: '中文' },
-];
-
 /** A create may carry the card data an imported card kept (features/cards), saved with the chatbot. */
 export type EditorMode =
   | { kind: 'create'; draftId: string | null; cardExtras?: CardExtras | null }
@@ -85,7 +72,6 @@ export function ChatbotEditor({
   renderRestricted: (onClose: () => void) => ReactNode;
 }) {
   const { api } = useServices();
-  const id = useId();
   const [, navigate] = useLocation();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<EditorErrors>({});
@@ -301,25 +287,13 @@ export function ChatbotEditor({
               update({ visibility });
             }}
           />
-          <Field>
-            <Label htmlFor={`${id}-language`}>Language</Label>
-            <Select
-              id={`${id}-language`}
-              value={values.language}
-              onChange={(e) => {
-                update({ language: e.target.value });
-              }}
-            >
-              {!languages.some((l) => l.code === values.language) && (
-                <option value={values.language}>{values.language}</option>
-              )}
-              {languages.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <LanguageField
+            label="Language"
+            value={values.language}
+            onChange={(language) => {
+              update({ language });
+            }}
+          />
           <GuidelinesAgreement
             checked={values.guidelines}
             onChange={(guidelines) => {
