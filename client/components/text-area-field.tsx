@@ -1,9 +1,10 @@
 /**
  * A labelled text area with its error and an optional help line: the text area of every form, as
  * text-field.tsx is the one-line field. The error is the area's accessible description (and marks it
- * invalid).
+ * invalid). With `hasCounter` it counts the characters typed against its maxLength.
  */
 import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import styled from 'styled-components';
 import { Field, FieldError, FieldNote, Label, TextArea, errorProps } from './form-controls';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
@@ -13,9 +14,19 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   /** A help line under the label. */
   note?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
+  /** Shows 'typed / maxLength' under the area (a string value only). */
+  hasCounter?: boolean;
 }
 
-export function TextAreaField({ label, error, note, id, ref, ...area }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  note,
+  hasCounter = false,
+  id,
+  ref,
+  ...area
+}: TextAreaFieldProps) {
   const fallbackId = useId();
   const areaId = id ?? fallbackId;
   const errorId = `${areaId}-error`;
@@ -27,6 +38,11 @@ export function TextAreaField({ label, error, note, id, ref, ...area }: TextArea
         <FieldNote as="div">{note}</FieldNote>
       )}
       <TextArea ref={ref} id={areaId} {...area} {...errorProps(errorId, error)} />
+      {hasCounter && typeof area.value === 'string' && area.maxLength !== undefined && (
+        <Counter aria-hidden="true">
+          {area.value.length} / {area.maxLength}
+        </Counter>
+      )}
       {hasError && (
         <FieldError id={errorId} role="alert">
           {error}
@@ -35,3 +51,9 @@ export function TextAreaField({ label, error, note, id, ref, ...area }: TextArea
     </Field>
   );
 }
+
+const Counter = styled.span`
+  align-self: flex-end;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;

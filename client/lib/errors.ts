@@ -47,6 +47,16 @@ export function formErrorText(error: Pick<AppErrorBody, 'code' | 'message' | 'de
   return errorText(error);
 }
 
+/** A refusal as a form's errors: under the field it names when the form has that field, else the form's. */
+export function formErrorsOf<F extends string>(
+  error: Pick<AppErrorBody, 'code' | 'message' | 'details' | 'field'>,
+  isField: (field: string | undefined) => field is F,
+): Partial<Record<F | 'form', string>> {
+  const errors: Partial<Record<F | 'form', string>> = {};
+  errors[isField(error.field) ? error.field : 'form'] = formErrorText(error);
+  return errors;
+}
+
 /** Codes that mean the thing asked for does not exist (or the id is not even well-formed). */
 export function isNotFound(error: Pick<AppErrorBody, 'code'>): boolean {
   return (

@@ -7,35 +7,26 @@
  * this browser; leaving with unsaved changes asks first.
  */
 import type { CardExtras } from '#shared/cards/card-schemas';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
-import {
-  characterLimits,
-  definitionVisibleFor,
-  type VisibilityInput,
-} from '#shared/rules/character';
+import { characterLimits, definitionVisibleFor } from '#shared/rules/character';
 import { isEditLocked, moderationOnSave } from '#shared/rules/moderation';
 import { withNsfwTag } from '#shared/rules/nsfw-tag';
 import { estimateCharacterTokens } from '#shared/rules/token-estimate';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
-import {
-  Actions,
-  Field,
-  FieldError,
-  FieldNote,
-  Label,
-  Select,
-  TextArea,
-  errorProps,
-} from '../../../components/form-controls';
+import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
+import { LanguageField } from '../../../components/language-field';
 import { Modal } from '../../../components/modal';
+import { SaveActions } from '../../../components/save-actions';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
+import { VisibilityChoices, type VisibilityChoice } from '../../../components/visibility-choices';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-client';
-import { formErrorText, isRestrictedError } from '../../../lib/errors';
+import { formErrorsOf, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { AvatarField } from '../../../components/avatar-field';
@@ -54,23 +45,10 @@ import { TagField } from './tag-field';
 /** The toast after Save Draft (product-core.md §4, "Drafts"). */
 export const draftSavedText = 'Chatbot Saved';
 
-const visibilityChoices: readonly { value: VisibilityInput; label: string; note: string }[] = [
+const visibilityChoices: readonly VisibilityChoice[] = [
   { value: 'public', label: 'Public', note: 'Listed for everyone after review.' },
   { value: 'hidden', label: 'Unlisted', note: 'Anyone with the link can chat.' },
   { value: 'private', label: 'Private', note: 'Only you can chat.' },
-];
-
-const languages: readonly { code: string; label: string }[] = [
-  { code: 'en', label: 'English' },
-  { code: 'es', label: 'Español' },
-  { code: 'fr', label: 'Français' },
-  { code: 'de', label: 'Deutsch' },
-  { code: 'it', label: 'Italiano' },
-  { code: 'pt-BR', label: 'Português (Brasil)' },
-  { code: 'ru', label: 'Русский' },
-  { code: 'ja', label: '日本語' },
-  { code: 'ko', label: '한국어' },
-  { code: 'zh', label: '中文' },
 ];
 
 /** A create may carry the card data an imported card kept (features/cards), saved with the chatbot. */
@@ -94,7 +72,6 @@ export function ChatbotEditor({
   renderRestricted: (onClose: () => void) => ReactNode;
 }) {
   const { api } = useServices();
-  const id = useId();
   const [, navigate] = useLocation();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<EditorErrors>({});
@@ -143,13 +120,8 @@ export function ChatbotEditor({
       }
     } catch (err) {
       const error = toApiError(err);
-      const field = error.field;
       if (isRestrictedError(error)) setIsRestricted(true);
-      else {
-        setErrors(
-          isEditorField(field) ? { [field]: formErrorText(error) } : { form: formErrorText(error) },
-        );
-      }
+      else setErrors(formErrorsOf(error, isEditorField));
       setConfirming(null);
       setIsBusy(false);
     }
@@ -179,35 +151,24 @@ export function ChatbotEditor({
     });
   };
 
-  const errorId = (field: keyof EditorErrors) => `${id}-${field}-error`;
   const area = (
     field: 'greeting' | 'persona' | 'scenario' | 'dialogue',
     label: string,
     note: string,
     rows: number,
   ) => (
-    <Field>
-      <Label htmlFor={`${id}-${field}`}>{label}</Label>
-      <FieldNote id={`${id}-${field}-note`}>{note}</FieldNote>
-      <TextArea
-        id={`${id}-${field}`}
-        rows={rows}
-        value={values[field]}
-        maxLength={characterLimits[field].max}
-        onChange={(e) => {
-          update({ [field]: e.target.value });
-        }}
-        {...errorProps(errorId(field), errors[field])}
-      />
-      <Counter aria-hidden="true">
-        {values[field].length} / {characterLimits[field].max}
-      </Counter>
-      {errors[field] !== undefined && (
-        <FieldError id={errorId(field)} role="alert">
-          {errors[field]}
-        </FieldError>
-      )}
-    </Field>
+    <TextAreaField
+      label={label}
+      note={note}
+      hasCounter
+      rows={rows}
+      value={values[field]}
+      maxLength={characterLimits[field].max}
+      onChange={(e) => {
+        update({ [field]: e.target.value });
+      }}
+      error={errors[field]}
+    />
   );
 
   return (
@@ -310,74 +271,42 @@ export function ChatbotEditor({
               update({ tags: on ? [...others, 'Step-Family'] : others });
             }}
           />
-          <Choices aria-describedby={`${id}-visibility-note`}>
-            <legend>Visibility</legend>
-            {visibilityChoices.map((choice) => (
-              <Choice key={choice.value}>
-                <input
-                  type="radio"
-                  name={`${id}-visibility`}
-                  value={choice.value}
-                  checked={values.visibility === choice.value}
-                  disabled={isVisibilityLocked}
-                  onChange={() => {
-                    update({ visibility: choice.value });
-                  }}
-                />
-                <span>
-                  <strong>{choice.label}</strong> <Muted>{choice.note}</Muted>
-                </span>
-              </Choice>
-            ))}
-            <FieldNote id={`${id}-visibility-note`}>
-              {isVisibilityLocked
+          <VisibilityChoices
+            choices={visibilityChoices}
+            value={values.visibility}
+            isLocked={isVisibilityLocked}
+            note={
+              isVisibilityLocked
                 ? 'The visibility of this chatbot is locked.'
                 : definitionVisibleFor(values.visibility)
                   ? 'Its definition (personality, scenario, example dialogues) will be visible on its profile.'
-                  : 'Its definition stays hidden from others.'}
-            </FieldNote>
-            {errors.visibility !== undefined && (
-              <FieldError role="alert">{errors.visibility}</FieldError>
-            )}
-          </Choices>
-          <Field>
-            <Label htmlFor={`${id}-language`}>Language</Label>
-            <Select
-              id={`${id}-language`}
-              value={values.language}
-              onChange={(e) => {
-                update({ language: e.target.value });
-              }}
-            >
-              {!languages.some((l) => l.code === values.language) && (
-                <option value={values.language}>{values.language}</option>
-              )}
-              {languages.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <CheckboxField
-            label={
-              <>
-                I agree with the <a href={paths.legal.build('guidelines')}>Community Guidelines</a>
-              </>
+                  : 'Its definition stays hidden from others.'
             }
+            error={errors.visibility}
+            onChange={(visibility) => {
+              update({ visibility });
+            }}
+          />
+          <LanguageField
+            label="Language"
+            value={values.language}
+            onChange={(language) => {
+              update({ language });
+            }}
+          />
+          <GuidelinesAgreement
             checked={values.guidelines}
             onChange={(guidelines) => {
               update({ guidelines });
             }}
             error={errors.guidelines}
           />
-          {errors.form !== undefined && <FieldError role="alert">{errors.form}</FieldError>}
-          <Actions>
-            {mode.kind === 'create' && (
-              <Button disabled={isBusy} onClick={onSaveDraft}>
-                Save Draft
-              </Button>
-            )}
+          <SaveActions
+            error={errors.form}
+            isBusy={isBusy}
+            onSaveDraft={mode.kind === 'create' ? onSaveDraft : null}
+            submitLabel={mode.kind === 'create' ? 'Create Chatbot' : 'Save Chatbot'}
+          >
             {offersManual && (
               <Button
                 disabled={isBusy}
@@ -388,10 +317,7 @@ export function ChatbotEditor({
                 Submit for Manual Review
               </Button>
             )}
-            <Button type="submit" $variant="primary" disabled={isBusy}>
-              {isBusy ? 'Saving…' : mode.kind === 'create' ? 'Create Chatbot' : 'Save Chatbot'}
-            </Button>
-          </Actions>
+          </SaveActions>
         </Fieldset>
       </form>
       {confirming !== null && (
@@ -557,44 +483,6 @@ const Fieldset = styled.fieldset`
   @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
     padding: ${({ theme }) => theme.space.lg};
   }
-`;
-
-const Counter = styled.span`
-  align-self: flex-end;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
-`;
-
-const Choices = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-  margin: 0;
-  padding: 0;
-  border: none;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.font.size.sm};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-`;
-
-const Choice = styled.label`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
-  cursor: pointer;
-
-  input {
-    margin-top: ${({ theme }) => theme.space.xs};
-    accent-color: ${({ theme }) => theme.color.primary};
-  }
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const HiddenLegend = styled.legend`

@@ -10,24 +10,19 @@ import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { groupLimits, canSaveGroupDraft } from '#shared/rules/group';
-import type { VisibilityInput } from '#shared/rules/character';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 import { Avatar } from '../../../components/avatar';
 import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
-import {
-  Actions,
-  Field,
-  FieldError,
-  FieldNote,
-  Label,
-  TextArea,
-  errorProps,
-} from '../../../components/form-controls';
+import { FieldError } from '../../../components/form-controls';
+import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
+import { SaveActions } from '../../../components/save-actions';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
+import { VisibilityChoices, type VisibilityChoice } from '../../../components/visibility-choices';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-client';
-import { formErrorText, isRestrictedError } from '../../../lib/errors';
+import { formErrorsOf, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useToast } from '../../../lib/toast';
@@ -43,7 +38,7 @@ import {
 
 export const groupDraftSavedText = 'Group Draft Saved';
 
-const visibilityChoices: readonly { value: VisibilityInput; label: string }[] = [
+const visibilityChoices: readonly VisibilityChoice[] = [
   { value: 'public', label: 'Public' },
   { value: 'hidden', label: 'Unlisted' },
   { value: 'private', label: 'Private' },
@@ -103,14 +98,7 @@ export function GroupForm({
     } catch (err) {
       const error = toApiError(err);
       if (isRestrictedError(error)) setIsRestricted(true);
-      else {
-        const field = error.field;
-        setErrors(
-          isGroupFormField(field)
-            ? { [field]: formErrorText(error) }
-            : { form: formErrorText(error) },
-        );
-      }
+      else setErrors(formErrorsOf(error, isGroupFormField));
       setIsBusy(false);
     }
   };
@@ -131,27 +119,18 @@ export function GroupForm({
     }
   };
 
-  const errorId = (field: keyof GroupFormErrors) => `${id}-${field}-error`;
   const area = (field: 'greeting' | 'scenario', label: string, note: string) => (
-    <Field>
-      <Label htmlFor={`${id}-${field}`}>{label}</Label>
-      <FieldNote>{note}</FieldNote>
-      <TextArea
-        id={`${id}-${field}`}
-        rows={4}
-        value={values[field]}
-        maxLength={groupLimits[field].max}
-        onChange={(e) => {
-          update({ [field]: e.target.value });
-        }}
-        {...errorProps(errorId(field), errors[field])}
-      />
-      {errors[field] !== undefined && (
-        <FieldError id={errorId(field)} role="alert">
-          {errors[field]}
-        </FieldError>
-      )}
-    </Field>
+    <TextAreaField
+      label={label}
+      note={note}
+      rows={4}
+      value={values[field]}
+      maxLength={groupLimits[field].max}
+      onChange={(e) => {
+        update({ [field]: e.target.value });
+      }}
+      error={errors[field]}
+    />
   );
 
   return (
@@ -269,52 +248,31 @@ export function GroupForm({
             }}
             error={errors.tags}
           />
-          <Choices>
-            <legend>Visibility</legend>
-            {visibilityChoices.map((choice) => (
-              <label key={choice.value}>
-                <input
-                  type="radio"
-                  name={`${id}-visibility`}
-                  checked={values.visibility === choice.value}
-                  disabled={mode.kind === 'edit' && mode.group.moderationStatus === 'fix_required'}
-                  onChange={() => {
-                    update({ visibility: choice.value });
-                  }}
-                />{' '}
-                {choice.label}
-              </label>
-            ))}
-            {errors.visibility !== undefined && (
-              <FieldError role="alert">{errors.visibility}</FieldError>
-            )}
-          </Choices>
-          <CheckboxField
-            label={
-              <>
-                I agree with the <a href={paths.legal.build('guidelines')}>Community Guidelines</a>
-              </>
-            }
+          <VisibilityChoices
+            choices={visibilityChoices}
+            value={values.visibility}
+            isLocked={mode.kind === 'edit' && mode.group.moderationStatus === 'fix_required'}
+            error={errors.visibility}
+            onChange={(visibility) => {
+              update({ visibility });
+            }}
+          />
+          <GuidelinesAgreement
             checked={values.guidelines}
             onChange={(guidelines) => {
               update({ guidelines });
             }}
             error={errors.guidelines}
           />
-          {errors.form !== undefined && <FieldError role="alert">{errors.form}</FieldError>}
           {errors.greetingCharacterId !== undefined && (
             <FieldError role="alert">{errors.greetingCharacterId}</FieldError>
           )}
-          <Actions>
-            {mode.kind === 'create' && (
-              <Button disabled={isBusy} onClick={onSaveDraft}>
-                Save Draft
-              </Button>
-            )}
-            <Button type="submit" $variant="primary" disabled={isBusy}>
-              {isBusy ? 'Saving…' : mode.kind === 'create' ? 'Create Group' : 'Save Group'}
-            </Button>
-          </Actions>
+          <SaveActions
+            error={errors.form}
+            isBusy={isBusy}
+            onSaveDraft={mode.kind === 'create' ? onSaveDraft : null}
+            submitLabel={mode.kind === 'create' ? 'Create Group' : 'Save Group'}
+          />
         </Fieldset>
       </form>
       {isRestricted &&
@@ -342,11 +300,7 @@ const Fieldset = styled.fieldset`
   border: 0;
 
   & > legend {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
+    ${visuallyHidden}
   }
 `;
 
@@ -376,19 +330,5 @@ const MemberList = styled.ol`
     flex-wrap: wrap;
     align-items: center;
     gap: ${({ theme }) => theme.space.sm};
-  }
-`;
-
-const Choices = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin: 0;
-  padding: 0;
-  border: 0;
-
-  legend {
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
   }
 `;

@@ -18,9 +18,9 @@ import { lorebookLimits } from '#shared/rules/lorebook';
 import type { Lorebook } from '#shared/schemas/lorebook';
 import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-controls';
+import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
@@ -341,13 +341,7 @@ export function LorebookEditor({
           </section>
 
           {isCreate && (
-            <CheckboxField
-              label={
-                <>
-                  I agree with the{' '}
-                  <a href={paths.legal.build('guidelines')}>Community Guidelines</a>
-                </>
-              }
+            <GuidelinesAgreement
               checked={guidelines}
               onChange={setGuidelines}
               error={errors.guidelines}

@@ -14,6 +14,7 @@ import { Button } from '../../../components/button';
 import { Actions, Card, Field, Form, Label, Select } from '../../../components/form-controls';
 import { FormError } from '../../../components/form-error';
 import { IdentityFields, identityErrors } from '../../../components/identity-fields';
+import { LanguageField } from '../../../components/language-field';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
@@ -41,19 +42,6 @@ const modeLabels: Record<Profile['openaiMode'], string> = {
   enabled: 'Enabled',
   hybrid: 'Hybrid',
 };
-
-const languages: readonly { code: string; label: string }[] = [
-  { code: 'en', label: 'English' },
-  { code: 'es', label: 'Español' },
-  { code: 'fr', label: 'Français' },
-  { code: 'de', label: 'Deutsch' },
-  { code: 'it', label: 'Italiano' },
-  { code: 'pt-BR', label: 'Português (Brasil)' },
-  { code: 'ru', label: 'Русский' },
-  { code: 'ja', label: '日本語' },
-  { code: 'ko', label: '한국어' },
-  { code: 'zh', label: '中文' },
-];
 
 interface Values {
   username: string;
@@ -339,25 +327,13 @@ function ProfileForm({
               update({ blurNsfw });
             }}
           />
-          <Field>
-            <Label htmlFor={`${id}-language`}>Chat language</Label>
-            <Select
-              id={`${id}-language`}
-              value={values.chatLanguage}
-              onChange={(e) => {
-                update({ chatLanguage: e.target.value });
-              }}
-            >
-              {!languages.some((l) => l.code === values.chatLanguage) && (
-                <option value={values.chatLanguage}>{values.chatLanguage}</option>
-              )}
-              {languages.map((l) => (
-                <option key={l.code} value={l.code}>
-                  {l.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <LanguageField
+            label="Chat language"
+            value={values.chatLanguage}
+            onChange={(chatLanguage) => {
+              update({ chatLanguage });
+            }}
+          />
           <FormError error={errors.form} />
           {notice !== null && <Notice role="status">{notice}</Notice>}
           <Actions>
