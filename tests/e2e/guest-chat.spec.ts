@@ -90,6 +90,27 @@ test.describe('a guest chats with a character', () => {
   });
 });
 
+test(
+  'the empty message box stays one line beside Autopilot and Send, whatever the name',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    await page.goto('/');
+    // The longest name in the seeded library.
+    await characterCards(page).filter({ hasText: 'Vesper Thornquill' }).first().click();
+    await page.getByRole('link', { name: 'Chat Now' }).click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Hello!');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(lastWord);
+    await expect(page.getByRole('button', { name: 'Autopilot' })).toBeVisible();
+    await expect(box).toHaveValue('');
+    const emptyHeight = (await box.boundingBox())?.height;
+    await box.fill('Hi');
+    const oneLineHeight = (await box.boundingBox())?.height;
+    expect(emptyHeight).toBe(oneLineHeight);
+  },
+);
+
 test('an unknown page shows the 404 page with a way home', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByText('This page is gone.')).toBeVisible();

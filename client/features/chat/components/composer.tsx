@@ -1,5 +1,5 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import { MessageContentSchema } from '#shared/schemas/message';
 import { Button } from '../../../components/button';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -12,6 +12,12 @@ import { TypingIndicator } from './typing-indicator';
 
 /** The spec's delay before a typing indicator shows, the autopilot's too (product-core.md §4, "Chat"). */
 const typingDelayMs = 300;
+
+/**
+ * The placeholder on narrow screens, where a name beside Autopilot and Send would wrap the empty box
+ * to two lines (the spec gives no placeholder text; the header names who is messaged).
+ */
+const narrowPlaceholder = 'Message…';
 
 /** The composer's autopilot: whether it may be asked now, the draft in flight, and the last one written. */
 export interface ComposerAutopilot {
@@ -30,6 +36,7 @@ export interface ComposerAutopilot {
 interface ComposerProps {
   /** Whose unsent text the box keeps across reloads; null before the first send starts the conversation. */
   conversationId: string | null;
+  /** The placeholder where there is room for it (narrow screens show a short one). */
   placeholder: string;
   /** A reply is being written (or a message sent): Send is disabled and Stop is offered. */
   isGenerating: boolean;
@@ -77,6 +84,8 @@ export function Composer({
   const isAutopilotWriting = autopilot?.isWriting === true;
   const isTypingDue = useDelay(typingDelayMs, isAutopilotWriting);
   const isTouch = useMediaQuery('(pointer: coarse)');
+  const { breakpoint } = useTheme();
+  const isNarrow = useMediaQuery(`(max-width: ${breakpoint.sm})`);
   const isSendDisabled = isGenerating || isSending;
   const showsDiscard = box.draftId !== null && !isGenerating && box.text !== '';
 
@@ -139,7 +148,7 @@ export function Composer({
         <Textarea
           ref={inputRef}
           aria-label="Message"
-          placeholder={placeholder}
+          placeholder={isNarrow ? narrowPlaceholder : placeholder}
           value={isAutopilotWriting ? autopilot.text : box.text}
           readOnly={isAutopilotWriting}
           aria-busy={isAutopilotWriting}
