@@ -13,6 +13,10 @@ import {
   type ActionCharacter,
 } from '../features/character-actions/components/character-actions';
 import { useIsRemovedFromView } from '../features/character-actions/hooks/use-removed-from-view';
+import {
+  useCharacterMenuItems,
+  type MenuCharacter,
+} from '../features/character-actions/hooks/use-character-menu-items';
 import { RatingControl } from '../features/character-actions/components/rating-control';
 import { RestrictedDialog } from '../features/profile/components/restricted-dialog';
 import type { RatingState } from '#shared/api/social';
@@ -66,6 +70,16 @@ export function ProfileActions({
       {...useComposition()}
     />
   );
+}
+
+/** The chatbot's items in the chat header menu, with the Sign In modal for guests. */
+export function useChatCharacterMenu(
+  characterId: string,
+  character: MenuCharacter | null,
+  onBlocked: () => void,
+) {
+  const { onSignInRequired } = useComposition();
+  return useCharacterMenuItems(characterId, character, { onSignInRequired, onBlocked });
 }
 
 /** The profile's bot rating, for guests a sign-in prompt on choice. */

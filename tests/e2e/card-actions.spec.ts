@@ -5,55 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { characterLimits } from '#shared/rules/character';
-import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
-import { sql } from './product-db';
-
-/** A member who exists only to create chatbots; answers their username and id. */
-async function newCreator(): Promise<{ id: string; username: string }> {
-  const username = `c_${uniqueSuffix()}`;
-  const [row] = await sql<{ id: string }>(
-    "insert into users (kind, username, name) values ('member', $1, 'Creator') returning id",
-    [username],
-  );
-  if (!row) throw new Error('no creator');
-  return { id: row.id, username };
-}
-
-/**
- * A public chatbot of `creatorId`, talked to so much that it opens the home page's first page (the
- * newest first, so tests running together each find theirs there).
- */
-async function newBot(
-  creatorId: string,
-  options: { name: string; isNsfw?: boolean },
-): Promise<string> {
-  const [row] = await sql<{ id: string }>(
-    `insert into characters (slug, name, title, greeting, persona, creator_user_id, visibility,
-       definition_visible, is_nsfw, num_messages)
-     values ($1, $2, 'A bot made by an e2e test', 'Hello!', 'Brief.', $3, 'public', true, $4,
-       $5) returning id`,
-    [
-      `e2e-${uniqueSuffix()}`,
-      options.name,
-      creatorId,
-      options.isNsfw ?? false,
-      // The newest bot ranks first, so the test that just made it finds it on the first page.
-      Date.now() * 10 + Math.floor(Math.random() * 10),
-    ],
-  );
-  if (!row) throw new Error('no bot');
-  return row.id;
-}
-
-/** Signs a new member up from the home page; answers their email and username. */
-async function signUp(page: Page, prefix: string, project: string) {
-  const email = `${prefix}-${project}-${uniqueSuffix()}@example.com`;
-  const username = `${prefix.slice(0, 3)}_${uniqueSuffix()}`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username, name: 'Sam' });
-  return { email, username };
-}
+import { makeAdmin, signUp, uniqueSuffix } from './onboarding-steps';
+import { newBot, newCreator, sql } from './product-db';
 
 /** The home's main grid (the signed-in home may show the same bot among its recommendations too). */
 const grid = (page: Page) => page.getByRole('list', { name: 'Characters' });

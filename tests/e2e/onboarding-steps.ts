@@ -119,3 +119,13 @@ export async function restrictToLimitedAccess(email: string): Promise<void> {
     await redis.quit();
   }
 }
+
+/** Signs a new member up from the home page; answers their email and username. */
+export async function signUp(page: Page, prefix: string, project: string) {
+  const email = `${prefix}-${project}-${uniqueSuffix()}@example.com`;
+  const username = `${prefix.slice(0, 3)}_${uniqueSuffix()}`;
+  await page.goto('/');
+  await signInWithCode(page, email);
+  await completeOnboarding(page, { username, name: 'Sam' });
+  return { email, username };
+}

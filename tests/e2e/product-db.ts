@@ -1,6 +1,7 @@
 /** The product's database as global setup made it, for what no screen can set up yet (chatbots, groups). */
 import pg from 'pg';
 import { e2eDatabaseUrl } from './global-setup';
+import { uniqueSuffix } from './onboarding-steps';
 
 /** Runs one statement in the product's database; answers its rows. */
 export async function sql<T extends pg.QueryResultRow>(
@@ -14,4 +15,41 @@ export async function sql<T extends pg.QueryResultRow>(
   } finally {
     await client.end();
   }
+}
+
+/** A member who exists only to create chatbots; answers their username and id. */
+export async function newCreator(): Promise<{ id: string; username: string }> {
+  const username = `c_${uniqueSuffix()}`;
+  const [row] = await sql<{ id: string }>(
+    "insert into users (kind, username, name) values ('member', $1, 'Creator') returning id",
+    [username],
+  );
+  if (!row) throw new Error('no creator');
+  return { id: row.id, username };
+}
+
+/**
+ * A public chatbot of `creatorId`, talked to so much that it opens the home page's first page (the
+ * newest first, so tests running together each find theirs there).
+ */
+export async function newBot(
+  creatorId: string,
+  options: { name: string; isNsfw?: boolean },
+): Promise<string> {
+  const [row] = await sql<{ id: string }>(
+    `insert into characters (slug, name, title, greeting, persona, creator_user_id, visibility,
+       definition_visible, is_nsfw, num_messages)
+     values ($1, $2, 'A bot made by an e2e test', 'Hello!', 'Brief.', $3, 'public', true, $4,
+       $5) returning id`,
+    [
+      `e2e-${uniqueSuffix()}`,
+      options.name,
+      creatorId,
+      options.isNsfw ?? false,
+      // The newest bot ranks first, so the test that just made it finds it on the first page.
+      Date.now() * 10 + Math.floor(Math.random() * 10),
+    ],
+  );
+  if (!row) throw new Error('no bot');
+  return row.id;
 }

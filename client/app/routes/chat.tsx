@@ -19,6 +19,7 @@ import { errorText, isNotFound } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { newConversationId, paths } from '../../lib/paths';
+import { useChatCharacterMenu } from '../character-menu';
 import { NotFoundPage } from './not-found';
 
 interface ChatPageProps {
@@ -42,6 +43,14 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const persona = useChatPersona({ characterName, isNew, backPath: location });
   const settings = useGenerationSettingsItem();
   const memories = useMemoriesItem();
+  // Blocking the creator closes the bot and its chats to the member, as on its profile: go home.
+  const characterMenu = useChatCharacterMenu(
+    characterId,
+    character.status === 'success' ? character.data : null,
+    () => {
+      navigate(paths.home.build());
+    },
+  );
   if (!isNew && !IdParamsSchema.safeParse({ id: conversationId }).success) return <NotFoundPage />;
   if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
   // A guest on an NSFW chatbot gets the login prompt, not the generic error.
@@ -88,6 +97,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         onWaitingRoom={onWaitingRoom}
         composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
         menuItems={(activeId) => [
+          ...characterMenu.menuItems,
           ...saved.menuItems,
           ...persona.menuItems(activeId),
           ...memories.menuItems(activeId),
@@ -100,6 +110,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
       />
       {persona.dialog}
       {memories.dialog}
+      {characterMenu.dialogs}
     </>
   );
 }

@@ -20,8 +20,9 @@ import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
-import { dislike, removeCharacter, setBlocked } from '../api';
-import { blockedUsernamesAtom, removedCharacterIdsAtom } from '../atoms';
+import { dislike, removeCharacter } from '../api';
+import { removedCharacterIdsAtom } from '../atoms';
+import { BlockCreatorDialog } from './block-creator-dialog';
 import { FavoriteButton } from './favorite-button';
 import { ShareDialog } from './share-dialog';
 
@@ -29,7 +30,6 @@ import { ShareDialog } from './share-dialog';
 export const actionTexts = {
   deleted: 'Chatbot deleted',
   lessLikeThis: "Got it: you'll see less like this.",
-  blocked: (username: string) => `@${username} blocked`,
 } as const;
 
 export type ActionCharacter = Pick<CharacterSummary, 'id' | 'name' | 'creatorUsername'> &
@@ -64,7 +64,6 @@ export function CharacterActions({
   const me = useMe();
   const toast = useToast();
   const setRemoved = useSetAtom(removedCharacterIdsAtom);
-  const setBlockedNames = useSetAtom(blockedUsernamesAtom);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -98,15 +97,6 @@ export function CharacterActions({
       setIsBusy(false);
     }
   };
-
-  const blockCreator = () =>
-    run(async () => {
-      if (creator === null) return;
-      await setBlocked(api, creator, true);
-      setBlockedNames((names) => new Set(names).add(creator.toLowerCase()));
-      toast(actionTexts.blocked(creator));
-      onRemoved?.();
-    });
 
   const deleteOwn = () =>
     run(async () => {
@@ -172,20 +162,11 @@ export function CharacterActions({
 
       {dialog === 'share' && <ShareDialog character={character} onClose={() => setDialog(null)} />}
       {dialog === 'block' && creator !== null && (
-        <ConfirmDialog
-          title={`Block @${creator}?`}
-          confirmLabel="Block"
-          isBusy={isBusy}
-          onConfirm={() => {
-            void blockCreator();
-          }}
-          onCancel={() => setDialog(null)}
-        >
-          <p>
-            You will no longer see chatbots by @{creator} or be able to chat with them. You can
-            unblock them from Blocked Creators.
-          </p>
-        </ConfirmDialog>
+        <BlockCreatorDialog
+          creator={creator}
+          onBlocked={onRemoved}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog === 'delete' && (
         <ConfirmDialog
