@@ -10,6 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConversationContext } from '#shared/api/generation';
 import { listMemories } from '#shared/api/memories';
+import { memoryJobId } from '#shared/jobs/generation';
 import type { Role } from '#shared/schemas/user';
 import { CharacterCache } from '#server/db/character-cache';
 import * as conversationsRepo from '#server/db/repositories/conversations.repo';
@@ -161,11 +162,17 @@ async function memoriesOf(m: SignedInMember, conversationId: string) {
   return listMemories.response.parse(res.json()).items;
 }
 
-/** The conversation's auto memories once the memory job has stored some. */
+/**
+ * The conversation's auto memories once the memory job has stored some and ended (it stores a summary
+ * at a time, and is removed from the queue when it completes).
+ */
 async function autoMemoriesOf(m: SignedInMember, conversationId: string) {
+  const autoOf = async () =>
+    (await memoriesOf(m, conversationId)).filter((x) => x.memoryType === 'other');
   for (let i = 0; i < 300; i++) {
-    const auto = (await memoriesOf(m, conversationId)).filter((x) => x.memoryType === 'other');
-    if (auto.length > 0) return auto;
+    const isRunning =
+      (await stack.app.deps.queue.queue.getJob(memoryJobId(conversationId))) !== undefined;
+    if (!isRunning && (await autoOf()).length > 0) return autoOf();
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('no auto memory was stored');
