@@ -19,7 +19,7 @@ import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { LanguageField } from '../../../components/language-field';
-import { Modal } from '../../../components/modal';
+import { LeaveConfirm } from '../../../components/leave-confirm';
 import { ReviewConfirm } from '../../../components/review-confirm';
 import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -331,20 +331,7 @@ export function ChatbotEditor({
           setIsRestricted(false);
         })}
       {leave.pending !== null && (
-        <Modal
-          title="Unsaved changes"
-          onClose={leave.stay}
-          actions={
-            <>
-              <Button onClick={leave.stay}>Keep editing</Button>
-              <Button $variant="danger" onClick={leave.proceed}>
-                Leave
-              </Button>
-            </>
-          }
-        >
-          <p>Your changes to this chatbot are not saved. Leave anyway?</p>
-        </Modal>
+        <LeaveConfirm subject="chatbot" onStay={leave.stay} onLeave={leave.proceed} />
       )}
     </Wrapper>
   );

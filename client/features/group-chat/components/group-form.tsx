@@ -19,6 +19,7 @@ import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
 import { FieldError } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
+import { LeaveConfirm } from '../../../components/leave-confirm';
 import { Modal } from '../../../components/modal';
 import { ReviewConfirm } from '../../../components/review-confirm';
 import { SaveActions } from '../../../components/save-actions';
@@ -380,20 +381,7 @@ export function GroupForm({
         </Modal>
       )}
       {leave.pending !== null && (
-        <Modal
-          title="Unsaved changes"
-          onClose={leave.stay}
-          actions={
-            <>
-              <Button onClick={leave.stay}>Keep editing</Button>
-              <Button $variant="danger" onClick={leave.proceed}>
-                Leave
-              </Button>
-            </>
-          }
-        >
-          <p>Your changes to this group are not saved. Leave anyway?</p>
-        </Modal>
+        <LeaveConfirm subject="group" onStay={leave.stay} onLeave={leave.proceed} />
       )}
     </Wrapper>
   );
