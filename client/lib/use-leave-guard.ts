@@ -11,6 +11,11 @@ function isOnSentinel(): boolean {
   return typeof state === 'object' && state !== null && sentinelKey in state;
 }
 
+/** Whether a form's values differ from those it opened with (what makes it dirty). */
+export function valuesDiffer<T>(a: T, b: T): boolean {
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
 /**
  * While `isDirty`, holds in-app link navigation (a click on a same-origin link) and the browser's Back
  * (product-rules.md §4, "Profile": unsaved-changes warning on back navigation) and asks first; a reload

@@ -16,6 +16,14 @@ const pngAvatar = Buffer.from(
   'base64',
 );
 
+async function uploadCover(page: Page): Promise<void> {
+  const picker = page.getByRole('group', { name: 'Avatar' });
+  const chooser = page.waitForEvent('filechooser');
+  await picker.getByRole('button', { name: 'Choose image' }).click();
+  await (await chooser).setFiles({ name: 'g.png', mimeType: 'image/png', buffer: pngAvatar });
+  await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
+}
+
 /** Signs a new member in and creates a group of three Explore chatbots; resolves the group's name and the member's email. */
 async function createGroupOfThree(
   page: Page,
@@ -29,16 +37,15 @@ async function createGroupOfThree(
 
   await page.goto('/groupchat/create');
   await expect(page.getByRole('heading', { name: 'Create Group' })).toBeVisible();
-  const picker = page.getByRole('group', { name: 'Avatar' });
-  const chooser = page.waitForEvent('filechooser');
-  await picker.getByRole('button', { name: 'Choose image' }).click();
-  await (await chooser).setFiles({ name: 'g.png', mimeType: 'image/png', buffer: pngAvatar });
-  await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
+  await uploadCover(page);
   const name = `Crew ${suffix}`.slice(0, 20);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the tavern, {{user}}.');
 
+  // Unsaved changes ask first; Save Changes keeps a draft and the picker returns to it.
   await page.getByRole('button', { name: 'Add Members' }).click();
+  const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await unsaved.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/groupchat\/create\/members$/);
   await page.getByRole('button', { name: 'Done' }).click();
   const dialog = page.getByRole('dialog', { name: 'Minimum Chatbots Required' });
@@ -51,7 +58,7 @@ async function createGroupOfThree(
   await expect(page.getByText('3 of 10 chatbots selected')).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
 
-  await expect(page).toHaveURL(/\/groupchat\/create$/);
+  await expect(page).toHaveURL(/\/groupchat\/create\/[^/]+$/);
   // The form comes back as it was, with the selection.
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
   await expect(page.getByRole('heading', { name: 'Chatbots (3/10)' })).toBeVisible();
@@ -62,6 +69,65 @@ async function createGroupOfThree(
   await expect(page).toHaveURL(/\/my-chatbots\/groupchats$/);
   return { name, email };
 }
+
+test('the group form asks before leaving, before the picker and before a public save', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await page.goto('/');
+  await signInWithCode(page, `guard-${suffix}@example.com`);
+  await completeOnboarding(page, { username: `gg_${suffix}`, name: 'Gale' });
+  await page.goto('/groupchat/create');
+  await expect(page.getByRole('link', { name: 'Creation Guide' })).toBeVisible();
+  const nameBox = page.getByRole('textbox', { name: 'Name' });
+  await nameBox.fill('Dropped');
+
+  // Leaving by a link with unsaved changes asks first; Keep editing stays with the form as it was.
+  await page.getByRole('link', { name: 'Creation Guide' }).click();
+  const leave = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(
+    leave.getByText('Your changes to this group are not saved. Leave anyway?'),
+  ).toBeVisible();
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/groupchat\/create$/);
+  await expect(nameBox).toHaveValue('Dropped');
+
+  // Don't Save goes on to the picker and drops the changes.
+  await page.getByRole('button', { name: 'Add Members' }).click();
+  await page
+    .getByRole('dialog', { name: 'Unsaved changes' })
+    .getByRole('button', { name: "Don't Save" })
+    .click();
+  await expect(page).toHaveURL(/\/groupchat\/create\/members$/);
+  const adds = page.getByRole('list', { name: 'Chatbots' }).getByRole('button', { name: /^Add / });
+  for (let i = 0; i < 3; i++) await adds.first().click();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/groupchat\/create$/);
+  await expect(nameBox).toHaveValue('');
+
+  // A public group goes to review, so the save is confirmed first; Cancel stores nothing.
+  await uploadCover(page);
+  await nameBox.fill(`Pub ${suffix}`.slice(0, 20));
+  await page.getByRole('textbox', { name: 'Greeting' }).fill('Hello, {{user}}.');
+  await page.getByRole('textbox', { name: 'Tags' }).fill('Adventure');
+  await page.getByRole('radio', { name: 'Public' }).check();
+  await page.getByRole('checkbox', { name: /Community Guidelines/ }).check();
+  await page.getByRole('button', { name: 'Create Group' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Submit for review' });
+  await expect(
+    confirm.getByText('Your group will be reviewed before it is listed publicly.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/groupchat\/create$/);
+  await page.getByRole('button', { name: 'Create Group' }).click();
+  await page
+    .getByRole('dialog', { name: 'Submit for review' })
+    .getByRole('button', { name: 'Submit' })
+    .click();
+  await expect(page).toHaveURL(/\/my-chatbots\/groupchats$/);
+});
 
 /** Gives the member two personas, the first their default (no screen needed: personas.spec.ts has those). */
 async function givePersonas(email: string): Promise<void> {

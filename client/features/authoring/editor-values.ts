@@ -117,8 +117,3 @@ export function checkValues(
   }
   return { ok: false, errors };
 }
-
-/** Whether two value sets differ (the unsaved-changes guard). */
-export function valuesDiffer(a: EditorValues, b: EditorValues): boolean {
-  return JSON.stringify(a) !== JSON.stringify(b);
-}

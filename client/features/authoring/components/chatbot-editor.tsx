@@ -19,7 +19,8 @@ import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { LanguageField } from '../../../components/language-field';
-import { Modal } from '../../../components/modal';
+import { LeaveConfirm } from '../../../components/leave-confirm';
+import { ReviewConfirm } from '../../../components/review-confirm';
 import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
@@ -30,16 +31,10 @@ import { formErrorsOf, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { AvatarField } from '../../../components/avatar-field';
-import { useLeaveGuard } from '../../../lib/use-leave-guard';
+import { useLeaveGuard, valuesDiffer } from '../../../lib/use-leave-guard';
 import { saveCharacter, uploadChatbotAvatar } from '../api';
 import { removeDraft, saveDraft } from '../drafts';
-import {
-  checkValues,
-  isEditorField,
-  valuesDiffer,
-  type EditorErrors,
-  type EditorValues,
-} from '../editor-values';
+import { checkValues, isEditorField, type EditorErrors, type EditorValues } from '../editor-values';
 import { TagField } from './tag-field';
 
 /** The toast after Save Draft (product-core.md §4, "Drafts"). */
@@ -321,56 +316,22 @@ export function ChatbotEditor({
         </Fieldset>
       </form>
       {confirming !== null && (
-        <Modal
-          title={confirming === 'manual' ? 'Submit for Manual Review' : 'Submit for review'}
-          onClose={() => {
+        <ReviewConfirm
+          subject="chatbot"
+          isManual={confirming === 'manual'}
+          isBusy={isBusy}
+          onCancel={() => {
             setConfirming(null);
           }}
-          actions={
-            <>
-              <Button
-                onClick={() => {
-                  setConfirming(null);
-                }}
-              >
-                Cancel
-              </Button>
-              <Button
-                $variant="primary"
-                disabled={isBusy}
-                onClick={() => void submit(confirming === 'manual')}
-              >
-                Submit
-              </Button>
-            </>
-          }
-        >
-          <p>
-            {confirming === 'manual'
-              ? 'A moderator will review your chatbot. You can still chat with it meanwhile, but you cannot edit it until the review ends.'
-              : 'Your chatbot will be reviewed before it is listed publicly. You can still chat with it meanwhile, but you cannot edit it until the review ends.'}
-          </p>
-        </Modal>
+          onConfirm={() => void submit(confirming === 'manual')}
+        />
       )}
       {isRestricted &&
         renderRestricted(() => {
           setIsRestricted(false);
         })}
       {leave.pending !== null && (
-        <Modal
-          title="Unsaved changes"
-          onClose={leave.stay}
-          actions={
-            <>
-              <Button onClick={leave.stay}>Keep editing</Button>
-              <Button $variant="danger" onClick={leave.proceed}>
-                Leave
-              </Button>
-            </>
-          }
-        >
-          <p>Your changes to this chatbot are not saved. Leave anyway?</p>
-        </Modal>
+        <LeaveConfirm subject="chatbot" onStay={leave.stay} onLeave={leave.proceed} />
       )}
     </Wrapper>
   );

@@ -2,7 +2,9 @@
  * Create Group and Edit Group (product-rules.md §2, §5 "Group chat form"): cover, name, title,
  * greeting, scenario, tags, visibility, the members in turn order with who speaks first, and the
  * guidelines agreement, checked with the shared rules; the server's refusals land on their field
- * (private members are named). Add Members opens the picker and comes back with the form as it was.
+ * (private members are named). Add Members opens the picker and comes back with the form as it was;
+ * with unsaved changes it asks first: Save Changes (a draft, or the group when editing) or Don't Save.
+ * A save that sends the group to review asks first; leaving with unsaved changes asks first (§4).
  * Save Draft keeps the form in this browser ('Group Draft Saved').
  */
 import { useAtom } from 'jotai';
@@ -10,12 +12,16 @@ import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { groupLimits, canSaveGroupDraft } from '#shared/rules/group';
+import { moderationOnSave } from '#shared/rules/moderation';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 import { Avatar } from '../../../components/avatar';
 import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
 import { FieldError } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
+import { LeaveConfirm } from '../../../components/leave-confirm';
+import { Modal } from '../../../components/modal';
+import { ReviewConfirm } from '../../../components/review-confirm';
 import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
@@ -26,6 +32,7 @@ import { formErrorsOf, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useToast } from '../../../lib/toast';
+import { useLeaveGuard, valuesDiffer } from '../../../lib/use-leave-guard';
 import { saveGroup, uploadGroupAvatar } from '../api';
 import { groupFormAtom } from '../atoms';
 import { removeGroupDraft, saveGroupDraft } from '../drafts';
@@ -76,13 +83,25 @@ export function GroupForm({
   const [isBusy, setIsBusy] = useState(false);
   const [isRestricted, setIsRestricted] = useState(false);
   const [tagText, setTagText] = useState(values.tags.join(', '));
+  /** What waits on the review confirmation: the save alone, or the save and then the picker. */
+  const [confirming, setConfirming] = useState<'save' | 'saveThenPick' | null>(null);
+  const [isAskingToSave, setIsAskingToSave] = useState(false);
+  const isDirty = valuesDiffer(values, initial);
+  const leave = useLeaveGuard(isDirty && !isBusy, navigate);
+
+  const openPicker = (form: { formKey: string; returnTo: string; values: GroupFormValues }) => {
+    setInProgress(form);
+    navigate(paths.groupMembers.build());
+  };
 
   const update = (next: Partial<GroupFormValues>) => {
     setInProgress({ formKey, returnTo, values: { ...values, ...next } });
     setErrors({});
   };
 
-  const submit = async () => {
+  /** Saves the group, then goes to My Group Chats, or on to the picker (Save Changes when editing). */
+  const submit = async (thenPick: boolean) => {
+    setConfirming(null);
     const checked = checkGroupValues(values);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -91,10 +110,14 @@ export function GroupForm({
     setIsBusy(true);
     try {
       await saveGroup(api, mode.kind === 'edit' ? mode.group.id : null, checked.body);
-      setInProgress(null);
       if (mode.kind === 'create' && mode.draftId !== null) removeGroupDraft(memberId, mode.draftId);
       toast(mode.kind === 'create' ? 'Group created' : 'Group updated');
-      navigate(paths.myGroupChats.build());
+      if (thenPick) {
+        openPicker({ formKey, returnTo, values });
+      } else {
+        setInProgress(null);
+        navigate(paths.myGroupChats.build());
+      }
     } catch (err) {
       const error = toApiError(err);
       if (isRestrictedError(error)) setIsRestricted(true);
@@ -103,20 +126,62 @@ export function GroupForm({
     }
   };
 
-  const onSaveDraft = () => {
-    if (mode.kind !== 'create') return;
+  /** A public change or a fix-required save goes to review, so it is confirmed first (spec §4). */
+  const onSave = (thenPick: boolean) => {
+    const checked = checkGroupValues(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    const before =
+      mode.kind === 'edit'
+        ? { visibility: mode.group.visibility, moderationStatus: mode.group.moderationStatus }
+        : null;
+    const decision = moderationOnSave(before, {
+      visibility: values.visibility,
+      submitForManualReview: false,
+    });
+    if (decision.ok && decision.review) setConfirming(thenPick ? 'saveThenPick' : 'save');
+    else void submit(thenPick);
+  };
+
+  /** Keeps the form as a draft in this browser; returns its id, or null when it could not. */
+  const storeDraft = (): string | null => {
+    if (mode.kind !== 'create') return null;
     if (!canSaveGroupDraft(values)) {
       setErrors({ form: 'Name and title need at least 3 characters to save a draft.' });
-      return;
+      return null;
     }
     try {
       const draftId = saveGroupDraft(memberId, mode.draftId, values);
-      setInProgress(null);
       toast(groupDraftSavedText);
-      navigate(paths.groupDraft.build(draftId), { replace: mode.draftId !== null });
+      return draftId;
     } catch {
       toast('Failed to save draft. Please try again.', 'error');
+      return null;
     }
+  };
+
+  const onSaveDraft = () => {
+    const draftId = storeDraft();
+    if (draftId === null) return;
+    setInProgress(null);
+    navigate(paths.groupDraft.build(draftId), {
+      replace: mode.kind === 'create' && mode.draftId !== null,
+    });
+  };
+
+  /** Save Changes before the picker: a create keeps a draft (the picker returns to it), an edit saves. */
+  const saveThenPick = () => {
+    setIsAskingToSave(false);
+    if (mode.kind === 'edit') {
+      onSave(true);
+      return;
+    }
+    const draftId = storeDraft();
+    if (draftId === null) return;
+    const draft: GroupFormMode = { kind: 'create', draftId };
+    openPicker({ formKey: formKeyOf(draft), returnTo: paths.groupDraft.build(draftId), values });
   };
 
   const area = (field: 'greeting' | 'scenario', label: string, note: string) => (
@@ -143,7 +208,7 @@ export function GroupForm({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!isBusy) void submit();
+          if (!isBusy) onSave(false);
         }}
       >
         <Fieldset disabled={isBusy}>
@@ -223,8 +288,8 @@ export function GroupForm({
             )}
             <Button
               onClick={() => {
-                setInProgress({ formKey, returnTo, values });
-                navigate(paths.groupMembers.build());
+                if (isDirty) setIsAskingToSave(true);
+                else openPicker({ formKey, returnTo, values });
               }}
             >
               Add Members
@@ -279,6 +344,45 @@ export function GroupForm({
         renderRestricted(() => {
           setIsRestricted(false);
         })}
+      {confirming !== null && (
+        <ReviewConfirm
+          subject="group"
+          isManual={false}
+          isBusy={isBusy}
+          onCancel={() => {
+            setConfirming(null);
+          }}
+          onConfirm={() => void submit(confirming === 'saveThenPick')}
+        />
+      )}
+      {isAskingToSave && (
+        <Modal
+          title="Unsaved changes"
+          onClose={() => {
+            setIsAskingToSave(false);
+          }}
+          actions={
+            <>
+              <Button
+                onClick={() => {
+                  setIsAskingToSave(false);
+                  openPicker({ formKey, returnTo, values: initial });
+                }}
+              >
+                Don't Save
+              </Button>
+              <Button $variant="primary" onClick={saveThenPick}>
+                Save Changes
+              </Button>
+            </>
+          }
+        >
+          <p>Save your changes to this group before adding members?</p>
+        </Modal>
+      )}
+      {leave.pending !== null && (
+        <LeaveConfirm subject="group" onStay={leave.stay} onLeave={leave.proceed} />
+      )}
     </Wrapper>
   );
 }
