@@ -30,7 +30,8 @@ export function useFocusTrap(root: RefObject<HTMLElement | null>, options: Focus
   useEffect(() => {
     const dialog = root.current;
     const previous = document.activeElement;
-    if (optionsRef.current.focusFirst) focusablesIn(dialog)[0]?.focus();
+    // Without scrolling: a dialog taller than the screen opens at its title, not at its first button.
+    if (optionsRef.current.focusFirst) focusablesIn(dialog)[0]?.focus({ preventScroll: true });
 
     const onKeyDown = (event: KeyboardEvent) => {
       const { onEscape } = optionsRef.current;

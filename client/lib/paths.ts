@@ -3,6 +3,7 @@
  * builders and never write URLs by hand.
  */
 
+import type { CharacterType } from '#shared/schemas/character';
 import type { LegalPageSlug } from '#shared/schemas/legal-page';
 
 /** The conversation id meaning "a fresh conversation" (product-core.md, chat screen). */
@@ -113,10 +114,18 @@ export const paths = {
     pattern: '/groupchat/create/:draftId',
     build: (draftId: string): string => `/groupchat/create/${encodeURIComponent(draftId)}`,
   },
-  /** A group chat: resumes the caller's latest conversation with the group (or starts one). */
+  /**
+   * A group chat: resumes the caller's latest conversation with the group (or starts one), or opens
+   * the one given; the spec's route has no conversation segment, so it travels in the query.
+   */
   groupChat: {
     pattern: '/groupchat/:characterId',
-    build: (characterId: string): string => `/groupchat/${encodeURIComponent(characterId)}`,
+    build: (characterId: string, conversationId?: string): string => {
+      const path = `/groupchat/${encodeURIComponent(characterId)}`;
+      return conversationId === undefined || conversationId === newConversationId
+        ? path
+        : `${path}?${new URLSearchParams({ conversationId }).toString()}`;
+    },
   },
   /** Edit a group: the spec's route carries no parameter, so the id travels in the query. */
   groupEdit: {
@@ -269,3 +278,18 @@ export const paths = {
     build: (slug: LegalPageSlug): string => `/${slug}`,
   },
 } as const;
+
+/**
+ * Where chatting with a character happens: a group (type meta) has the group chat screen, any other
+ * chatbot the one-bot chat (product-core.md, "Chat screen": group bots redirect to /groupchat).
+ * Without a conversation it resumes the latest one.
+ */
+export function chatPath(
+  character: { id: string; type: CharacterType },
+  conversationId?: string,
+): string {
+  if (character.type === 'meta') return paths.groupChat.build(character.id, conversationId);
+  return conversationId === undefined
+    ? paths.chatWithCharacter.build(character.id)
+    : paths.chat.build(character.id, conversationId);
+}

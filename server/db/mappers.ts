@@ -2,7 +2,7 @@
  * Rows → the records repositories answer and the shared types the API sends; the only place rows are
  * read. Row types never leave server/db (docs/style.md, "Naming").
  */
-import type { CharacterSummary, Character } from '#shared/schemas/character';
+import type { CharacterSummary, Character, CharacterType } from '#shared/schemas/character';
 import type { Message } from '#shared/schemas/message';
 import type { Persona } from '#shared/schemas/persona';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
@@ -91,7 +91,7 @@ export interface CharacterRecord {
   createdAt: Date;
   updatedAt: Date;
   /** meta: a group chat (groups.repo holds its members). */
-  type: 'standard' | 'meta';
+  type: CharacterType;
   greetingCharacterId: string | null;
 }
 
@@ -129,6 +129,7 @@ export function toCharacterRecord(
 export function toCharacterSummary(character: CharacterRecord): CharacterSummary {
   return {
     id: character.id,
+    type: character.type,
     name: character.name,
     title: character.title,
     avatarUrl: character.avatarUrl,

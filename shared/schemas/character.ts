@@ -4,9 +4,15 @@ import { BotRatingSchema } from '../rules/social';
 /** Visibility values of the spec; `hidden` is shown as Unlisted. */
 export const VisibilitySchema = z.enum(['private', 'permanently_private', 'hidden', 'public']);
 
+/** A chatbot is standard; a group chat is a character of type meta (product-core.md, "Character"). */
+export const CharacterTypeSchema = z.enum(['standard', 'meta']);
+export type CharacterType = z.infer<typeof CharacterTypeSchema>;
+
 /** A library card: what the home grid shows. */
 export const CharacterSummarySchema = z.object({
   id: z.uuid(),
+  /** meta: a group chat, whose chat is the group chat screen, not the one-bot chat. */
+  type: CharacterTypeSchema,
   name: z.string(),
   title: z.string(),
   avatarUrl: z.string().nullable(),

@@ -296,3 +296,56 @@ test(
     await expect(log.locator('[data-role="bot"]')).toHaveCount(2);
   },
 );
+
+test(
+  'a group conversation opened from Recent Chats or a /chat link lands on the group chat screen',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    const group = await newUnlistedGroup();
+    const suffix = uniqueSuffix();
+    await page.goto('/');
+    await signInWithCode(page, `group-links-${suffix}@example.com`);
+    await completeOnboarding(page, { username: `gl_${suffix}`, name: 'Lin' });
+
+    await page.goto(`/groupchat/${group.id}`);
+    const log = page.getByRole('log');
+    const speakers = log.locator('[data-speaker]');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello, all of you.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-role="bot"]')).toHaveCount(2);
+    await expect(log.locator('[data-streaming]')).toHaveCount(0);
+    await expect(speakers).toHaveCount(2);
+    const conversationId = new URL(page.url()).searchParams.get('conversationId') ?? '';
+    expect(conversationId).toMatch(/^[\w-]{36}$/);
+
+    // A fresh conversation elsewhere, so opening the row proves it is that conversation, not the latest.
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: 'Start New Chat' }).click();
+    await page
+      .getByRole('dialog', { name: 'Start New Chat' })
+      .getByRole('button', { name: 'Start New Chat' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/groupchat/${group.id}$`));
+    await page.getByRole('textbox', { name: 'Message' }).fill('A second chat.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-role="bot"]')).toHaveCount(2);
+    await expect(log.locator('[data-streaming]')).toHaveCount(0);
+
+    // Recent Chats, latest first: the older row is the first conversation.
+    await page.goto('/chats');
+    const rows = page.getByRole('link', { name: new RegExp(`Chat with ${group.name}`) });
+    await expect(rows).toHaveCount(2);
+    await rows.last().click();
+    await expect(page).toHaveURL(`/groupchat/${group.id}?conversationId=${conversationId}`);
+    await expect(page.getByRole('heading', { name: group.name })).toBeVisible();
+    await expect(log.locator('[data-role="user"]')).toHaveText(['Hello, all of you.']);
+    await expect(speakers).toHaveCount(2);
+    await expect(page.getByRole('group', { name: 'Turns' })).toBeVisible();
+
+    // An old /chat link to the group redirects there too, keeping the conversation.
+    await page.goto(`/chat/${group.id}/${conversationId}`);
+    await expect(page).toHaveURL(`/groupchat/${group.id}?conversationId=${conversationId}`);
+    await expect(log.locator('[data-role="user"]')).toHaveText(['Hello, all of you.']);
+    await expect(speakers).toHaveCount(2);
+  },
+);

@@ -28,7 +28,10 @@ interface ChatPageProps {
   conversationId: string;
 }
 
-/** /chat/{characterId}/{conversationId}: composes the character (header, greeting) and the chat. */
+/**
+ * /chat/{characterId}/{conversationId}: composes the character (header, greeting) and the chat. A group
+ * is sent to its group chat screen.
+ */
 export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const [location, navigate] = useLocation();
   const character = useCharacter(characterId);
@@ -77,6 +80,10 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   if (character.data.isInManualReview) {
     const list = character.data.isCreator ? paths.myChatbots.build() : paths.home.build();
     return <Redirect to={list} replace />;
+  }
+  // A group has its own chat screen (product-core.md, "Chat screen"); the conversation goes along.
+  if (character.data.type === 'meta') {
+    return <Redirect to={paths.groupChat.build(characterId, conversationId)} replace />;
   }
   if (persona.choice !== null) return <Page>{persona.choice}</Page>;
   return (

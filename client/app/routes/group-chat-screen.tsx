@@ -4,10 +4,11 @@
  * has), labels each bot message with the member who spoke, and adds the turn bar (Who speaks next,
  * Everyone answers, Next), whose choice holds for the next message only. The header menu adds Change
  * Persona and Enable or Disable Auto Response. Below two members the group shows 'Group unavailable',
- * as the server answers `group_unavailable`.
+ * as the server answers `group_unavailable`. A `conversationId` in the query (Recent and Saved Chats,
+ * or a /chat link to a group) opens that conversation instead of the latest.
  */
 import { useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
@@ -26,26 +27,48 @@ import { useToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { Page } from '../layouts/page';
+import { paths } from '../../lib/paths';
 import { NotFoundPage } from './not-found';
 
 export function GroupChatPage({ characterId }: { characterId: string }) {
-  if (!IdParamsSchema.safeParse({ id: characterId }).success) return <NotFoundPage />;
-  return <GroupChatLoader key={characterId} characterId={characterId} />;
+  const [search] = useSearchParams();
+  const opened = search.get('conversationId');
+  const isId = (id: string) => IdParamsSchema.safeParse({ id }).success;
+  if (!isId(characterId) || (opened !== null && !isId(opened))) return <NotFoundPage />;
+  return (
+    <GroupChatLoader
+      key={characterId}
+      characterId={characterId}
+      openedConversationId={opened ?? undefined}
+    />
+  );
 }
 
 /** The turn bar's choice before any is made, and again after each message it was sent with. */
 const automatic: TurnChoice = { mode: 'auto' };
 
-function GroupChatLoader({ characterId }: { characterId: string }) {
-  const [location] = useLocation();
+interface GroupChatLoaderProps {
+  characterId: string;
+  /** The conversation the link names; the caller's latest one without it. */
+  openedConversationId: string | undefined;
+}
+
+function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderProps) {
+  const [location, navigate] = useLocation();
   const { api, socket } = useServices();
   const toast = useToast();
   const character = useCharacter(characterId);
   const group = useQuery(`group:${characterId}`, (signal) => fetchGroup(api, characterId, signal));
   const latest = useLatestConversation(characterId);
   useDocumentTitle(character.status === 'success' ? `Chat with ${character.data.name}` : null);
-  // Undefined until the caller picks: the latest conversation, or null for a fresh one.
-  const [chosenId, setChosenId] = useState<string | null | undefined>(undefined);
+  // Undefined until the caller picks (or a link names one): the latest conversation, or null for a
+  // fresh one.
+  const [chosenId, setChosenId] = useState<string | null | undefined>(openedConversationId);
+  // The address follows the conversation on screen, so a reload does not go back to the linked one.
+  const choose = (id: string | null) => {
+    setChosenId(id);
+    navigate(paths.groupChat.build(characterId, id ?? undefined), { replace: true });
+  };
   const [choice, setChoice] = useState<TurnChoice>(automatic);
   const latestId = latest.status === 'success' ? (latest.data.conversation?.id ?? null) : null;
   const conversationId = chosenId === undefined ? latestId : chosenId;
@@ -93,7 +116,7 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
         persona={persona.persona}
         character={character.data}
         conversationId={conversationId}
-        onConversationStarted={setChosenId}
+        onConversationStarted={choose}
         notFound={<NotFoundPage />}
         renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
         menuItems={(activeId) => [...persona.menuItems(activeId), ...autoResponse.menuItems]}
@@ -102,7 +125,7 @@ function GroupChatLoader({ characterId }: { characterId: string }) {
           greeterId: group.data.greetingCharacterId,
           turn: choice.mode === 'pick' ? choice : { mode: choice.mode },
           onStartNew: () => {
-            setChosenId(null);
+            choose(null);
           },
           onSent: () => {
             setChoice(automatic);

@@ -12,6 +12,7 @@ import {
   LorebookEditor,
   type LorebookSeed,
 } from '../../features/lorebooks/components/lorebook-editor';
+import { LorebookGuide } from '../../features/lorebooks/components/lorebook-guide';
 import { LorebookList } from '../../features/lorebooks/components/lorebook-list';
 import { LorebookStart } from '../../features/lorebooks/components/lorebook-start';
 import { Spinner } from '../../components/spinner';
@@ -61,7 +62,10 @@ export function LorebookCreatePage() {
       <LorebookGate>
         <Page>
           <Narrow>
-            <Title>Create Lorebook</Title>
+            <Heading>
+              <Title>Create Lorebook</Title>
+              <LorebookGuide showOnFirstVisit />
+            </Heading>
             {started === null ? (
               <LorebookStart
                 onStart={(seed) => {
@@ -114,7 +118,10 @@ function EditLoader({ id }: { id: string }) {
   return (
     <Page>
       <Narrow>
-        <Title>Edit Lorebook</Title>
+        <Heading>
+          <Title>Edit Lorebook</Title>
+          <LorebookGuide />
+        </Heading>
         {book.status === 'loading' && <Spinner label="Loading lorebook" />}
         {book.status === 'error' && (
           <ErrorState message={errorText(book.error)} onRetry={book.retry} />
@@ -160,8 +167,18 @@ const Narrow = styled.div`
   margin: 0 auto;
 `;
 
-const Title = styled.h1`
+/** The page title with the Lorebook Guide link beside it (below it on a narrow screen). */
+const Heading = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
   margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+const Title = styled.h1`
+  margin: 0;
   font-size: ${({ theme }) => theme.font.size.xxl};
   line-height: ${({ theme }) => theme.font.lineHeight.tight};
 `;

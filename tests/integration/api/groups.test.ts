@@ -17,7 +17,8 @@ import {
 } from '#shared/api/authoring';
 import * as characters from '#server/db/repositories/characters.repo';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
-import { getGroup } from '#shared/api/characters';
+import { getCharacter, getGroup } from '#shared/api/characters';
+import { listConversations } from '#shared/api/conversations';
 import { getAutoResponse } from '#shared/api/group-chats';
 import * as users from '#server/db/repositories/users.repo';
 import { reviewJobId } from '#shared/jobs/moderation';
@@ -428,6 +429,33 @@ describe('GET /api/characters/:id/group (the group chat screen)', () => {
     );
     const ids = all.map((r) => getGroup.response.parse(r.json()).members.map((m) => m.id));
     for (const got of ids) expect(got).toEqual(members);
+  });
+});
+
+describe('type in what the client reads (a group opens on the group chat screen)', () => {
+  it('answers meta for a group and standard for a chatbot, on the profile and in Recent Chats', async () => {
+    const members = await publicBots(2);
+    const group = await createdGroup(creator, groupBody(members));
+    const profile = async (id: string) => {
+      const res = await inject({ url: `/api/characters/${id}`, headers: creator.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return getCharacter.response.parse(res.json()).type;
+    };
+    expect(await profile(group.id)).toBe('meta');
+    expect(await profile(members[0] ?? '')).toBe('standard');
+
+    const userId = creator.session.user.id;
+    const chats = await Promise.all(
+      [group.id, members[0] ?? ''].map((characterId) =>
+        createLongConversation(db(), { userId, characterId, count: 2 }),
+      ),
+    );
+    const res = await inject({ url: '/api/conversations', headers: creator.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = listConversations.response.parse(res.json()).items;
+    const typeOf = (id: string | undefined) => rows.find((r) => r.id === id)?.character.type;
+    expect(typeOf(chats[0]?.conversationId)).toBe('meta');
+    expect(typeOf(chats[1]?.conversationId)).toBe('standard');
   });
 });
 

@@ -16,7 +16,7 @@ import { Menu, type MenuItem } from '../../../components/menu';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { errorText, isRestrictedError } from '../../../lib/errors';
 import { useMe } from '../../../lib/member';
-import { paths } from '../../../lib/paths';
+import { chatPath, paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
@@ -32,7 +32,7 @@ export const actionTexts = {
   lessLikeThis: "Got it: you'll see less like this.",
 } as const;
 
-export type ActionCharacter = Pick<CharacterSummary, 'id' | 'name' | 'creatorUsername'> &
+export type ActionCharacter = Pick<CharacterSummary, 'id' | 'type' | 'name' | 'creatorUsername'> &
   Partial<Pick<Character, 'visibility' | 'isCreator' | 'isFavorite'>>;
 
 interface CharacterActionsProps {
@@ -117,7 +117,7 @@ export function CharacterActions({
 
   const items: MenuItem[] = [];
   if (variant === 'card') {
-    items.push({ label: 'Chat', href: paths.chatWithCharacter.build(character.id) });
+    items.push({ label: 'Chat', href: chatPath(character) });
     if (isShareable) items.push({ label: 'Share', onSelect: () => setDialog('share') });
   }
   if (isCreator) {

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import { likePercent } from '#shared/rules/social';
 import type { Character } from '#shared/schemas/character';
-import { paths } from '../../../lib/paths';
+import { chatPath, paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
 import { ButtonAnchor } from '../../../components/button';
 import { RoleplayText } from '../../../components/roleplay-text';
@@ -59,7 +59,7 @@ export function CharacterProfile({
             <li>{formatTokenCount(character.tokenCount)}</li>
           </Stats>
           <HeroActions>
-            <Link href={paths.chatWithCharacter.build(character.id)} asChild>
+            <Link href={chatPath(character)} asChild>
               <ChatNow $variant="primary">Chat Now</ChatNow>
             </Link>
             {actions}

@@ -13,7 +13,7 @@ import { Menu, type MenuItem } from '../../../components/menu';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
 import { errorText } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
+import { chatPath } from '../../../lib/paths';
 import { useConversationDialogs } from '../hooks/use-conversation-dialogs';
 import { useConversationPages, type ConversationItem } from '../hooks/use-conversation-pages';
 
@@ -167,7 +167,7 @@ function Row({
   const title = titleOf(c);
   return (
     <Item>
-      <Link href={paths.chat.build(c.characterId, c.id)} asChild>
+      <Link href={chatPath(c.character, c.id)} asChild>
         <Open>
           <Avatar src={c.character.avatarUrl} name={c.character.name} size="md" alt="" />
           <Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, returnPath } from '../../../../client/lib/paths';
+import { chatPath, paths, returnPath } from '../../../../client/lib/paths';
 
 describe('returnPath', () => {
   it('keeps a same-site page with its query', () => {
@@ -27,5 +27,25 @@ describe('paths.signup', () => {
     expect(paths.signup.build('/')).toBe('/signup');
     expect(paths.signup.build('//evil.test')).toBe('/signup');
     expect(paths.signup.build('/chatbot/abc')).toBe('/signup?next=%2Fchatbot%2Fabc');
+  });
+});
+
+describe('chatPath', () => {
+  const id = '6f1d2f53-52b6-4bd5-9a47-1b0b6f3c2a10';
+  const conversationId = '0b7c4a4e-2f0e-4f63-8d35-7a3c5f1e9b22';
+
+  it('opens a chatbot in the one-bot chat', () => {
+    expect(chatPath({ id, type: 'standard' })).toBe(`/chat/${id}`);
+    expect(chatPath({ id, type: 'standard' }, conversationId)).toBe(
+      `/chat/${id}/${conversationId}`,
+    );
+  });
+
+  it('opens a group in the group chat screen, keeping the conversation in the query', () => {
+    expect(chatPath({ id, type: 'meta' })).toBe(`/groupchat/${id}`);
+    expect(chatPath({ id, type: 'meta' }, conversationId)).toBe(
+      `/groupchat/${id}?conversationId=${conversationId}`,
+    );
+    expect(chatPath({ id, type: 'meta' }, 'new')).toBe(`/groupchat/${id}`);
   });
 });

@@ -5,6 +5,7 @@ import { countLine, viewChatbots } from '../../../../../client/features/authorin
 function bot(over: Partial<OwnCharacterSummary>): OwnCharacterSummary {
   return {
     id: crypto.randomUUID(),
+    type: 'standard',
     name: 'Bot',
     title: 'A bot',
     avatarUrl: null,

@@ -1,0 +1,117 @@
+/**
+ * The Lorebook Guide (product-rules.md, "Lorebook list import": shown once, a local flag): how our
+ * lorebooks work, in the terms of shared/rules/lore-scan.ts and the limits of shared/rules/lorebook.ts.
+ * With `showOnFirstVisit` it opens by itself the first time in this browser; its link opens it again.
+ */
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { lorebookLimits } from '#shared/rules/lorebook';
+import { Button, LinkButton } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { hasSeenLorebookGuide, markLorebookGuideSeen } from '../guide-seen';
+
+export function LorebookGuide({ showOnFirstVisit = false }: { showOnFirstVisit?: boolean }) {
+  const [isOpen, setIsOpen] = useState(() => showOnFirstVisit && !hasSeenLorebookGuide());
+  const linkRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    markLorebookGuideSeen();
+    setIsOpen(false);
+  };
+  return (
+    <>
+      <LinkButton
+        ref={linkRef}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setIsOpen(true);
+        }}
+      >
+        Lorebook Guide
+      </LinkButton>
+      {isOpen && (
+        <Modal
+          title="Lorebook Guide"
+          onClose={close}
+          returnFocusRef={linkRef}
+          actions={
+            <Button type="button" $variant="primary" onClick={close}>
+              Got it
+            </Button>
+          }
+        >
+          <GuideText />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+const { scanDepth, tokenBudget, entries, keywords, content, perCharacter } = lorebookLimits;
+
+function GuideText() {
+  return (
+    <Sections>
+      <p>
+        A lorebook holds facts your chatbot only needs now and then. Each entry has keywords and
+        content; when a keyword comes up in the chat, the entry&apos;s content is added to what the
+        chatbot reads before it replies.
+      </p>
+      <section>
+        <h3>Keywords</h3>
+        <p>
+          Give each entry {keywords.min} to {keywords.max} keywords, separated by commas. A keyword
+          matches whatever its case, and only as a whole word or phrase: “moon” matches “The Moon
+          rose” but not “honeymoon”. Keywords are plain text, never patterns.
+        </p>
+      </section>
+      <section>
+        <h3>Scan depth</h3>
+        <p>
+          Only the last messages of the chat are searched. Scan depth says how many: {scanDepth.min}{' '}
+          to {scanDepth.max}, {scanDepth.default} by default; at {scanDepth.min} the book never
+          fires.
+        </p>
+      </section>
+      <section>
+        <h3>Token budget, priority and insertion order</h3>
+        <p>
+          A book adds at most its token budget ({tokenBudget.min} to{' '}
+          {tokenBudget.max.toLocaleString('en-US')}, {tokenBudget.default} by default). When more
+          entries match than fit, the highest priority is kept first, and the rest are left out.
+          Insertion order places the kept entries, lowest first, and settles ties in priority. An
+          entry that is not enabled never fires.
+        </p>
+      </section>
+      <section>
+        <h3>Limits</h3>
+        <p>
+          A book has {entries.min} to {entries.max} entries, each with content of {content.min} to{' '}
+          {content.max.toLocaleString('en-US')} characters. A chatbot can use up to {perCharacter}{' '}
+          lorebooks.
+        </p>
+      </section>
+      <section>
+        <h3>Test keywords</h3>
+        <p>
+          Type a sample message in the test box below the entries to see which entries fire, which
+          are left out for the budget, and which keyword matched, before you save.
+        </p>
+      </section>
+    </Sections>
+  );
+}
+
+const Sections = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+
+  p,
+  h3 {
+    margin: 0;
+  }
+
+  h3 {
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
+`;
