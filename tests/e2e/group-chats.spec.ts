@@ -9,6 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import { sql } from './product-db';
 
 const pngAvatar = Buffer.from(
@@ -220,6 +221,74 @@ test(
     await upgrade.getByRole('button', { name: 'Close' }).click();
   },
 );
+
+test('a premium member turns Auto Response on: the bots answer each other, then off: one answers', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const { name, email } = await createGroupOfThree(page, `auto-${testInfo.project.name}`);
+  await sql("update users set role = 'paid_premium' where email = $1", [email]);
+  // A page load refreshes the session, so the token carries the premium role.
+  await page.goto('/my-chatbots/groupchats');
+  await page
+    .getByRole('list', { name: 'Group chats' })
+    .getByRole('link', { name, exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/groupchat\/[\w-]+/);
+
+  const log = page.getByRole('log');
+  // The list renders only the messages in view, so the stored replies are counted, in order.
+  const speakers = async () =>
+    (
+      await sql<{ speaker: string }>(
+        `select s.name as speaker from messages m
+           join conversations c on c.id = m.conversation_id
+           join users u on u.id = c.user_id
+           join characters s on s.id = m.sub_character_id
+         where u.email = $1 and m.role = 'bot' order by m.created_at`,
+        [email],
+      )
+    ).map((r) => r.speaker);
+  const send = async (text: string) => {
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-role="user"]').last()).toContainText(text);
+  };
+  const menu = async (item: string) => {
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  };
+
+  // The switch is kept per conversation, so it is offered once the conversation exists.
+  await send('Hello, everyone!');
+  await expect.poll(async () => (await speakers()).length).toBe(2);
+  await expect(log.locator('[data-streaming]')).toHaveCount(0);
+  await menu('Enable Auto Response');
+  await expect(page.getByText('Auto Response enabled')).toBeVisible();
+
+  // One message, then the bots keep answering each other up to the round's bound, each in turn.
+  await send('Tell me about this place.');
+  await expect
+    .poll(async () => (await speakers()).length, { timeout: 60_000 })
+    .toBe(2 + groupAutoTurnsPerRound);
+  await expect(log.locator('[data-streaming]')).toHaveCount(0);
+  const round = (await speakers()).slice(-groupAutoTurnsPerRound);
+  expect(new Set(round).size).toBe(3);
+  round.slice(1).forEach((speaker, i) => {
+    expect(speaker).not.toBe(round[i]);
+  });
+  // The screen shows the round's last reply under its member's name.
+  await expect(log.locator('[data-speaker]').last()).toHaveText(round.at(-1) ?? '');
+
+  // Off: a message gets one reply, and nobody goes on.
+  await menu('Disable Auto Response');
+  await expect(page.getByText('Auto Response disabled')).toBeVisible();
+  await send('Just one of you, please.');
+  await expect.poll(async () => (await speakers()).length).toBe(3 + groupAutoTurnsPerRound);
+  await expect(log.locator('[data-streaming]')).toHaveCount(0);
+  await page.waitForTimeout(2_000);
+  expect(await speakers()).toHaveLength(3 + groupAutoTurnsPerRound);
+});
 
 /** An unlisted group (link only) of three new public chatbots, the second greeting; answers its id and members. */
 async function newUnlistedGroup(): Promise<{ id: string; name: string; members: string[] }> {
