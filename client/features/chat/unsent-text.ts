@@ -12,10 +12,15 @@ const UnsentTextSchema = z.object({
   text: z.string(),
   /** The autopilot draft the text came from (Discard clears it), or null for the user's own text. */
   draftId: z.uuid().nullable(),
+  /**
+   * The last autopilot draft the box took in, so a reload never takes it again: the server's copy can
+   * outlive a Discard or an edit when the page goes before the server hears of it.
+   */
+  takenDraftId: z.uuid().nullable().default(null),
 });
 export type UnsentText = z.infer<typeof UnsentTextSchema>;
 
-export const emptyUnsentText: UnsentText = { text: '', draftId: null };
+export const emptyUnsentText: UnsentText = { text: '', draftId: null, takenDraftId: null };
 
 function key(conversationId: string): string {
   return `${storagePrefix}${conversationId}`;
@@ -34,10 +39,14 @@ export function readUnsentText(conversationId: string | null): UnsentText {
   }
 }
 
-/** Keeps the box's text (an empty box keeps nothing). A full or blocked storage only loses the copy. */
+/**
+ * Keeps the box's text (an empty box that never took a draft keeps nothing). A full or blocked storage
+ * only loses the copy.
+ */
 export function keepUnsentText(conversationId: string, unsent: UnsentText): void {
   try {
-    if (unsent.text === '') window.localStorage.removeItem(key(conversationId));
+    if (unsent.text === '' && unsent.takenDraftId === null)
+      window.localStorage.removeItem(key(conversationId));
     else window.localStorage.setItem(key(conversationId), JSON.stringify(unsent));
   } catch {
     // Nothing to do: the text is still in the box, only a reload would lose it.

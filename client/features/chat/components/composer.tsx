@@ -68,15 +68,17 @@ export function Composer({
   const [box, setBox] = useState<UnsentText>(() => readUnsentText(conversationId));
   const [isAutopilotOpen, setIsAutopilotOpen] = useState(false);
   /**
-   * The autopilot draft the box last took in, so it is taken once. The server keeps a draft it wrote
-   * until it is sent, discarded or edited, so after a reload the box gets it back from the join; one the
-   * box kept itself (edited) is taken already.
+   * A draft is taken in once (box.takenDraftId). The server keeps a draft it wrote until it is sent,
+   * discarded or edited, so after a reload the box gets it back from the join; one the box took before
+   * (kept, edited or discarded) is not taken again.
    */
-  const [takenDraftId, setTakenDraftId] = useState(box.draftId);
   const arrived = autopilot?.draft ?? null;
-  if (arrived !== null && arrived.draftId !== takenDraftId) {
-    setTakenDraftId(arrived.draftId);
-    if (arrived.text !== '') setBox({ text: arrived.text, draftId: arrived.draftId });
+  if (arrived !== null && arrived.draftId !== box.takenDraftId) {
+    setBox(
+      arrived.text === ''
+        ? { ...box, takenDraftId: arrived.draftId }
+        : { text: arrived.text, draftId: arrived.draftId, takenDraftId: arrived.draftId },
+    );
   }
   useEffect(() => {
     if (conversationId !== null) keepUnsentText(conversationId, box);
@@ -92,12 +94,14 @@ export function Composer({
   const submit = () => {
     const content = box.text.trim();
     if (content === '' || isSendDisabled) return;
-    setBox(emptyUnsentText);
+    setBox((current) => ({ ...emptyUnsentText, takenDraftId: current.takenDraftId }));
     // Send becomes disabled while the reply is written; keep the caret in the box instead of losing focus.
     inputRef.current?.focus();
     void onSend(content).then((isSent) => {
       if (!isSent)
-        setBox((current) => (current.text === '' ? { text: content, draftId: null } : current));
+        setBox((current) =>
+          current.text === '' ? { ...current, text: content, draftId: null } : current,
+        );
     });
   };
 
@@ -107,7 +111,7 @@ export function Composer({
       autopilot.onDrop(box.draftId);
     }
     // Emptied, the box holds no draft any more: what is typed next is the user's own.
-    setBox({ text, draftId: text === '' ? null : box.draftId });
+    setBox({ ...box, text, draftId: text === '' ? null : box.draftId });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -118,7 +122,7 @@ export function Composer({
 
   const discard = () => {
     if (box.draftId !== null) autopilot?.onDrop(box.draftId);
-    setBox(emptyUnsentText);
+    setBox({ ...emptyUnsentText, takenDraftId: box.takenDraftId });
     inputRef.current?.focus();
   };
 
