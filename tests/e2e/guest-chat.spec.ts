@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { slowReply } from './global-setup';
 import { characterCards } from './onboarding-steps';
+import { sql } from './product-db';
 
 /** Replies end with this word (see global-setup.ts: 120 words "story1" … "story120"). */
 const lastWord = 'story120';
@@ -94,9 +95,12 @@ test(
   'the empty message box stays one line beside Autopilot and Send, whatever the name',
   { tag: '@mobile' },
   async ({ page }) => {
-    await page.goto('/');
-    // The longest name in the seeded library.
-    await characterCards(page).filter({ hasText: 'Vesper Thornquill' }).first().click();
+    // The longest name in the seeded library (other journeys' chatbots may push it off the home page).
+    const [vesper] = await sql<{ id: string }>(
+      "select id from characters where slug = 'vesper-thornquill'",
+      [],
+    );
+    await page.goto(`/chatbot/${vesper?.id ?? 'missing'}`);
     await page.getByRole('link', { name: 'Chat Now' }).click();
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello!');
