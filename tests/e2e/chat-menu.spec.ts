@@ -3,21 +3,14 @@
  * member shares, favorites and unfavorites, views the profile and blocks the creator from the chat; the
  * creator gets Edit Chatbot instead of favorite and block; a guest gets the sign-in prompt.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, uniqueSuffix } from './onboarding-steps';
 import { newBot, newCreator, sql } from './product-db';
+import { screenshotsIn } from './screenshots';
 
 const shots = '/tmp/shots-chatmenu';
 
-async function shoot(page: Page, name: string, project: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shots}/${name}-${project}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = screenshotsIn(shots);
 
 const toast = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: text }).first();

@@ -3,8 +3,7 @@
  * Settings modal and it stays saved; the context meter shows how full the last reply's prompt was; an
  * admin opens that prompt. The role is set in the database as for the admin screens.
  */
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   characterCards,
   completeOnboarding,
@@ -12,17 +11,11 @@ import {
   signInWithCode,
   uniqueSuffix,
 } from './onboarding-steps';
+import { screenshotsIn } from './screenshots';
 
 const shots = '/tmp/shots-gen';
 
-async function shoot(page: Page, name: string, project: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shots}/${name}-${project}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = screenshotsIn(shots);
 
 test(
   'a member changes generation settings, reads the context meter and opens the prompt',

@@ -4,7 +4,6 @@
  * member is made an admin in the database (as for the admin screens), which holds memory_manager and
  * may open a reply's prompt.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   characterCards,
@@ -13,6 +12,7 @@ import {
   signInWithCode,
   uniqueSuffix,
 } from './onboarding-steps';
+import { screenshotsIn } from './screenshots';
 
 const shots = '/tmp/shots-mem';
 
@@ -21,14 +21,7 @@ test.describe.configure({ timeout: 300_000 });
 /** Replies end with this word (see global-setup.ts). */
 const lastWord = 'story120';
 
-async function shoot(page: Page, name: string, project: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shots}/${name}-${project}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = screenshotsIn(shots);
 
 async function send(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
