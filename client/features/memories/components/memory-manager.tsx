@@ -6,19 +6,18 @@
  */
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import styled from 'styled-components';
-import { Link } from 'wouter';
 import { MemoryContentSchema, memoryLimits } from '#shared/rules/memory';
 import type { Memory } from '#shared/schemas/memory';
-import { Button, ButtonAnchor } from '../../../components/button';
+import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { Actions } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { TextAreaField } from '../../../components/text-area-field';
+import { UpgradeModal } from '../../../components/upgrade-modal';
 import { ErrorState } from '../../../components/state-panel';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
-import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useToast } from '../../../lib/toast';
 import { addMemory, changeMemory, fetchMemories, removeAllMemories, removeMemory } from '../api';
@@ -119,20 +118,9 @@ export function MemoryManager({
 
   if (!mayManage) {
     return (
-      <Modal
-        title="Memory Manager"
-        onClose={onClose}
-        actions={
-          <>
-            <Button onClick={onClose}>Close</Button>
-            <Link href={paths.subscribe.build()} asChild>
-              <ButtonAnchor $variant="primary">Upgrade</ButtonAnchor>
-            </Link>
-          </>
-        }
-      >
+      <UpgradeModal title="Memory Manager" onClose={onClose}>
         <p>{errorText({ code: 'memory_manager_forbidden' })}</p>
-      </Modal>
+      </UpgradeModal>
     );
   }
 
