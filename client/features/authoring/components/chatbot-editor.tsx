@@ -20,6 +20,7 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { LanguageField } from '../../../components/language-field';
 import { LeaveConfirm } from '../../../components/leave-confirm';
+import { ModerationBanner } from '../../../components/moderation-banner';
 import { ReviewConfirm } from '../../../components/review-confirm';
 import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -175,7 +176,7 @@ export function ChatbotEditor({
         </TokenCount>
       </Heading>
       {notice !== null && notice !== undefined && <Notice role="status">{notice}</Notice>}
-      {character !== null && <ModerationBanner character={character} />}
+      {character !== null && <ModerationBanner subject="chatbot" moderation={character} />}
       <form
         noValidate
         onSubmit={(e) => {
@@ -337,44 +338,6 @@ export function ChatbotEditor({
   );
 }
 
-/** The moderation state above the form: why it is locked, or what to fix. */
-function ModerationBanner({ character }: { character: OwnCharacter }): ReactNode {
-  switch (character.moderationStatus) {
-    case 'pending':
-    case 'rereview_required':
-      return (
-        <Banner role="note">
-          <strong>Under Review</strong> This chatbot cannot be edited until its review ends. You can
-          still chat with it.
-        </Banner>
-      );
-    case 'manual_review_required':
-      return (
-        <Banner role="note">
-          <strong>Under Manual Review</strong> A moderator is reviewing this chatbot; it cannot be
-          edited meanwhile.
-        </Banner>
-      );
-    case 'fix_required':
-      return (
-        <Banner role="note" $tone="danger">
-          <strong>Action Required</strong> Fix what the review found and save to resubmit it.
-          {character.moderationReasons.length > 0 && (
-            <ul aria-label="What the review found">
-              {character.moderationReasons.map((reason) => (
-                <li key={reason}>{reason}</li>
-              ))}
-            </ul>
-          )}
-          {character.moderationAction !== null && <p>Moderator: {character.moderationAction}</p>}
-        </Banner>
-      );
-    case 'closed':
-    case null:
-      return null;
-  }
-}
-
 const Wrapper = styled.div`
   width: 100%;
   max-width: ${({ theme }) => theme.size.readingWidth};
@@ -409,25 +372,6 @@ const Notice = styled.p`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.chip};
   color: ${({ theme }) => theme.color.onChip};
-`;
-
-const Banner = styled.div<{ $tone?: 'danger' }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md};
-  border: ${({ theme }) => theme.size.border} solid
-    ${({ $tone, theme }) => ($tone === 'danger' ? theme.color.danger : theme.color.border)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ $tone, theme }) =>
-    $tone === 'danger' ? theme.color.dangerSurface : theme.color.surfaceAlt};
-  color: ${({ theme }) => theme.color.text};
-
-  ul {
-    margin: 0;
-    padding-left: ${({ theme }) => theme.space.xl};
-  }
 `;
 
 const Fieldset = styled.fieldset`
