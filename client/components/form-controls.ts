@@ -26,6 +26,13 @@ const control = css`
   &[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.color.danger};
   }
+
+  /* A locked form (a chatbot or group in review) must look read-only, not just refuse input. */
+  &:disabled {
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    color: ${({ theme }) => theme.color.textMuted};
+    cursor: not-allowed;
+  }
 `;
 
 export const Input = styled.input`
