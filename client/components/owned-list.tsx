@@ -7,6 +7,7 @@
 import { useId, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
+import type { characterLabel } from '#shared/rules/moderation';
 import type { Removal } from '../lib/use-removal';
 import { Avatar } from './avatar';
 import { Button } from './button';
@@ -163,6 +164,14 @@ export function OwnedCard({
       <Actions>{actions}</Actions>
     </Card>
   );
+}
+
+/**
+ * A card's state as a pill: the moderation label of product-core.md §4 "Card labels" (Under Review,
+ * Under Manual Review, Action Required) or the visibility, as characterLabel names it.
+ */
+export function StatusLabel({ label }: { label: ReturnType<typeof characterLabel> }) {
+  return <Pill $tone={label === 'Action Required' ? 'danger' : 'neutral'}>{label}</Pill>;
 }
 
 /** A card's link action (Edit, Fix Me), beside its buttons. */
@@ -414,4 +423,14 @@ const ActionLink = styled.a`
   &:hover {
     border-color: ${({ theme }) => theme.color.primary};
   }
+`;
+
+/** A tag rather than a round pill, so a label that wraps on a narrow card still reads as one. */
+const Pill = styled.span<{ $tone: 'danger' | 'neutral' }>`
+  padding: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ $tone, theme }) => ($tone === 'danger' ? theme.color.dangerSurface : theme.color.chip)};
+  color: ${({ $tone, theme }) => ($tone === 'danger' ? theme.color.danger : theme.color.onChip)};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
 `;

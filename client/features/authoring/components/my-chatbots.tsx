@@ -5,7 +5,6 @@
  * greyed out and not clickable.
  */
 import { useState, type ReactNode } from 'react';
-import styled from 'styled-components';
 import { Link } from 'wouter';
 import { characterLabel, isEditLocked } from '#shared/rules/moderation';
 import type { OwnCharacterSummary } from '#shared/schemas/own-character';
@@ -21,6 +20,7 @@ import {
   OwnedListControls,
   OwnedListHeader,
   OwnedListPage,
+  StatusLabel,
 } from '../../../components/owned-list';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
@@ -118,7 +118,7 @@ function ChatbotCard({ character }: { character: OwnCharacterSummary }) {
       lines={
         <>
           <Muted>{character.title}</Muted>
-          <Label $tone={label === 'Action Required' ? 'danger' : 'neutral'}>{label}</Label>
+          <StatusLabel label={label} />
         </>
       }
       actions={
@@ -178,12 +178,3 @@ export function ChatbotDrafts({ memberId }: { memberId: string }) {
     </OwnedListPage>
   );
 }
-
-const Label = styled.span<{ $tone: 'danger' | 'neutral' }>`
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ $tone, theme }) => ($tone === 'danger' ? theme.color.dangerSurface : theme.color.chip)};
-  color: ${({ $tone, theme }) => ($tone === 'danger' ? theme.color.danger : theme.color.onChip)};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-`;

@@ -1,12 +1,16 @@
 /**
  * My Group Chats (/my-chatbots/groupchats) and the group drafts (/groupchat/drafts), product-rules.md
  * §2: search, filter, sort (Latest, Oldest, Top rated, Name), a drafts card, cards with Edit and
- * Delete (delete_character; a delete asks first).
+ * Delete (delete_character; a delete asks first). Moderation as in My Chatbots (product-core.md §4):
+ * the card labels, fix_required first then those in review, 'Fix Me' to the form, no Edit while in
+ * review, and a group in manual review greyed out and not clickable.
  */
 import { useState } from 'react';
 import type { OwnGroupSummary } from '#shared/api/authoring';
+import { characterLabel, isEditLocked, moderationRank } from '#shared/rules/moderation';
 import {
   CardButton,
+  CardLink,
   ChoiceSelect,
   CreateLink,
   DraftsCard,
@@ -18,6 +22,7 @@ import {
   OwnedListHeader,
   OwnedListPage,
   RemoveDialog,
+  StatusLabel,
 } from '../../../components/owned-list';
 import { Spinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
@@ -31,15 +36,37 @@ import { draftName, listGroupDrafts, removeGroupDraft } from '../drafts';
 
 const sorts = ['Latest', 'Oldest', 'Top rated', 'Name'] as const;
 type Sort = (typeof sorts)[number];
-const filters = ['All', 'Public', 'Private', 'Unlisted'] as const;
+const filters = [
+  'All',
+  'Public',
+  'Private',
+  'Unlisted',
+  'Under Review',
+  'Action Required',
+] as const;
 type Filter = (typeof filters)[number];
 
+function matchesFilter(g: OwnGroupSummary, filter: Filter): boolean {
+  switch (filter) {
+    case 'All':
+      return true;
+    case 'Public':
+      return g.visibility === 'public';
+    case 'Private':
+      return g.visibility === 'private' || g.visibility === 'permanently_private';
+    case 'Unlisted':
+      return g.visibility === 'hidden';
+    case 'Under Review':
+      return isEditLocked(g.moderationStatus);
+    case 'Action Required':
+      return g.moderationStatus === 'fix_required';
+  }
+}
+
+/** The groups to show, in My Chatbots' order: fix_required, then in review, then the rest. */
 function view(items: OwnGroupSummary[], q: string, filter: Filter, sort: Sort): OwnGroupSummary[] {
-  const wanted = { All: null, Public: 'public', Private: 'private', Unlisted: 'hidden' }[filter];
   const found = items.filter(
-    (g) =>
-      g.name.toLowerCase().includes(q.trim().toLowerCase()) &&
-      (wanted === null || g.visibility === wanted),
+    (g) => g.name.toLowerCase().includes(q.trim().toLowerCase()) && matchesFilter(g, filter),
   );
   const by: Record<Sort, (a: OwnGroupSummary, b: OwnGroupSummary) => number> = {
     Latest: (a, b) => b.createdAt.localeCompare(a.createdAt),
@@ -47,7 +74,10 @@ function view(items: OwnGroupSummary[], q: string, filter: Filter, sort: Sort): 
     'Top rated': (a, b) => b.ratingScore - a.ratingScore,
     Name: (a, b) => a.name.localeCompare(b.name),
   };
-  return [...found].sort(by[sort]);
+  return [...found].sort(
+    (a, b) =>
+      moderationRank(a.moderationStatus) - moderationRank(b.moderationStatus) || by[sort](a, b),
+  );
 }
 
 export function MyGroups({ memberId }: { memberId: string }) {
@@ -96,27 +126,12 @@ export function MyGroups({ memberId }: { memberId: string }) {
           return (
             <OwnedGrid aria-label="Group chats">
               {shown.map((g) => (
-                <OwnedCard
+                <GroupCard
                   key={g.id}
-                  href={paths.groupChat.build(g.id)}
-                  picture={{ src: g.avatarUrl, name: g.name }}
-                  name={g.name}
-                  lines={
-                    <Muted>
-                      {g.group.members.map((m) => m.name).join(', ')}
-                      {!g.group.isAvailable && ' · Group unavailable'}
-                    </Muted>
-                  }
-                  actions={
-                    <EditAndRemove
-                      editHref={paths.groupEdit.build(g.id)}
-                      name={g.name}
-                      removeLabel="Delete"
-                      onRemove={() => {
-                        removal.ask(g);
-                      }}
-                    />
-                  }
+                  group={g}
+                  onRemove={() => {
+                    removal.ask(g);
+                  }}
                 />
               ))}
             </OwnedGrid>
@@ -126,6 +141,55 @@ export function MyGroups({ memberId }: { memberId: string }) {
         {(group) => `Delete ${group.name} and its chats? Its member chatbots stay.`}
       </RemoveDialog>
     </OwnedListPage>
+  );
+}
+
+/**
+ * A group's card: its members and label; Edit, or Fix Me when the review asks for a fix, or neither
+ * while it is in review; Delete always. In manual review it is greyed out and does not open.
+ */
+function GroupCard({ group, onRemove }: { group: OwnGroupSummary; onRemove: () => void }) {
+  const status = group.moderationStatus;
+  const editHref = paths.groupEdit.build(group.id);
+  const remove = (
+    <CardButton label={`Delete ${group.name}`} onClick={onRemove}>
+      Delete
+    </CardButton>
+  );
+  return (
+    <OwnedCard
+      href={status === 'manual_review_required' ? null : paths.groupChat.build(group.id)}
+      picture={{ src: group.avatarUrl, name: group.name }}
+      name={group.name}
+      lines={
+        <>
+          <Muted>
+            {group.group.members.map((m) => m.name).join(', ')}
+            {!group.group.isAvailable && ' · Group unavailable'}
+          </Muted>
+          <StatusLabel label={characterLabel(status, group.visibility)} />
+        </>
+      }
+      actions={
+        status === 'fix_required' ? (
+          <>
+            <CardLink href={editHref} label={`Fix Me: ${group.name}`}>
+              Fix Me
+            </CardLink>
+            {remove}
+          </>
+        ) : isEditLocked(status) ? (
+          remove
+        ) : (
+          <EditAndRemove
+            editHref={editHref}
+            name={group.name}
+            removeLabel="Delete"
+            onRemove={onRemove}
+          />
+        )
+      }
+    />
   );
 }
 
