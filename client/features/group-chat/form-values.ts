@@ -101,12 +101,13 @@ function rawBody(v: GroupFormValues) {
   };
 }
 
-/** The first message per field, or the body to send. */
+/** The first message per field, or the body to send ('Submit for Manual Review' with the flag). */
 export function checkGroupValues(
   v: GroupFormValues,
+  submitForManualReview = false,
 ): { ok: true; body: SaveGroupBody } | { ok: false; errors: GroupFormErrors } {
   const parsed = GroupInputSchema.safeParse(rawBody(v));
-  if (parsed.success) return { ok: true, body: { ...parsed.data, submitForManualReview: false } };
+  if (parsed.success) return { ok: true, body: { ...parsed.data, submitForManualReview } };
   const errors: GroupFormErrors = {};
   for (const issue of parsed.error.issues) {
     const head = issue.path[0];

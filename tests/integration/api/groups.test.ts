@@ -3,7 +3,8 @@
  * character calls with the group payload, with its members in turn order and its greeter; the member
  * rules that need the database (visible, not a group, no private bots in a public or unlisted group,
  * named); bad input with nothing stored; another member can neither read nor change it; deletion
- * takes delete_character; many creators at once. Auto Response in a group conversation: premium, the
+ * takes delete_character; many creators at once. Submit for Manual Review of a flagged group, as for
+ * a chatbot: only its creator, only from fix_required. Auto Response in a group conversation: premium, the
  * owner's only, nothing changed by a refusal.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +12,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCharacter,
+  getOwnCharacter,
   listOwnCharacters,
   listOwnGroups,
   type SaveGroupBody,
@@ -326,6 +328,145 @@ describe('PUT /api/characters/:id with the group payload', () => {
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     const final = (await groupsRepo.membersOf(db(), [group.id])).get(group.id)?.map((m) => m.id);
     expect(orders.map((o) => JSON.stringify(o))).toContain(JSON.stringify(final));
+  });
+});
+
+describe('Submit for Manual Review of a group (PUT /api/characters/:id)', () => {
+  /** A public group of `owner` that the automatic review flagged, and the body it was saved with. */
+  async function flaggedGroup(owner: SignedInMember, visibility: 'public' | 'private' = 'public') {
+    const body = groupBody(await publicBots(2), { visibility, tags: ['Fantasy'] });
+    const group = await createdGroup(owner, body);
+    await db()
+      .updateTable('characters')
+      .set({ moderation_status: 'fix_required', moderation_reasons: ['Too vague'] })
+      .where('id', '=', group.id)
+      .execute();
+    return { id: group.id, body };
+  }
+
+  /** What a refused call must leave alone: the status and the name. */
+  const stored = (id: string) =>
+    db()
+      .selectFrom('characters')
+      .select(['moderation_status', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  const reviewJob = (id: string, revision: number) =>
+    stack.app.deps.moderation.queue.getJob(reviewJobId({ characterId: id, revision }));
+
+  it('sends a flagged group to a moderator, as a chatbot, with a review queued', async () => {
+    const { id, body } = await flaggedGroup(creator);
+    const own = getOwnCharacter.response.parse(
+      (await inject({ url: `/api/me/characters/${id}`, headers: creator.headers })).json(),
+    );
+    expect(own).toMatchObject({
+      moderationStatus: 'fix_required',
+      moderationReasons: ['Too vague'],
+      submitForManualReview: true,
+    });
+
+    const res = await update(creator, id, {
+      ...body,
+      name: 'Fixed crew',
+      submitForManualReview: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(getOwnCharacter.response.parse(res.json())).toMatchObject({
+      name: 'Fixed crew',
+      moderationStatus: 'manual_review_required',
+      submitForManualReview: false,
+    });
+    expect((await reviewJob(id, 2))?.name).toBe('review-character');
+    const list = listOwnGroups.response.parse(
+      (await inject({ url: '/api/me/groups', headers: creator.headers })).json(),
+    );
+    expect(list.items.find((g) => g.id === id)?.moderationStatus).toBe('manual_review_required');
+
+    // In review it cannot be saved again, manual review or not, until a moderator decides.
+    for (const submitForManualReview of [true, false]) {
+      const again = await update(creator, id, { ...body, name: 'Again', submitForManualReview });
+      expect(again.statusCode).toBe(409);
+      expect(errorCode(again.json())).toBe('character_under_review');
+    }
+    expect(await stored(id)).toEqual({
+      moderation_status: 'manual_review_required',
+      name: 'Fixed crew',
+    });
+  });
+
+  it("refuses another member's group: 403 for a listed one, 404 for a private one", async () => {
+    for (const [visibility, status, code] of [
+      ['public', 403, 'character_not_owner'],
+      ['private', 404, 'character_not_found'],
+    ] as const) {
+      const { id, body } = await flaggedGroup(creator, visibility);
+      const res = await update(other, id, { ...body, name: 'Stolen', submitForManualReview: true });
+      expect(res.statusCode, visibility).toBe(status);
+      expect(errorCode(res.json())).toBe(code);
+      expect(await stored(id)).toEqual({ moderation_status: 'fix_required', name: body.name });
+      expect(await reviewJob(id, 2)).toBeUndefined();
+    }
+  });
+
+  it('refuses a group the review did not flag: validation_failed at rest, under review in review', async () => {
+    const body = groupBody(await publicBots(2));
+    const { id } = await createdGroup(creator, body);
+    const atRest = await update(creator, id, {
+      ...body,
+      name: 'Changed',
+      submitForManualReview: true,
+    });
+    expect(atRest.statusCode).toBe(400);
+    expect(errorOf(atRest.json())).toMatchObject({
+      code: 'validation_failed',
+      field: 'submitForManualReview',
+    });
+    expect(await stored(id)).toEqual({ moderation_status: null, name: body.name });
+
+    for (const status of ['pending', 'rereview_required', 'manual_review_required'] as const) {
+      await db()
+        .updateTable('characters')
+        .set({ moderation_status: status })
+        .where('id', '=', id)
+        .execute();
+      const res = await update(creator, id, {
+        ...body,
+        name: 'Changed',
+        submitForManualReview: true,
+      });
+      expect(res.statusCode, status).toBe(409);
+      expect(errorCode(res.json())).toBe('character_under_review');
+      expect(await stored(id)).toEqual({ moderation_status: status, name: body.name });
+    }
+    expect(await reviewJob(id, 2)).toBeUndefined();
+  });
+
+  it('refuses bad input and a visibility change, leaving the group flagged', async () => {
+    const { id, body } = await flaggedGroup(creator);
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ submitForManualReview: 'yes' }, 400, 'validation_failed', 'submitForManualReview'],
+      [{ submitForManualReview: true, name: 'ab' }, 400, 'validation_failed', 'name'],
+      [
+        { submitForManualReview: true, subCharacterIds: [] },
+        400,
+        'validation_failed',
+        'subCharacterIds',
+      ],
+      [
+        { submitForManualReview: true, visibility: 'private' },
+        409,
+        'character_visibility_locked',
+        'visibility',
+      ],
+    ];
+    for (const [overrides, status, code, field] of cases) {
+      const res = await update(creator, id, { ...body, ...overrides });
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(status);
+      expect(errorOf(res.json())).toMatchObject({ code, field });
+      expect(await stored(id)).toEqual({ moderation_status: 'fix_required', name: body.name });
+    }
+    expect(await reviewJob(id, 2)).toBeUndefined();
   });
 });
 

@@ -5,14 +5,17 @@
  * (private members are named). Add Members opens the picker and comes back with the form as it was;
  * with unsaved changes it asks first: Save Changes (a draft, or the group when editing) or Don't Save.
  * A save that sends the group to review asks first; leaving with unsaved changes asks first (§4).
- * Save Draft keeps the form in this browser ('Group Draft Saved').
+ * Moderation as for chatbots (product-core.md §4): a group in review is read-only under the chatbot
+ * editor's banner; one that needs fixing keeps its visibility and may go to a moderator ('Submit for
+ * Manual Review', until the form is edited). Save Draft keeps the form in this browser ('Group Draft
+ * Saved').
  */
 import { useAtom } from 'jotai';
 import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { groupLimits, canSaveGroupDraft } from '#shared/rules/group';
-import { moderationOnSave } from '#shared/rules/moderation';
+import { isEditLocked, moderationOnSave } from '#shared/rules/moderation';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 import { Avatar } from '../../../components/avatar';
 import { AvatarField } from '../../../components/avatar-field';
@@ -21,6 +24,7 @@ import { FieldError } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { LeaveConfirm } from '../../../components/leave-confirm';
 import { Modal } from '../../../components/modal';
+import { ModerationBanner } from '../../../components/moderation-banner';
 import { ReviewConfirm } from '../../../components/review-confirm';
 import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -78,15 +82,24 @@ export function GroupForm({
   const [, navigate] = useLocation();
   const formKey = formKeyOf(mode);
   const [inProgress, setInProgress] = useAtom(groupFormAtom);
-  const values = inProgress?.formKey === formKey ? inProgress.values : initial;
+  const group = mode.kind === 'edit' ? mode.group : null;
+  const status = group?.moderationStatus ?? null;
+  const isLocked = isEditLocked(status);
+  const isVisibilityLocked =
+    status === 'fix_required' || group?.visibility === 'permanently_private';
+  // In review the form shows the group as stored, never changes kept from before it was sent.
+  const values = !isLocked && inProgress?.formKey === formKey ? inProgress.values : initial;
   const [errors, setErrors] = useState<GroupFormErrors>({});
   const [isBusy, setIsBusy] = useState(false);
   const [isRestricted, setIsRestricted] = useState(false);
   const [tagText, setTagText] = useState(values.tags.join(', '));
-  /** What waits on the review confirmation: the save alone, or the save and then the picker. */
-  const [confirming, setConfirming] = useState<'save' | 'saveThenPick' | null>(null);
+  /** What waits on the review confirmation: the save alone, then the picker, or a manual review. */
+  const [confirming, setConfirming] = useState<'save' | 'saveThenPick' | 'manual' | null>(null);
   const [isAskingToSave, setIsAskingToSave] = useState(false);
   const isDirty = valuesDiffer(values, initial);
+  /** Editing cancels 'Submit for Manual Review' (spec §4), also across a visit to the picker. */
+  const [hasEdited, setHasEdited] = useState(isDirty);
+  const offersManual = group?.submitForManualReview === true && !hasEdited;
   const leave = useLeaveGuard(isDirty && !isBusy, navigate);
 
   const openPicker = (form: { formKey: string; returnTo: string; values: GroupFormValues }) => {
@@ -97,19 +110,23 @@ export function GroupForm({
   const update = (next: Partial<GroupFormValues>) => {
     setInProgress({ formKey, returnTo, values: { ...values, ...next } });
     setErrors({});
+    setHasEdited(true);
   };
 
-  /** Saves the group, then goes to My Group Chats, or on to the picker (Save Changes when editing). */
-  const submit = async (thenPick: boolean) => {
+  /**
+   * Saves the group (asking for a moderator with `isManual`), then goes to My Group Chats, or on to
+   * the picker (Save Changes when editing).
+   */
+  const submit = async (thenPick: boolean, isManual = false) => {
     setConfirming(null);
-    const checked = checkGroupValues(values);
+    const checked = checkGroupValues(values, isManual);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setIsBusy(true);
     try {
-      await saveGroup(api, mode.kind === 'edit' ? mode.group.id : null, checked.body);
+      await saveGroup(api, group?.id ?? null, checked.body);
       if (mode.kind === 'create' && mode.draftId !== null) removeGroupDraft(memberId, mode.draftId);
       toast(mode.kind === 'create' ? 'Group created' : 'Group updated');
       if (thenPick) {
@@ -126,23 +143,25 @@ export function GroupForm({
     }
   };
 
-  /** A public change or a fix-required save goes to review, so it is confirmed first (spec §4). */
-  const onSave = (thenPick: boolean) => {
-    const checked = checkGroupValues(values);
+  /**
+   * A public change, a fix-required save or a manual-review submission goes to review, so it is
+   * confirmed first (spec §4).
+   */
+  const onSave = (thenPick: boolean, isManual = false) => {
+    const checked = checkGroupValues(values, isManual);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     const before =
-      mode.kind === 'edit'
-        ? { visibility: mode.group.visibility, moderationStatus: mode.group.moderationStatus }
-        : null;
+      group === null ? null : { visibility: group.visibility, moderationStatus: status };
     const decision = moderationOnSave(before, {
       visibility: values.visibility,
-      submitForManualReview: false,
+      submitForManualReview: isManual,
     });
-    if (decision.ok && decision.review) setConfirming(thenPick ? 'saveThenPick' : 'save');
-    else void submit(thenPick);
+    if (decision.ok && decision.review) {
+      setConfirming(isManual ? 'manual' : thenPick ? 'saveThenPick' : 'save');
+    } else void submit(thenPick, isManual);
   };
 
   /** Keeps the form as a draft in this browser; returns its id, or null when it could not. */
@@ -201,6 +220,7 @@ export function GroupForm({
   return (
     <Wrapper>
       <h1>{mode.kind === 'create' ? 'Create Group' : 'Edit Group'}</h1>
+      {group !== null && <ModerationBanner subject="group" moderation={group} />}
       <p>
         <a href={paths.legal.build('guidelines')}>Creation Guide</a>
       </p>
@@ -211,13 +231,13 @@ export function GroupForm({
           if (!isBusy) onSave(false);
         }}
       >
-        <Fieldset disabled={isBusy}>
+        <Fieldset disabled={isLocked || isBusy}>
           <legend>Group</legend>
           <AvatarField
             avatarUrl={values.avatarUrl}
             name={values.name}
             alt="Group cover"
-            disabled={isBusy}
+            disabled={isLocked || isBusy}
             error={errors.avatarUrl}
             upload={(file, opts) => uploadGroupAvatar(api, file, opts)}
             onChange={(avatarUrl) => {
@@ -316,7 +336,8 @@ export function GroupForm({
           <VisibilityChoices
             choices={visibilityChoices}
             value={values.visibility}
-            isLocked={mode.kind === 'edit' && mode.group.moderationStatus === 'fix_required'}
+            isLocked={isVisibilityLocked}
+            note={isVisibilityLocked ? 'The visibility of this group is locked.' : undefined}
             error={errors.visibility}
             onChange={(visibility) => {
               update({ visibility });
@@ -337,7 +358,18 @@ export function GroupForm({
             isBusy={isBusy}
             onSaveDraft={mode.kind === 'create' ? onSaveDraft : null}
             submitLabel={mode.kind === 'create' ? 'Create Group' : 'Save Group'}
-          />
+          >
+            {offersManual && (
+              <Button
+                disabled={isBusy}
+                onClick={() => {
+                  onSave(false, true);
+                }}
+              >
+                Submit for Manual Review
+              </Button>
+            )}
+          </SaveActions>
         </Fieldset>
       </form>
       {isRestricted &&
@@ -347,12 +379,12 @@ export function GroupForm({
       {confirming !== null && (
         <ReviewConfirm
           subject="group"
-          isManual={false}
+          isManual={confirming === 'manual'}
           isBusy={isBusy}
           onCancel={() => {
             setConfirming(null);
           }}
-          onConfirm={() => void submit(confirming === 'saveThenPick')}
+          onConfirm={() => void submit(confirming === 'saveThenPick', confirming === 'manual')}
         />
       )}
       {isAskingToSave && (
