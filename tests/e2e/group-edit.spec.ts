@@ -3,8 +3,9 @@
  * Changes stores the edit before the picker opens while Don't Save drops it. Moderation as for
  * chatbots: a flagged group reads Action Required in My Group Chats, 'Fix Me' opens the form under
  * the editor's banner with the visibility locked, 'Submit for Manual Review' is confirmed and sends it
- * to a moderator (greyed out, not clickable), a group in review is read-only, and editing a flagged
- * group withdraws the manual review. States no screen can reach are set in the database.
+ * to a moderator (greyed out, not clickable, its chat leading back to the list), a group in review is
+ * read-only, and editing a flagged group withdraws the manual review. States no screen can reach are
+ * set in the database.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { undecidedReason } from '#shared/rules/moderation';
@@ -196,6 +197,11 @@ test(
         return row?.reasons;
       })
       .toEqual([undecidedReason]);
+
+    // Its chat, opened by address, leads back to My Group Chats, as a chatbot's does.
+    await page.goto(`/groupchat/${group.id}`);
+    await expect(page).toHaveURL(/\/my-chatbots\/groupchats$/);
+    await expect(card.getByText('Under Manual Review', { exact: true })).toBeVisible();
 
     // Its form, opened by address, is read-only under the banner.
     const name = page.getByRole('textbox', { name: 'Name' });

@@ -5,10 +5,11 @@
  * Everyone answers, Next), whose choice holds for the next message only. The header menu adds Change
  * Persona and Enable or Disable Auto Response. Below two members the group shows 'Group unavailable',
  * as the server answers `group_unavailable`. A `conversationId` in the query (Recent and Saved Chats,
- * or a /chat link to a group) opens that conversation instead of the latest.
+ * or a /chat link to a group) opens that conversation instead of the latest. A group in manual review
+ * leads to a list instead, as a chatbot's chat does.
  */
 import { useMemo, useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
@@ -100,6 +101,13 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
         <Spinner label="Loading chat" />
       </Page>
     );
+  }
+  // A group waiting for a moderator sends the visitor to a list, as a chatbot's chat does
+  // (product-core.md, "Chat screen"): its creator to My Group Chats, where it shows Under Manual
+  // Review; anyone else home.
+  if (character.data.isInManualReview) {
+    const list = character.data.isCreator ? paths.myGroupChats.build() : paths.home.build();
+    return <Redirect to={list} replace />;
   }
   if (!group.data.isAvailable) {
     return (
