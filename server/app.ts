@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { authSecret, publicUrl, type Config } from './config';
 import { CharacterCache } from './db/character-cache';
+import { listenForCharacterChanges } from './db/character-changes';
 import { createDb, type Db } from './db/database';
 import { registerRouteAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
@@ -88,6 +89,9 @@ export async function buildApp(config: Config): Promise<App> {
     bypassCharacterId: config.WAITING_ROOM_BYPASS_CHARACTER_ID ?? null,
   });
   const replies = new ReplyState(redis, config.REDIS_PREFIX);
+  // Sends read their chatbots from a cache that the database tells of changes.
+  const characters = new CharacterCache(db);
+  const characterChanges = listenForCharacterChanges(config.DATABASE_URL, characters, fastify.log);
   const realtime = createRealtime(fastify.server, {
     config,
     db,
@@ -95,7 +99,7 @@ export async function buildApp(config: Config): Promise<App> {
     prefix: config.REDIS_PREFIX,
     queue,
     replies,
-    characters: new CharacterCache(db),
+    characters,
     secret,
     applications,
     log: fastify.log,
@@ -164,6 +168,7 @@ export async function buildApp(config: Config): Promise<App> {
     await deps.moderation.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
+    await characterChanges.close();
     await deps.db.destroy();
     deps.mailer.close();
   });

@@ -30,6 +30,7 @@ import {
 } from '#shared/jobs/waiting-room';
 import { authSecret, generationConcurrency, type Config } from '#server/config';
 import { CharacterCache } from '#server/db/character-cache';
+import { listenForCharacterChanges } from '#server/db/character-changes';
 import { createDb } from '#server/db/database';
 import { createStorage } from '#server/lib/create-storage';
 import { recountRecentMessages, refreshSearchStats } from '#server/db/repositories/library.repo';
@@ -87,6 +88,11 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   // The maintenance sweep deletes uploads nothing refers to.
   const storage = createStorage(config);
   const replies = new ReplyState(redis, prefix);
+  // Replies read their chatbots from a cache that the database tells of changes.
+  const characters = new CharacterCache(db);
+  const characterChanges = serves.has('generation')
+    ? listenForCharacterChanges(config.DATABASE_URL, characters, log)
+    : null;
   const common = {
     connection: bullConnection,
     redis,
@@ -115,7 +121,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       redis,
       prefix,
       replies,
-      characters: new CharacterCache(db),
+      characters,
       provider,
       stops,
       log,
@@ -337,6 +343,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       await Promise.all([redis.quit(), subscriber.quit(), bullConnection.quit()]).catch(
         () => undefined,
       );
+      await characterChanges?.close();
       await db.destroy();
     },
   };

@@ -1,40 +1,90 @@
 /**
- * Characters cached briefly in the process: they change rarely, and every message sent and every reply
- * written reads one (docs/performance.md, trap 7). An edit applies to new messages within `ttlMs`.
+ * Characters and the lorebooks they carry, cached in the process: they change rarely, and every
+ * message sent and every reply written reads them (docs/performance.md, trap 7). While the process
+ * hears the database's change notifications (character-changes.ts) an entry stays until its character
+ * changes, or for `fedTtlMs` at most (the creator's username, read with it, notifies nothing); without
+ * them, an edit applies to new messages within `unfedTtlMs`.
  */
+import type { ScanBook } from '#shared/rules/lore-scan';
 import type { Db } from './database';
 import * as characters from './repositories/characters.repo';
+import { scanBooksOf } from './repositories/lorebooks.repo';
 
 type Character = Awaited<ReturnType<typeof characters.findById>>;
 
-const defaultTtlMs = 10_000;
+interface Entry<T> {
+  at: number;
+  value: Promise<T>;
+}
 
-export class CharacterCache {
-  private readonly entries = new Map<string, { at: number; character: Promise<Character> }>();
+const fedTtlMs = 5 * 60_000;
+const unfedTtlMs = 10_000;
+const maxEntries = 10_000;
 
-  constructor(
-    private readonly db: Db,
-    private readonly ttlMs = defaultTtlMs,
-  ) {}
+/** One kind of cached read by character id: one read serves every caller asking meanwhile. */
+class ById<T> {
+  private readonly entries = new Map<string, Entry<T>>();
 
-  /** The character, from the cache while fresh; one read serves every reply asking meanwhile. */
-  get(id: string): Promise<Character> {
+  constructor(private readonly read: (id: string) => Promise<T>) {}
+
+  get(id: string, ttlMs: number): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(id);
-    if (hit !== undefined && now - hit.at < this.ttlMs) return hit.character;
-    const character = characters.findById(this.db, id);
-    this.entries.set(id, { at: now, character });
-    // A failed read is not kept: the next reply asks the database again.
-    void character.catch(() => {
-      this.entries.delete(id);
+    if (hit !== undefined && now - hit.at < ttlMs) return hit.value;
+    const value = this.read(id);
+    const entry = { at: now, value };
+    this.entries.set(id, entry);
+    // A failed read is not kept: the next caller asks the database again.
+    value.catch(() => {
+      if (this.entries.get(id) === entry) this.entries.delete(id);
     });
-    if (this.entries.size > 10_000) this.evictStale(now);
-    return character;
+    if (this.entries.size > maxEntries) this.evictOlderThan(now - ttlMs);
+    return value;
   }
 
-  private evictStale(now: number): void {
-    for (const [id, entry] of this.entries) {
-      if (now - entry.at >= this.ttlMs) this.entries.delete(id);
-    }
+  forget(id: string | null): void {
+    if (id === null) this.entries.clear();
+    else this.entries.delete(id);
+  }
+
+  private evictOlderThan(at: number): void {
+    for (const [id, entry] of this.entries) if (entry.at <= at) this.entries.delete(id);
+  }
+}
+
+export class CharacterCache {
+  private readonly characters: ById<Character>;
+  private readonly books: ById<ScanBook[]>;
+  /** Whether change notifications reach this cache (character-changes.ts says so). */
+  private isFed = false;
+
+  constructor(db: Db) {
+    this.characters = new ById((id) => characters.findById(db, id));
+    this.books = new ById((id) => scanBooksOf(db, id));
+  }
+
+  /** The character (undefined when there is none). */
+  get(id: string): Promise<Character> {
+    return this.characters.get(id, this.ttlMs());
+  }
+
+  /** The enabled entries of the lorebooks the character carries, by book, for scanning. */
+  lorebooks(id: string): Promise<ScanBook[]> {
+    return this.books.get(id, this.ttlMs());
+  }
+
+  /**
+   * Drops what is held of a character (null: of every character); `isFed` says whether later changes
+   * will be heard. A notification read while the change's transaction was still open cannot be
+   * missed: PostgreSQL notifies at commit.
+   */
+  forget(id: string | null, isFed = this.isFed): void {
+    this.isFed = isFed;
+    this.characters.forget(id);
+    this.books.forget(id);
+  }
+
+  private ttlMs(): number {
+    return this.isFed ? fedTtlMs : unfedTtlMs;
   }
 }

@@ -150,13 +150,19 @@ async function admit<T>(
 async function enqueueReply(
   deps: ChatDeps,
   caller: Caller,
-  reply: Omit<ReplyJob, 'userId' | 'enqueuedAt' | 'priority'>,
+  reply: Omit<ReplyJob, 'userId' | 'isGuest' | 'enqueuedAt' | 'priority'>,
 ): Promise<void> {
   const priority = replyPriority(caller);
   try {
     await deps.queue.enqueue(
       'reply',
-      { ...reply, userId: caller.userId, enqueuedAt: Date.now(), priority },
+      {
+        ...reply,
+        userId: caller.userId,
+        isGuest: caller.kind === 'guest',
+        enqueuedAt: Date.now(),
+        priority,
+      },
       { jobId: replyJobId(reply.replyId), priority },
     );
   } catch (err) {

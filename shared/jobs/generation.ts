@@ -57,6 +57,8 @@ export const ReplyJobSchema = z.object({
   characterId: z.uuid(),
   /** The conversation's owner, carried so the worker reads their settings and persona by id. */
   userId: z.uuid(),
+  /** The owner is a guest: no settings, persona or key of their own to read. */
+  isGuest: z.boolean().optional(),
   /** The user message being answered. */
   userMessageId: z.uuid(),
   /**

@@ -1,8 +1,9 @@
 /**
  * The `reply` job: build the budgeted prompt, stream from the model, publish frames, store the finished
  * reply once with its timing (docs/architecture.md, "The chat path"). Before the model is called it
- * makes one Redis call and two database reads (its history and its context), all at once, and never
- * waits for the server to store the message it answers (docs/performance.md, trap 7).
+ * reads at most its history and its context, at once (its chatbot and lorebooks are cached, and a
+ * guest's new conversation reads nothing), and calls the model while its run's start is on its way to
+ * Redis; it never waits for the server to store the message it answers (docs/performance.md, trap 7).
  */
 import { randomUUID } from 'node:crypto';
 import { type Queue, UnrecoverableError } from 'bullmq';
@@ -190,21 +191,24 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
   };
   const controller = deps.stops.register(job.replyId);
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
+  const { group } = job;
+  // In a group chat the run's announcement names the member who speaks.
+  const starting = deps.replies.start(run, group?.speakerId);
+  // A failure is told once the run's start is settled, so it is told under this run.
+  starting.catch(() => undefined);
   try {
-    const { group } = job;
-    // In a group chat the run's announcement names the member who speaks.
-    const starting = deps.replies.start(run, group?.speakerId);
+    const speakerId = group?.speakerId ?? job.characterId;
     // In a group chat the speaking member answers in its own voice, with its own lorebooks.
-    const [started, history, speaker, context, voice] = await Promise.all([
-      starting,
+    const [history, speaker, books, context, voice] = await Promise.all([
       historyOf(deps, job, run, starting),
-      deps.characters.get(group?.speakerId ?? job.characterId),
+      deps.characters.get(speakerId),
+      deps.characters.lorebooks(speakerId),
       replyContextOf(deps.db, {
         userId: job.userId,
         conversationId: job.conversationId,
         personaId: job.sent?.start?.personaId ?? null,
-        characterId: group?.speakerId ?? job.characterId,
         unpinnedMemories: unpinnedMemoryWindow,
+        isGuestStart: job.isGuest === true && job.sent?.start !== undefined,
       }),
       group === undefined
         ? null
@@ -219,16 +223,11 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
           })),
     ]);
     const { owner } = context;
-    if (started.status === 'busy') {
-      // The claim lapsed and another reply holds the conversation now: this one is over.
-      throw new AppError('conversation_busy');
-    }
     // The send was undone (its message could not be stored): nobody waits for this reply.
-    if (started.status === 'gone' || history === null) {
+    if (history === null) {
       await deps.replies.release(job.conversationId, job.replyId);
       return;
     }
-    if (started.isStopRequested) controller.abort(stopReason);
     if (!speaker) throw new AppError('character_not_found');
     const character =
       group === undefined || voice === null
@@ -239,9 +238,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       character,
       ...promptUserOf(owner),
       memories: context.memories,
-      lorebookEntries: loreEntriesFor(context.books, history, (text) =>
-        deps.provider.countTokens(text),
-      ),
+      lorebookEntries: loreEntriesFor(books, history, (text) => deps.provider.countTokens(text)),
       history:
         group === undefined
           ? history
@@ -251,11 +248,15 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
       countTokens: (text) => deps.provider.countTokens(text),
     });
 
-    // Frames are published once the message is stored (reply-state.ts); a send undone meanwhile
-    // releases the claim and stops the model, and nothing of the reply is published.
-    const stream = new ReplyStream((text) => deps.replies.delta(run, text));
+    // Frames are published once the run has started and the message is stored (reply-state.ts); a
+    // send undone meanwhile releases the claim and stops the model, and nothing of it is published.
+    const stream = new ReplyStream(async (text) => {
+      const state = await starting.catch(() => null);
+      if (state?.status === 'started') await deps.replies.delta(run, text);
+    });
     let firstTokenAt: number | undefined;
-    const { result, route } = await streamModel(deps, {
+    // The model is called now; the run's start is answered long before its first token.
+    const modelRun = streamModel(deps, {
       ownKey: owner?.ownKey ?? null,
       conversationId: job.conversationId,
       messages: prompt.messages,
@@ -267,6 +268,22 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
         firstTokenAt ??= Date.now();
       },
     });
+    const started = await starting.catch(async (err: unknown) => {
+      controller.abort(stopReason);
+      await modelRun.catch(() => undefined);
+      throw err;
+    });
+    if (started.status !== 'started') {
+      controller.abort(stopReason);
+      await modelRun.catch(() => undefined);
+      // The claim lapsed and another reply holds the conversation now: this one is over.
+      if (started.status === 'busy') throw new AppError('conversation_busy');
+      // The send was undone: nobody waits for this reply.
+      await deps.replies.release(job.conversationId, job.replyId);
+      return;
+    }
+    if (started.isStopRequested) controller.abort(stopReason);
+    const { result, route } = await modelRun;
     if (!(await untilStored(deps, job, run))) return;
 
     const text = result.text.trim();
@@ -358,6 +375,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     );
   } catch (err) {
     watchdog.stop();
+    await starting.catch(() => undefined);
     const { error, frame } = failureOf(
       deps.log,
       err,

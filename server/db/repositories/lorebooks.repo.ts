@@ -332,11 +332,8 @@ export async function detach(db: Db, characterId: string, lorebookId: string): P
     .execute();
 }
 
-/**
- * What scanning needs of every book a chatbot carries, one row per enabled entry, books in attach order.
- * A query, so the reply reads it with the rest of what it needs in one round trip (reply-context.repo.ts).
- */
-export function scanRowsQuery(db: Db, characterId: string) {
+/** What scanning needs of every book a chatbot carries, one row per enabled entry, books in attach order. */
+function scanRowsQuery(db: Db, characterId: string) {
   return db
     .selectFrom('character_lorebooks as cl')
     .innerJoin('lorebooks as l', 'l.id', 'cl.lorebook_id')
@@ -363,7 +360,7 @@ export function scanRowsQuery(db: Db, characterId: string) {
 type ScanRow = Awaited<ReturnType<ReturnType<typeof scanRowsQuery>['execute']>>[number];
 
 /** The rows of `scanRowsQuery` grouped into books. */
-export function toScanBooks(rows: readonly ScanRow[]): ScanBook[] {
+function toScanBooks(rows: readonly ScanRow[]): ScanBook[] {
   const books = new Map<string, ScanBook & { entries: ScanBook['entries'][number][] }>();
   for (const r of rows) {
     let book = books.get(r.book_id);
@@ -382,4 +379,9 @@ export function toScanBooks(rows: readonly ScanRow[]): ScanBook[] {
     });
   }
   return [...books.values()];
+}
+
+/** The enabled entries of the lorebooks a character carries, by book (server/db/character-cache.ts). */
+export async function scanBooksOf(db: Db, characterId: string): Promise<ScanBook[]> {
+  return toScanBooks(await scanRowsQuery(db, characterId).execute());
 }

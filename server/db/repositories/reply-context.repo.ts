@@ -1,20 +1,18 @@
 /**
- * What a reply reads of the database besides its history, in one round trip (docs/performance.md, trap
- * 7): its owner (generation-settings.repo.ts), the conversation's memories for the prompt
- * (memories.repo.ts) and the lorebooks its chatbot carries (lorebooks.repo.ts).
+ * What a reply reads of the database besides its history and its chatbot, in one round trip
+ * (docs/performance.md, trap 7): its owner (generation-settings.repo.ts) and the conversation's memories
+ * for the prompt (memories.repo.ts). The chatbot and its lorebooks come from the process's cache
+ * (server/db/character-cache.ts).
  */
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { ScanBook } from '#shared/rules/lore-scan';
 import type { Db } from '../database';
 import { replyOwnerQuery, toReplyOwner, type ReplyOwner } from './generation-settings.repo';
-import { scanRowsQuery, toScanBooks } from './lorebooks.repo';
 import { forPromptQuery, toPromptMemory } from './memories.repo';
 
 export interface ReplyContext {
-  /** Undefined when the owner is gone. */
+  /** Undefined when the owner is gone, or a guest (who has no settings, persona or key of their own). */
   owner: ReplyOwner | undefined;
   memories: { content: string; isPinned: boolean }[];
-  books: ScanBook[];
 }
 
 export async function replyContextOf(
@@ -24,21 +22,18 @@ export async function replyContextOf(
     conversationId: string;
     /** The persona a new conversation starts with, while its row is still being written. */
     personaId: string | null;
-    characterId: string;
     /** How many unpinned memories to read, newest first. */
     unpinnedMemories: number;
+    /** A guest's new conversation has nothing to read: no settings, persona or key, no memories yet. */
+    isGuestStart: boolean;
   },
 ): Promise<ReplyContext> {
+  if (ref.isGuestStart) return { owner: undefined, memories: [] };
   const row = await replyOwnerQuery(db, ref)
     .select([
       jsonArrayFrom(forPromptQuery(db, ref.conversationId, ref.unpinnedMemories)).as('memories'),
-      jsonArrayFrom(scanRowsQuery(db, ref.characterId)).as('loreRows'),
     ])
     .executeTakeFirst();
-  if (row === undefined) return { owner: undefined, memories: [], books: [] };
-  return {
-    owner: toReplyOwner(row),
-    memories: row.memories.map(toPromptMemory),
-    books: toScanBooks(row.loreRows),
-  };
+  if (row === undefined) return { owner: undefined, memories: [] };
+  return { owner: toReplyOwner(row), memories: row.memories.map(toPromptMemory) };
 }

@@ -338,8 +338,8 @@ describe('the Memory Manager', () => {
       userId: m.id,
       conversationId: c,
       personaId: null,
-      characterId: randomUUID(),
       unpinnedMemories: 1,
+      isGuestStart: false,
     });
     expect(context.memories).toEqual([
       { content: 'Pinned fact.', isPinned: true },
