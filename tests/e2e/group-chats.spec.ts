@@ -11,6 +11,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import { sql } from './product-db';
+import { screenshotsIn } from './screenshots';
+
+const shoot = screenshotsIn('/tmp/shots-groupclone');
 
 const pngAvatar = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
@@ -464,7 +467,7 @@ async function storeGroupChat(
 test(
   'Clone Partially of a group conversation picks the last message on the group screen, from its menu and from Recent Chats',
   { tag: '@mobile' },
-  async ({ page }) => {
+  async ({ page }, testInfo) => {
     const group = await newUnlistedGroup();
     const suffix = uniqueSuffix();
     const email = `group-clone-${suffix}@example.com`;
@@ -496,6 +499,7 @@ test(
     await page
       .getByRole('radio', { name: `${ada}'s message: Once there was a lighthouse.` })
       .check();
+    await shoot(page, 'group-pick', testInfo.project.name);
     await bar.getByRole('button', { name: 'Clone' }).click();
     await expect(page.getByText('Conversation cloned')).toBeVisible();
 
