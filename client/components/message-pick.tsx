@@ -1,10 +1,12 @@
 /**
  * The chat's pick-one-message modes (product-core.md, "Chat screen" modes), one mechanism for both:
  * remove-messages picks the first message to remove, partial-clone the last message to keep. Each
- * message gets a radio button beside it; the bar, in place of the composer, holds Cancel and confirm.
+ * message gets a radio button beside it; the bar, in place of the composer, holds Cancel and confirm,
+ * and toasts show above it while it is there, never over its buttons.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useToastClearance } from '../lib/toast';
 import { Button } from './button';
 
 export interface PickMode {
@@ -67,8 +69,10 @@ export function PickableMessage({
 /** The mode's bar: its prompt, Cancel, and the confirm once a message is picked. */
 export function PickBar({ mode, pickedId }: { mode: PickMode; pickedId: string | null }) {
   const [isBusy, setIsBusy] = useState(false);
+  const barRef = useRef<HTMLDivElement>(null);
+  useToastClearance(barRef);
   return (
-    <Bar role="region" aria-label={mode.label} $isDestructive={mode.isDestructive}>
+    <Bar ref={barRef} role="region" aria-label={mode.label} $isDestructive={mode.isDestructive}>
       <Prompt>{mode.prompt}</Prompt>
       <Actions>
         <Button $size="sm" $variant="ghost" onClick={mode.onCancel}>

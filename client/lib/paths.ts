@@ -21,6 +21,11 @@ export function returnPath(path: string | null): string | null {
   return pathname === '/' || pathname === '/signup' ? null : path;
 }
 
+/** The query that opens a conversation in partial-clone mode (product-rules.md §3), or none. */
+function partialClone(cloneTitle: string | undefined): Record<string, string> {
+  return cloneTitle === undefined ? {} : { cloneType: 'partial', cloneTitle };
+}
+
 export const paths = {
   home: {
     pattern: '/',
@@ -116,15 +121,16 @@ export const paths = {
   },
   /**
    * A group chat: resumes the caller's latest conversation with the group (or starts one), or opens
-   * the one given; the spec's route has no conversation segment, so it travels in the query.
+   * the one given; the spec's route has no conversation segment, so it travels in the query. With
+   * `cloneTitle` the conversation opens in partial-clone mode, as `chat` does.
    */
   groupChat: {
     pattern: '/groupchat/:characterId',
-    build: (characterId: string, conversationId?: string): string => {
+    build: (characterId: string, conversationId?: string, cloneTitle?: string): string => {
       const path = `/groupchat/${encodeURIComponent(characterId)}`;
-      return conversationId === undefined || conversationId === newConversationId
-        ? path
-        : `${path}?${new URLSearchParams({ conversationId }).toString()}`;
+      if (conversationId === undefined || conversationId === newConversationId) return path;
+      const query = new URLSearchParams({ conversationId, ...partialClone(cloneTitle) });
+      return `${path}?${query.toString()}`;
     },
   },
   /** Edit a group: the spec's route carries no parameter, so the id travels in the query. */
@@ -151,7 +157,7 @@ export const paths = {
       const path = `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`;
       return cloneTitle === undefined
         ? path
-        : `${path}?${new URLSearchParams({ cloneType: 'partial', cloneTitle }).toString()}`;
+        : `${path}?${new URLSearchParams(partialClone(cloneTitle)).toString()}`;
     },
   },
   /** Recent Chats: the member's conversations with every chatbot. */
@@ -282,14 +288,18 @@ export const paths = {
 /**
  * Where chatting with a character happens: a group (type meta) has the group chat screen, any other
  * chatbot the one-bot chat (product-core.md, "Chat screen": group bots redirect to /groupchat).
- * Without a conversation it resumes the latest one.
+ * Without a conversation it resumes the latest one; with `cloneTitle` the conversation opens in
+ * partial-clone mode to pick the last message to keep.
  */
 export function chatPath(
   character: { id: string; type: CharacterType },
   conversationId?: string,
+  cloneTitle?: string,
 ): string {
-  if (character.type === 'meta') return paths.groupChat.build(character.id, conversationId);
+  if (character.type === 'meta') {
+    return paths.groupChat.build(character.id, conversationId, cloneTitle);
+  }
   return conversationId === undefined
     ? paths.chatWithCharacter.build(character.id)
-    : paths.chat.build(character.id, conversationId);
+    : paths.chat.build(character.id, conversationId, cloneTitle);
 }

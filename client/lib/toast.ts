@@ -1,9 +1,10 @@
 /**
  * Short confirmations of an action ('Bot added to Favorites', product-rules.md §8): the one place toasts
  * are queued; app/layouts/toast-host.tsx shows them in a live region and lets each go after a while.
+ * A bar of controls at the bottom of the screen keeps them clear of itself (useToastClearance).
  */
 import { atom, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useEffect, type RefObject } from 'react';
 
 export interface Toast {
   id: number;
@@ -30,4 +31,33 @@ export function useToast(): (text: string, tone?: Toast['tone']) => void {
     },
     [setToasts],
   );
+}
+
+/** How much of the bottom of the screen toasts keep clear of, in px (0: none). */
+export const toastClearanceAtom = atom(0);
+
+/**
+ * Keeps toasts clear of a bar of controls at the bottom of the screen while it is mounted (the
+ * message-pick bar's Cancel and confirm): they show above it instead of over it, as they would on a
+ * narrow screen. The bar's height is followed as it changes.
+ */
+export function useToastClearance(ref: RefObject<HTMLElement | null>): void {
+  const setClearance = useSetAtom(toastClearanceAtom);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => {
+      const top = element.getBoundingClientRect().top;
+      setClearance(Math.max(0, Math.ceil(window.innerHeight - top)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      setClearance(0);
+    };
+  }, [ref, setClearance]);
 }

@@ -191,6 +191,7 @@ export async function searchRun(): Promise<SearchReport> {
         sessionFamily: null,
         restrictions: [],
         isPartner: false,
+        flagsOff: [],
       },
       member: {
         userId: memberId,
@@ -199,6 +200,7 @@ export async function searchRun(): Promise<SearchReport> {
         sessionFamily: null,
         restrictions: [],
         isPartner: false,
+        flagsOff: [],
       },
     };
     const plan = cases(p);

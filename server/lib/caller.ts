@@ -2,6 +2,7 @@
  * Who is asking, once resolved (services/identity.service.ts): the shape routes, socket handlers and
  * services share. It lives here so the route helper can type each auth level without importing services.
  */
+import type { FeatureFlag } from '#shared/schemas/permission';
 import type { AccountRestriction } from '#shared/schemas/restriction';
 import type { Role } from '#shared/schemas/user';
 
@@ -16,6 +17,11 @@ export interface Caller {
   restrictions: readonly AccountRestriction[];
   /** Signed in through a partner site's own token (partner mode never waits in line). */
   isPartner: boolean;
+  /**
+   * The feature flags the application the caller came through switches off, whatever their tier
+   * says (services/applications.service.ts, isCallerFlagOn): a group, say, does not exist for them.
+   */
+  flagsOff: readonly FeatureFlag[];
 }
 
 /** A signed-in member. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { reportedFlagOverrides } from '#shared/rules/feature-flags';
 import { defaultFeatureFlags, enabledFlags } from '#shared/rules/permissions';
 import { ApplicationSettingsSchema, type ApplicationSettings } from '#shared/schemas/application';
-import type { FeatureFlag } from '#shared/schemas/permission';
+import { featureFlagNames, type FeatureFlag } from '#shared/schemas/permission';
 import { OriginSchema, type Config } from '../config';
 import type { Caller } from '../lib/caller';
 import { accessOf } from './restrictions.service';
@@ -57,6 +57,19 @@ export function isFlagOn(
   if (application.settings.featureFlags[flag] === false) return false;
   if (caller === null) return enabledFlags(defaultFeatureFlags).includes(flag);
   return accessOf(caller).featureFlags.includes(flag);
+}
+
+/** The flags an application switches off, carried by each caller who comes through it (flagsOff). */
+export function flagsOffIn(application: Application): FeatureFlag[] {
+  return featureFlagNames.filter((flag) => application.settings.featureFlags[flag] === false);
+}
+
+/**
+ * Whether a feature flag is on for a resolved caller, as isFlagOn judges it for the application they
+ * came through; for services that hold the caller but not the request (who may see a group).
+ */
+export function isCallerFlagOn(caller: Caller, flag: FeatureFlag): boolean {
+  return !caller.flagsOff.includes(flag) && accessOf(caller).featureFlags.includes(flag);
 }
 
 export function loadApplications(config: Config): Applications {

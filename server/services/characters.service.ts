@@ -1,7 +1,8 @@
 /**
  * Characters as callers see them. Who may see a character is decided here, once, for REST and the
  * socket send path alike (docs/style.md, "Ownership"): public and hidden (unlisted) characters are
- * everyone's, private ones only their creator's, and none of a creator the caller blocked.
+ * everyone's, private ones only their creator's, and none of a creator the caller blocked. Groups
+ * (type meta) only while the groupchat flag is on for the caller.
  */
 import { ratingOfValue } from '#shared/rules/social';
 import type { Character } from '#shared/schemas/character';
@@ -13,6 +14,26 @@ import * as favorites from '../db/repositories/favorites.repo';
 import * as ratings from '../db/repositories/ratings.repo';
 import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
+import { isCallerFlagOn } from './applications.service';
+
+/**
+ * Group chats live behind the groupchat flag (product-core.md §6). While the caller's application
+ * switches it off, a group does not exist for them, nor do its conversations: whatever route or
+ * command names one (its profile, its chats, a clone, deleting it) answers not_found, as the group
+ * routes themselves do (shared/api, `flag`). The data stays, for when the flag is back on.
+ */
+export function assertShownType(caller: Caller, character: Pick<CharacterRecord, 'type'>): void {
+  if (character.type === 'meta' && !isCallerFlagOn(caller, 'groupchat')) {
+    throw new AppError('not_found');
+  }
+}
+
+/** assertShownType for a character by id; read only while groups are off for the caller. */
+export async function assertShownCharacter(db: Db, caller: Caller, id: string): Promise<void> {
+  if (isCallerFlagOn(caller, 'groupchat')) return;
+  const character = await characters.findById(db, id);
+  if (character !== undefined) assertShownType(caller, character);
+}
 
 /**
  * The character if the caller may see it; otherwise character_not_found (ids of others never leak).
@@ -38,6 +59,7 @@ export async function visibleCharacter(
   ) {
     throw new AppError('character_not_found');
   }
+  assertShownType(caller, character);
   return character;
 }
 

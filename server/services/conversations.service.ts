@@ -9,9 +9,12 @@ import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
 import type { ReplyState } from '../lib/reply-state';
 import type { Caller } from '../lib/caller';
-import { findVisible } from './characters.service';
+import { assertShownCharacter, findVisible } from './characters.service';
 
-/** The conversation if the caller owns it; otherwise not found (ids of others never leak). */
+/**
+ * The conversation if the caller owns it; otherwise not found (ids of others never leak). A group's
+ * conversation while group chats are off for the caller reads as missing too (assertShownType).
+ */
 export async function ownedConversation(
   db: Db,
   caller: Caller,
@@ -19,6 +22,7 @@ export async function ownedConversation(
 ): Promise<ConversationRecord> {
   const row = await conversations.findById(db, id);
   if (!row || row.userId !== caller.userId) throw new AppError('conversation_not_found');
+  await assertShownCharacter(db, caller, row.characterId);
   return row;
 }
 
@@ -90,6 +94,7 @@ export async function latestWithCharacter(
   caller: Caller,
   characterId: string,
 ): Promise<ConversationSummary | null> {
+  await assertShownCharacter(db, caller, characterId);
   const row = await conversations.findLatestWithCharacter(db, caller.userId, characterId);
   return row ? toSummary(db, row) : null;
 }

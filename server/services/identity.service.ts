@@ -15,7 +15,7 @@ import { redisKeys } from '../lib/redis-keys';
 import { verifyAccessToken } from './auth/access-tokens';
 import { isSessionEnded } from './auth/ended-sessions';
 import { partnerMember, verifyPartnerToken } from './auth/partner-tokens';
-import type { Applications } from './applications.service';
+import { flagsOffIn, type Applications } from './applications.service';
 import { activeRestrictionsOf } from './restrictions.service';
 
 export interface IdentityDeps {
@@ -71,9 +71,10 @@ async function guestOf(deps: IdentityDeps, guestId: string, ip: string) {
 }
 
 export async function resolveCaller(deps: IdentityDeps, credentials: Credentials): Promise<Caller> {
+  const application = deps.applications.of(credentials.applicationId);
+  const flagsOff = flagsOffIn(application);
   if (credentials.token !== undefined && credentials.token !== '') {
     // On a partner site the token is the partner's own, verified with that partner's key.
-    const application = deps.applications.of(credentials.applicationId);
     if (application.partner) {
       const partner = await verifyPartnerToken(application.partner, credentials.token);
       const user = await partnerMember(deps.db, application.settings.id, partner);
@@ -84,6 +85,7 @@ export async function resolveCaller(deps: IdentityDeps, credentials: Credentials
         sessionFamily: null,
         restrictions: await activeRestrictionsOf(deps, user.id),
         isPartner: true,
+        flagsOff,
       };
     }
     const claims = await verifyAccessToken(deps.secret, credentials.token);
@@ -100,6 +102,7 @@ export async function resolveCaller(deps: IdentityDeps, credentials: Credentials
       sessionFamily: claims.sid,
       restrictions,
       isPartner: false,
+      flagsOff,
     };
   }
   const { guestId } = credentials;
@@ -116,6 +119,7 @@ export async function resolveCaller(deps: IdentityDeps, credentials: Credentials
     sessionFamily: null,
     restrictions: [],
     isPartner: false,
+    flagsOff,
   };
 }
 

@@ -14,6 +14,7 @@ import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../lib/caller';
 import type { ReplyState } from '../lib/reply-state';
+import { isCallerFlagOn } from './applications.service';
 import { findVisible } from './characters.service';
 import { ownedConversation, summaryOf, toSummary } from './conversations.service';
 
@@ -25,7 +26,8 @@ interface ListQuery {
 
 /**
  * A page of the caller's conversations (with one character when `characterId` is given). Guests' chats
- * are kept so a reload finds them, but they are not listed.
+ * are kept so a reload finds them, but they are not listed; nor are chats with groups while group
+ * chats are off for the caller (characters.service.ts, assertShownType).
  */
 export async function listPage(
   db: Db,
@@ -42,6 +44,7 @@ export async function listPage(
     search: query.search,
     lastId: query.lastId,
     limit,
+    isWithoutGroups: !isCallerFlagOn(caller, 'groupchat'),
   });
   const page = rows.slice(0, limit);
   const isEnd = rows.length <= limit;
@@ -68,6 +71,7 @@ export async function updateLabel(
   id: string,
   label: string,
 ): Promise<{ label: string }> {
+  await ownedConversation(db, caller, id);
   const updated = await conversations.updateLabel(db, { id, userId: caller.userId, label });
   if (!updated) throw new AppError('conversation_not_found');
   return { label };

@@ -66,6 +66,10 @@ test(
     await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
     await expect(page.getByRole('meter')).toBeVisible();
     await shoot(page, 'meter', testInfo.project.name);
+    if (testInfo.project.name === 'mobile') {
+      // At 390px the meter keeps to one line; View prompt is under Details.
+      await page.getByRole('button', { name: 'Context details' }).click();
+    }
     await page.getByRole('button', { name: 'View prompt' }).click();
     const prompt = page.getByRole('dialog', { name: 'Prompt of the last reply' });
     await expect(prompt.getByText('Tell me a story, please.')).toBeVisible();

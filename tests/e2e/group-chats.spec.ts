@@ -11,6 +11,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import { sql } from './product-db';
+import { screenshotsIn } from './screenshots';
+
+const shoot = screenshotsIn('/tmp/shots-groupclone');
 
 const pngAvatar = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
@@ -416,5 +419,120 @@ test(
     await expect(page).toHaveURL(`/groupchat/${group.id}?conversationId=${conversationId}`);
     await expect(log.locator('[data-role="user"]')).toHaveText(['Hello, all of you.']);
     await expect(speakers).toHaveCount(2);
+  },
+);
+
+/**
+ * Stores a conversation of the member with the group: the greeting by the second member, a message,
+ * a reply of the first member, then of the third. Answers its id.
+ */
+async function storeGroupChat(
+  email: string,
+  group: { id: string; members: string[] },
+  label: string,
+): Promise<string> {
+  const memberIds = await sql<{ id: string }>(
+    'select member_id as id from group_members where group_id = $1 order by position',
+    [group.id],
+  );
+  const speaker = (i: number) => memberIds[i]?.id ?? null;
+  const lines = [
+    { role: 'bot', content: 'Welcome to the tavern, friend.', speaker: speaker(1) },
+    { role: 'user', content: 'Tell me a story, all of you.', speaker: null },
+    { role: 'bot', content: 'Once there was a lighthouse.', speaker: speaker(0) },
+    { role: 'bot', content: 'And a keeper who never slept.', speaker: speaker(2) },
+  ];
+  const [conversation] = await sql<{ id: string }>(
+    `insert into conversations (user_id, character_id, label)
+     select id, $2, $3 from users where email = $1 returning id`,
+    [email, group.id, label],
+  );
+  if (!conversation) throw new Error('no conversation');
+  let prev: string | null = null;
+  for (const [i, line] of lines.entries()) {
+    const rows: { id: string }[] = await sql<{ id: string }>(
+      `insert into messages (conversation_id, prev_id, role, content, sub_character_id, created_at)
+       values ($1, $2, $3, $4, $5, now() - make_interval(secs => $6)) returning id`,
+      [conversation.id, prev, line.role, line.content, line.speaker, lines.length - i],
+    );
+    prev = rows[0]?.id ?? null;
+  }
+  await sql('update conversations set last_message_id = $2, message_count = 4 where id = $1', [
+    conversation.id,
+    prev,
+  ]);
+  return conversation.id;
+}
+
+test(
+  'Clone Partially of a group conversation picks the last message on the group screen, from its menu and from Recent Chats',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const group = await newUnlistedGroup();
+    const suffix = uniqueSuffix();
+    const email = `group-clone-${suffix}@example.com`;
+    await page.goto('/');
+    await signInWithCode(page, email);
+    await completeOnboarding(page, { username: `gc_${suffix}`, name: 'Lin' });
+    const conversationId = await storeGroupChat(email, group, 'Tavern tales');
+    const [ada = '', bram = ''] = group.members;
+
+    // From the group screen's menu: the clone dialog, then the pick mode on the same screen.
+    await page.goto(`/groupchat/${group.id}?conversationId=${conversationId}`);
+    const log = page.getByRole('log');
+    await expect(log.getByText('And a keeper who never slept.')).toBeVisible();
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: 'Clone Conversation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Clone Conversation' });
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('Tavern tales');
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('The lighthouse');
+    await dialog.getByRole('button', { name: 'Clone Partially' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/groupchat/${group.id}\\?conversationId=${conversationId}&cloneType=partial&cloneTitle=The\\+lighthouse$`,
+      ),
+    );
+    const bar = page.getByRole('region', { name: 'Pick the last message to clone' });
+    await expect(bar.getByRole('button', { name: 'Clone' })).toBeDisabled();
+    // The turn bar and the message box make way for the pick bar, as in a chatbot's chat.
+    await expect(page.getByRole('group', { name: 'Turns' })).toHaveCount(0);
+    await page
+      .getByRole('radio', { name: `${ada}'s message: Once there was a lighthouse.` })
+      .check();
+    await shoot(page, 'group-pick', testInfo.project.name);
+    await bar.getByRole('button', { name: 'Clone' }).click();
+    await expect(page.getByText('Conversation cloned')).toBeVisible();
+
+    // The copy opens on the group screen, each reply still under its member's name.
+    await expect(page).toHaveURL(
+      new RegExp(`/groupchat/${group.id}\\?conversationId=(?!${conversationId})[\\w-]{36}$`),
+    );
+    await expect(bar).toHaveCount(0);
+    await expect(log.getByText('Once there was a lighthouse.')).toBeVisible();
+    await expect(log.getByText('And a keeper who never slept.')).toHaveCount(0);
+    await expect(log.locator('[data-speaker]')).toHaveText([bram, ada]);
+    await expect(page.getByRole('group', { name: 'Turns' })).toBeVisible();
+
+    // From Recent Chats: the row's Clone Partially lands on the group screen in the pick mode too.
+    await page.goto('/chats');
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: 'More actions for Tavern tales', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Clone Conversation' }).click();
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Second try');
+    await dialog.getByRole('button', { name: 'Clone Partially' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/groupchat/${group.id}\\?conversationId=${conversationId}&cloneType=partial&cloneTitle=Second\\+try$`,
+      ),
+    );
+    await expect(bar).toBeVisible();
+    await expect(log.getByText('And a keeper who never slept.')).toBeVisible();
+    // Cancel leaves the mode and keeps the conversation; nothing was cloned.
+    await bar.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(`/groupchat/${group.id}?conversationId=${conversationId}`);
+    await expect(bar).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await page.goto('/chats');
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(2);
   },
 );

@@ -57,14 +57,19 @@ export async function connectGuest(
 
 /**
  * A signed-in member's socket (the access token in the handshake), with any headers a proxy in front
- * would add to its request.
+ * would add to its request, through the application `applicationId` names (the default without).
  */
 export async function connectMember(
   url: string,
   accessToken: string,
   headers: Record<string, string> = {},
+  applicationId?: string,
 ): Promise<ClientSocket> {
-  return connect(url, { token: accessToken }, headers);
+  return connect(
+    url,
+    { token: accessToken, ...(applicationId === undefined ? {} : { applicationId }) },
+    headers,
+  );
 }
 
 async function connect(

@@ -1,16 +1,18 @@
 /**
- * Shows the toasts of lib/toast.ts at the bottom of the screen. The region is a polite live region
- * that is always present, so screen readers announce each toast as it appears; toasts never take focus.
+ * Shows the toasts of lib/toast.ts at the bottom of the screen, above a bar of controls shown there
+ * (toastClearanceAtom). The region is a polite live region that is always present, so screen readers
+ * announce each toast as it appears; toasts never take focus.
  */
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { toastMs, toastsAtom, type Toast } from '../../lib/toast';
+import { toastClearanceAtom, toastMs, toastsAtom, type Toast } from '../../lib/toast';
 
 export function ToastHost() {
   const [toasts, setToasts] = useAtom(toastsAtom);
+  const clearance = useAtomValue(toastClearanceAtom);
   return (
-    <Region role="status" aria-live="polite" aria-atomic="false">
+    <Region role="status" aria-live="polite" aria-atomic="false" $clearance={clearance}>
       {toasts.map((toast) => (
         <ToastItem
           key={toast.id}
@@ -41,10 +43,10 @@ function ToastItem({ toast, onDone }: { toast: Toast; onDone: () => void }) {
   return <Item $tone={toast.tone}>{toast.text}</Item>;
 }
 
-const Region = styled.div`
+const Region = styled.div<{ $clearance: number }>`
   position: fixed;
   right: ${({ theme }) => theme.space.lg};
-  bottom: ${({ theme }) => theme.space.lg};
+  bottom: calc(${({ theme }) => theme.space.lg} + ${({ $clearance }) => $clearance}px);
   left: ${({ theme }) => theme.space.lg};
   z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;

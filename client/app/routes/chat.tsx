@@ -1,4 +1,4 @@
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
@@ -18,7 +18,7 @@ import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
-import { newConversationId, paths } from '../../lib/paths';
+import { chatPath, newConversationId, paths } from '../../lib/paths';
 import { useChatCharacterMenu } from '../character-menu';
 import { NotFoundPage } from './not-found';
 
@@ -34,6 +34,7 @@ interface ChatPageProps {
  */
 export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const [location, navigate] = useLocation();
+  const [search] = useSearchParams();
   const character = useCharacter(characterId);
   const onWaitingRoom = useWaitingRoomRefusal();
   // Opening a chat (of a character that exists) is what lines a visitor up; browsing never does.
@@ -42,7 +43,12 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
 
   const isNew = conversationId === newConversationId;
   const characterName = character.status === 'success' ? character.data.name : '';
-  const saved = useSavedChatActions(characterId, isNew ? null : conversationId, characterName);
+  // A group never reaches the chat below (it is sent to its own screen), so this one is a chatbot's.
+  const saved = useSavedChatActions(
+    { id: characterId, type: 'standard' },
+    isNew ? null : conversationId,
+    characterName,
+  );
   const persona = useChatPersona({ characterName, isNew, backPath: location });
   const settings = useGenerationSettingsItem();
   const memories = useMemoriesItem();
@@ -81,9 +87,12 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
     const list = character.data.isCreator ? paths.myChatbots.build() : paths.home.build();
     return <Redirect to={list} replace />;
   }
-  // A group has its own chat screen (product-core.md, "Chat screen"); the conversation goes along.
+  // A group has its own chat screen (product-core.md, "Chat screen"); the conversation goes along,
+  // and so does a partial clone's title (Clone Partially from Recent Chats or an older link).
   if (character.data.type === 'meta') {
-    return <Redirect to={paths.groupChat.build(characterId, conversationId)} replace />;
+    const cloneTitle =
+      search.get('cloneType') === 'partial' ? (search.get('cloneTitle') ?? undefined) : undefined;
+    return <Redirect to={chatPath(character.data, conversationId, cloneTitle)} replace />;
   }
   if (persona.choice !== null) return <Page>{persona.choice}</Page>;
   return (

@@ -15,7 +15,7 @@ import { ConversationList } from '../../features/saved-chats/components/conversa
 import { ImportChatButton } from '../../features/saved-chats/components/import-chat-button';
 import type { ConversationItem } from '../../features/saved-chats/hooks/use-conversation-pages';
 import { errorText, isNotFound } from '../../lib/errors';
-import { paths } from '../../lib/paths';
+import { chatPath, paths } from '../../lib/paths';
 import { useToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
@@ -38,10 +38,11 @@ function useRecentChatItems(c: ConversationItem): MenuItem[] {
   ];
 }
 
+/** Clone Partially goes on to the conversation's own screen (a group's too) to pick the last message. */
 function usePartialClone() {
   const [, navigate] = useLocation();
   return (c: ConversationItem, title: string) => {
-    navigate(paths.chat.build(c.characterId, c.id, title));
+    navigate(chatPath(c.character, c.id, title));
   };
 }
 

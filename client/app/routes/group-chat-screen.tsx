@@ -6,7 +6,9 @@
  * Persona and Enable or Disable Auto Response. Below two members the group shows 'Group unavailable',
  * as the server answers `group_unavailable`. A `conversationId` in the query (Recent and Saved Chats,
  * or a /chat link to a group) opens that conversation instead of the latest. A group in manual review
- * leads to a list instead, as a chatbot's chat does.
+ * leads to a list instead, as a chatbot's chat does. The saved-chat items (View Saved Chats, Clone
+ * Conversation, Change Title, Export Chat) and the partial-clone mode they lead to
+ * (`cloneType=partial&cloneTitle=…`) are the one-bot chat's.
  */
 import { useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
@@ -20,6 +22,7 @@ import { fetchGroup } from '../../features/group-chat/api';
 import { TurnBar, type TurnChoice } from '../../features/group-chat/components/turn-bar';
 import { useAutoResponseItem } from '../../features/group-chat/hooks/use-auto-response-item';
 import { useChatPersona } from '../../features/personas/hooks/use-chat-persona';
+import { useSavedChatActions } from '../../features/saved-chats/hooks/use-saved-chat-actions';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -65,6 +68,12 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
   // Undefined until the caller picks (or a link names one): the latest conversation, or null for a
   // fresh one.
   const [chosenId, setChosenId] = useState<string | null | undefined>(openedConversationId);
+  // A link to another conversation of this group (the copy a clone made) opens it in place.
+  const [seenOpenedId, setSeenOpenedId] = useState(openedConversationId);
+  if (seenOpenedId !== openedConversationId) {
+    setSeenOpenedId(openedConversationId);
+    if (openedConversationId !== undefined) setChosenId(openedConversationId);
+  }
   // The address follows the conversation on screen, so a reload does not go back to the linked one.
   const choose = (id: string | null) => {
     setChosenId(id);
@@ -74,11 +83,17 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
   const latestId = latest.status === 'success' ? (latest.data.conversation?.id ?? null) : null;
   const conversationId = chosenId === undefined ? latestId : chosenId;
   const autoResponse = useAutoResponseItem(conversationId);
+  const characterName = character.status === 'success' ? character.data.name : '';
   const persona = useChatPersona({
-    characterName: character.status === 'success' ? character.data.name : '',
+    characterName,
     isNew: conversationId === null,
     backPath: location,
   });
+  const saved = useSavedChatActions(
+    { id: characterId, type: 'meta' },
+    conversationId,
+    characterName,
+  );
   const members = group.status === 'success' ? group.data.members : null;
   const speakers = useMemo(
     () => new Map((members ?? []).map((m) => [m.id, { name: m.name, avatarUrl: m.avatarUrl }])),
@@ -120,6 +135,7 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
   if (persona.choice !== null) return <Page>{persona.choice}</Page>;
   return (
     <>
+      {saved.dialogs}
       <ChatView
         persona={persona.persona}
         character={character.data}
@@ -127,7 +143,12 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
         onConversationStarted={choose}
         notFound={<NotFoundPage />}
         renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
-        menuItems={(activeId) => [...persona.menuItems(activeId), ...autoResponse.menuItems]}
+        menuItems={(activeId) => [
+          ...saved.menuItems,
+          ...persona.menuItems(activeId),
+          ...autoResponse.menuItems,
+        ]}
+        pickMode={saved.pickMode}
         group={{
           speakers,
           greeterId: group.data.greetingCharacterId,

@@ -88,6 +88,8 @@ export async function listPage(
     search?: string | undefined;
     lastId?: string | undefined;
     limit: number;
+    /** Leave out conversations with groups (type meta). */
+    isWithoutGroups?: boolean;
   },
 ): Promise<ConversationRecord[]> {
   const { userId, characterId, search, lastId } = input;
@@ -111,6 +113,7 @@ export async function listPage(
     .orderBy('c.id', 'desc')
     .limit(input.limit + 1);
   if (characterId !== undefined) query = query.where('c.character_id', '=', characterId);
+  if (input.isWithoutGroups === true) query = query.where('ch.type', '<>', 'meta');
   if (search !== undefined && search !== '') {
     const pattern = likeContaining(search);
     query = query.where((eb) =>

@@ -175,10 +175,11 @@ export async function storeReply(
 }
 
 /**
- * Copies messages of one conversation into another under new ids, links kept: every message when
- * `headId` is the source's head and `isFull`, else the branch ending at `headId` with the alternatives
- * hanging off it above the head. Answers the copy's head and its branch length (undefined when the
- * head is not a message of the source). One statement, so a long chat clones in one round trip.
+ * Copies messages of one conversation into another under new ids, links and speakers kept (in a group
+ * chat each bot message names the member who spoke it): every message when `headId` is the source's
+ * head and `isFull`, else the branch ending at `headId` with the alternatives hanging off it above the
+ * head. Answers the copy's head and its branch length (undefined when the head is not a message of the
+ * source). One statement, so a long chat clones in one round trip.
  */
 export async function copyInto(
   db: Db,
@@ -214,9 +215,10 @@ export async function copyInto(
     ids as materialized (select id as old_id, gen_random_uuid() as new_id from picked),
     copied as (
       insert into messages (id, conversation_id, prev_id, role, content, is_alternative, is_stopped,
-        queue_wait_ms, first_token_ms, token_count, tokens_per_second, created_at)
+        queue_wait_ms, first_token_ms, token_count, tokens_per_second, sub_character_id, created_at)
       select ids.new_id, ${toId}, prev.new_id, p.role, p.content, p.is_alternative, p.is_stopped,
-        p.queue_wait_ms, p.first_token_ms, p.token_count, p.tokens_per_second, p.created_at
+        p.queue_wait_ms, p.first_token_ms, p.token_count, p.tokens_per_second, p.sub_character_id,
+        p.created_at
       from picked p join ids on ids.old_id = p.id left join ids prev on prev.old_id = p.prev_id
       returning id
     )

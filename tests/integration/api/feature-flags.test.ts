@@ -1,6 +1,8 @@
 /**
  * Flags tell the truth (issue 7 §16): whatever the operator's applications file or a member's tier
  * switches on, GET /api/app-settings and GET /api/me report a flag as on only where its feature exists.
+ * A flag that is off closes its feature on the server too: the lorebook routes, and for group chats
+ * (issue 12) every group route and command and every call naming a group or a group's conversation.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -17,12 +19,14 @@ import * as groupChatsApi from '#shared/api/group-chats';
 import * as lorebookApi from '#shared/api/lorebooks';
 import { SessionSchema, getMe } from '#shared/api/auth';
 import type { Role } from '#shared/schemas/user';
+import * as conversations from '#server/db/repositories/conversations.repo';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
+import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { signInSecrets, startSmtp, type LocalSmtp } from '../../support/smtp-server';
-import { connectGuest, startStack, type Stack } from '../../support/stack';
+import { connectGuest, connectMember, startStack, type Stack } from '../../support/stack';
 
 let stack: Stack;
 let smtp: LocalSmtp;
@@ -176,10 +180,10 @@ describe('group chat routes and commands behind the groupchat flag', () => {
   const endpoints = exported.filter(isEndpoint).filter((e) => e.flag === 'groupchat');
   const db = () => stack.app.deps.db;
 
-  /** A listed group of two library bots. */
-  async function createGroup(): Promise<string> {
+  /** A listed group of two library bots, made by `creatorUserId` when given. */
+  async function createGroup(creatorUserId: string | null = null): Promise<string> {
     const members = [await createCharacter(db()), await createCharacter(db())];
-    const groupId = await createCharacter(db(), { name: 'Duo' });
+    const groupId = await createCharacter(db(), { name: 'Duo', creatorUserId });
     await db().updateTable('characters').set({ type: 'meta' }).where('id', '=', groupId).execute();
     await groupsRepo.setGroup(db(), groupId, members, members[0] ?? null);
     return groupId;
@@ -264,5 +268,122 @@ describe('group chat routes and commands behind the groupchat flag', () => {
       off.disconnect();
       on.disconnect();
     }
+  });
+
+  /** A conversation of `userId` with `characterId` titled `label`, holding one bot message. */
+  async function storeChat(userId: string, characterId: string, label: string): Promise<string> {
+    const conversation = await conversations.createTitled(db(), { userId, characterId, label });
+    const messageId = randomUUID();
+    await messages.insertMany(db(), [
+      {
+        id: messageId,
+        conversation_id: conversation.id,
+        prev_id: null,
+        role: 'bot',
+        content: 'Welcome.',
+        created_at: new Date(),
+      },
+    ]);
+    await conversations.setHead(db(), {
+      id: conversation.id,
+      lastMessageId: messageId,
+      messageCount: 1,
+    });
+    return conversation.id;
+  }
+
+  it('hides a group and its conversations while the flag is off: reads, clones, renames and deletes answer not_found, Recent Chats leaves them out', async () => {
+    const token = await signIn('free_tier');
+    const on = { authorization: `Bearer ${token}` };
+    const off = { ...on, 'x-application-id': 'no-groups' };
+    const me = getMe.response.parse((await inject({ url: '/api/me', headers: on })).json());
+    const groupId = await createGroup(me.id);
+    const chatId = await storeChat(me.id, groupId, 'Group talk');
+    const botChatId = await storeChat(me.id, await createCharacter(db()), 'Bot talk');
+    const conversationCount = async () =>
+      (await db().selectFrom('conversations').select('id').where('user_id', '=', me.id).execute())
+        .length;
+
+    const reads = [
+      `/api/characters/${groupId}`,
+      `/api/characters/${groupId}/conversations`,
+      `/api/characters/${groupId}/conversations/latest`,
+      `/api/conversations/${chatId}`,
+      `/api/conversations/${chatId}/messages`,
+      `/api/conversations/${chatId}/export`,
+    ];
+    type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+    const cloneFully: Call = {
+      method: 'POST',
+      url: `/api/conversations/${chatId}/clone`,
+      payload: { title: 'Copy' },
+    };
+    const rename: Call = {
+      method: 'PUT',
+      url: `/api/conversations/${chatId}/label`,
+      payload: { label: 'Renamed' },
+    };
+    const deleteGroup: Call = { method: 'DELETE', url: `/api/characters/${groupId}` };
+    const calls: Call[] = [
+      ...reads.map((url): Call => ({ method: 'GET', url })),
+      cloneFully,
+      {
+        method: 'POST',
+        url: `/api/conversations/${chatId}/clone`,
+        payload: { title: 'Part', lastMessageId: randomUUID() },
+      },
+      rename,
+      { method: 'DELETE', url: `/api/conversations/${chatId}` },
+      deleteGroup,
+    ];
+    for (const request of calls) {
+      const route = `${request.method} ${request.url}`;
+      const res = await inject({ ...request, headers: off });
+      expect({ route, status: res.statusCode }).toEqual({ route, status: 404 });
+      expect({ route, code: codeOf(res.json()) }).toEqual({ route, code: 'not_found' });
+    }
+    // Nothing was cloned, renamed or deleted.
+    expect(await conversationCount()).toBe(2);
+    expect((await conversations.findById(db(), chatId))?.label).toBe('Group talk');
+    expect(
+      await db().selectFrom('characters').select('id').where('id', '=', groupId).execute(),
+    ).toHaveLength(1);
+    // Recent Chats lists the chatbot's conversation only.
+    const listed = async (headers: Record<string, string>) =>
+      z
+        .object({ items: z.array(z.object({ id: z.string() })) })
+        .parse((await inject({ url: '/api/conversations', headers })).json())
+        .items.map((c) => c.id);
+    expect(await listed(off)).toEqual([botChatId]);
+
+    // A socket through the same application cannot open the conversation either.
+    const socketOff = await connectMember(stack.url, token, {}, 'no-groups');
+    const socketOn = await connectMember(stack.url, token);
+    try {
+      const refused = await socketOff.emitWithAck('conversation:join', { conversationId: chatId });
+      expect(refused.ok ? null : refused.error.code).toBe('not_found');
+      const joined = await socketOn.emitWithAck('conversation:join', { conversationId: chatId });
+      expect(joined.ok).toBe(true);
+    } finally {
+      socketOff.disconnect();
+      socketOn.disconnect();
+    }
+
+    // With the flag on, the same calls work.
+    expect(new Set(await listed(on))).toEqual(new Set([chatId, botChatId]));
+    for (const url of reads) {
+      const res = await inject({ url, headers: on });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+    }
+    const clone = await inject({ ...cloneFully, headers: on });
+    expect(clone.statusCode, clone.body).toBe(200);
+    const renamed = await inject({ ...rename, headers: on });
+    expect(renamed.statusCode).toBe(200);
+    expect(await conversationCount()).toBe(3);
+    const removed = await inject({ ...deleteGroup, headers: on });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(
+      await db().selectFrom('characters').select('id').where('id', '=', groupId).execute(),
+    ).toEqual([]);
   });
 });

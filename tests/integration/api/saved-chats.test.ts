@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as conversations from '#server/db/repositories/conversations.repo';
+import * as groupsRepo from '#server/db/repositories/groups.repo';
 import * as memories from '#server/db/repositories/memories.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
@@ -377,6 +378,77 @@ describe('POST /api/conversations/:id/clone', () => {
     const theirs = await clone(c.conversationId, { title: 'Mine now' }, other.headers);
     expect(errorOf(theirs.json()).code).toBe('conversation_not_found');
     expect(await countConversations(owner.id)).toBe(before);
+  });
+
+  /** A conversation of the owner with a group of two: greeting, message, a reply of each member. */
+  async function groupChat() {
+    const members = [await createCharacter(db()), await createCharacter(db())];
+    const [ada = '', bram = ''] = members;
+    const groupId = await createCharacter(db(), { name: 'Duo' });
+    await db().updateTable('characters').set({ type: 'meta' }).where('id', '=', groupId).execute();
+    await groupsRepo.setGroup(db(), groupId, members, bram);
+    const conversation = await conversations.createTitled(db(), {
+      userId: owner.id,
+      characterId: groupId,
+      label: 'Tavern',
+    });
+    const lines = [
+      { role: 'bot' as const, content: 'Welcome, traveller.', speaker: bram },
+      { role: 'user' as const, content: 'Hello, both.', speaker: null },
+      { role: 'bot' as const, content: 'Ada here.', speaker: ada },
+      { role: 'bot' as const, content: 'Bram again.', speaker: bram },
+    ];
+    const ids = lines.map(() => randomUUID());
+    await messages.insertMany(
+      db(),
+      lines.map((line, i) => ({
+        id: ids[i] ?? '',
+        conversation_id: conversation.id,
+        prev_id: ids[i - 1] ?? null,
+        role: line.role,
+        content: line.content,
+        sub_character_id: line.speaker,
+        created_at: new Date(Date.now() + i),
+      })),
+    );
+    await conversations.setHead(db(), {
+      id: conversation.id,
+      lastMessageId: ids[3] ?? '',
+      messageCount: 4,
+    });
+    return { groupId, conversationId: conversation.id, ids, ada, bram };
+  }
+  /** A conversation's messages, oldest first, as content and speaker. */
+  const spokenIn = async (conversationId: string) =>
+    (await messages.listAll(db(), conversationId)).map((m) => [m.content, m.sub_character_id]);
+
+  it('clones a group conversation partially, each bot message still naming its member', async () => {
+    const g = await groupChat();
+    const res = await clone(g.conversationId, { title: 'First round', lastMessageId: g.ids[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = cloneConversation.response.parse(res.json());
+    expect(copy).toMatchObject({ characterId: g.groupId, label: 'First round', messageCount: 3 });
+    expect(copy.character.type).toBe('meta');
+    expect(await spokenIn(copy.id)).toEqual([
+      ['Welcome, traveller.', g.bram],
+      ['Hello, both.', null],
+      ['Ada here.', g.ada],
+    ]);
+    const full = cloneConversation.response.parse(
+      (await clone(g.conversationId, { title: 'Whole evening' })).json(),
+    );
+    expect(await spokenIn(full.id)).toEqual(await spokenIn(g.conversationId));
+  });
+
+  it('refuses to clone another member’s group conversation, storing nothing', async () => {
+    const g = await groupChat();
+    const before = await countConversations(other.id);
+    for (const payload of [{ title: 'Mine now' }, { title: 'Mine now', lastMessageId: g.ids[1] }]) {
+      const theirs = await clone(g.conversationId, payload, other.headers);
+      expect(theirs.statusCode).toBe(404);
+      expect(errorOf(theirs.json()).code).toBe('conversation_not_found');
+    }
+    expect(await countConversations(other.id)).toBe(before);
   });
 
   it('makes one whole copy per request when many arrive at once', async () => {

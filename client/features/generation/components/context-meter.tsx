@@ -3,12 +3,15 @@
  * definition, persona, memories, lorebook entries, example dialogue and messages, in tokens) and what
  * did not fit (older messages, memories, example dialogue). The bot's creator and admins can open that prompt.
  * Members only, like the generation settings that shape the budget: a guest sees nothing and asks nothing.
+ * On a narrow screen it keeps to one line over the chat: the count and the meter, with the rest (what
+ * filled it, what was left out, View prompt) one Details press away.
  */
 import { useRef, useState } from 'react';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import type { PromptReport } from '#shared/schemas/prompt-report';
 import { LinkButton } from '../../../components/button';
 import { useMe } from '../../../lib/member';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { loadConversationContext } from '../api';
@@ -65,39 +68,67 @@ function MemberContextMeter({ conversationId, lastMessageId }: ContextMeterProps
     loadConversationContext(api, conversationId, signal),
   );
   const [isPromptOpen, setIsPromptOpen] = useState(false);
+  const [isDetailsOpen, setIsDetailsOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { breakpoint } = useTheme();
+  const isNarrow = useMediaQuery(`(max-width: ${breakpoint.sm})`);
   if (context.status !== 'success' || context.data.latest === null) return null;
   const { report, messageId } = context.data.latest;
   const { usedTokens, budgetTokens } = report;
   const leftOut = leftOutText(report.leftOut);
+  const detailsId = `meter-details-${conversationId}`;
+  const viewPrompt = context.data.mayViewPrompt && (
+    <LinkButton
+      ref={buttonRef}
+      onClick={() => {
+        setIsPromptOpen(true);
+      }}
+    >
+      View prompt
+    </LinkButton>
+  );
+  const note = (
+    <Note>
+      Used by {filledByText(report.sectionTokens)}.{' '}
+      {leftOut === null ? 'Everything fit.' : `Left out: ${leftOut}.`}
+    </Note>
+  );
   return (
-    <Bar>
+    <Bar role="group" aria-label="Context">
       <Inner>
-        <Line>
-          <span id={`meter-${conversationId}`}>
+        <Line $isNarrow={isNarrow}>
+          <Count id={`meter-${conversationId}`}>
             Context: {usedTokens.toLocaleString()} / {budgetTokens.toLocaleString()} tokens
-          </span>
+          </Count>
           <Meter
             min={0}
             max={Math.max(1, budgetTokens)}
             value={usedTokens}
             aria-labelledby={`meter-${conversationId}`}
           />
-          {context.data.mayViewPrompt && (
+          {isNarrow ? (
             <LinkButton
-              ref={buttonRef}
+              aria-label="Context details"
+              aria-expanded={isDetailsOpen}
+              aria-controls={detailsId}
               onClick={() => {
-                setIsPromptOpen(true);
+                setIsDetailsOpen((open) => !open);
               }}
             >
-              View prompt
+              Details
             </LinkButton>
+          ) : (
+            viewPrompt
           )}
         </Line>
-        <Note>
-          Used by {filledByText(report.sectionTokens)}.{' '}
-          {leftOut === null ? 'Everything fit.' : `Left out: ${leftOut}.`}
-        </Note>
+        {isNarrow ? (
+          <Details id={detailsId} hidden={!isDetailsOpen}>
+            {note}
+            {viewPrompt}
+          </Details>
+        ) : (
+          note
+        )}
       </Inner>
       {isPromptOpen && (
         <ReplyPromptModal
@@ -125,12 +156,33 @@ const Inner = styled.div`
   padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
 `;
 
-const Line = styled.div`
+const Line = styled.div<{ $isNarrow: boolean }>`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: ${({ $isNarrow }) => ($isNarrow ? 'nowrap' : 'wrap')};
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+/** Gives way (cut with an ellipsis) before the line wraps on a very narrow screen. */
+const Count = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+const Details = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.xxs};
+  padding-top: ${({ theme }) => theme.space.xxs};
+  white-space: normal;
+
+  &[hidden] {
+    display: none;
+  }
 `;
 
 const Meter = styled.meter`

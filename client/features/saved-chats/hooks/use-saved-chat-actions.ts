@@ -1,13 +1,15 @@
 /**
  * The chat header menu's saved-chat items (View Saved Chats, Clone Conversation, Change Title, Export
  * Chat) and the partial-clone mode the URL asks for (`?cloneType=partial&cloneTitle=…`), for the chat
- * page to compose (product-core.md, "Chat screen" and "Cloning").
+ * pages to compose (product-core.md, "Chat screen" and "Cloning"): a chatbot's chat and a group's
+ * screen alike, each going on to its own screen (chatPath).
  */
 import { useLocation, useSearch } from 'wouter';
 import { ConversationTitleSchema } from '#shared/rules/conversation';
+import type { CharacterType } from '#shared/schemas/character';
 import type { MenuItem } from '../../../components/menu';
 import type { PickMode } from '../../../components/message-pick';
-import { paths } from '../../../lib/paths';
+import { chatPath, paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
@@ -16,10 +18,11 @@ import { cloneChat, fetchConversation } from '../api';
 import { savedChatTexts, useConversationDialogs } from './use-conversation-dialogs';
 
 export function useSavedChatActions(
-  characterId: string,
+  character: { id: string; type: CharacterType },
   conversationId: string | null,
   characterName: string,
 ) {
+  const characterId = character.id;
   const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const { api } = useServices();
@@ -34,7 +37,7 @@ export function useSavedChatActions(
   const dialogs = useConversationDialogs({
     onRenamed: current.retry,
     onPartialClone: (conversation, title) => {
-      navigate(paths.chat.build(characterId, conversation.id, title));
+      navigate(chatPath(character, conversation.id, title));
     },
   });
   const cloneTitle = ConversationTitleSchema.safeParse(search.get('cloneTitle') ?? '');
@@ -47,13 +50,13 @@ export function useSavedChatActions(
           isDestructive: false,
           marks: 'after',
           onCancel: () => {
-            navigate(paths.chat.build(characterId, conversationId), { replace: true });
+            navigate(chatPath(character, conversationId), { replace: true });
           },
           onConfirm: (lastMessageId) =>
             cloneChat(api, conversationId, { title: cloneTitle.data, lastMessageId }).then(
               (copy) => {
                 toast(savedChatTexts.cloned);
-                navigate(paths.chat.build(characterId, copy.id));
+                navigate(chatPath(character, copy.id));
               },
               () => {
                 toast(savedChatTexts.cloneFailed, 'error');

@@ -48,4 +48,13 @@ describe('chatPath', () => {
     );
     expect(chatPath({ id, type: 'meta' }, 'new')).toBe(`/groupchat/${id}`);
   });
+
+  it('opens either screen in partial-clone mode with the clone title', () => {
+    expect(chatPath({ id, type: 'standard' }, conversationId, 'Part one & two')).toBe(
+      `/chat/${id}/${conversationId}?cloneType=partial&cloneTitle=Part+one+%26+two`,
+    );
+    expect(chatPath({ id, type: 'meta' }, conversationId, 'Part one & two')).toBe(
+      `/groupchat/${id}?conversationId=${conversationId}&cloneType=partial&cloneTitle=Part+one+%26+two`,
+    );
+  });
 });
