@@ -100,6 +100,8 @@ export interface ListedCharactersTable {
   tag_ids: number[];
   /** The character's search vector without positions or weights. */
   search_vector: string;
+  /** A group chat (type meta), left out while the caller's groupchat flag is off. */
+  is_group: Generated<boolean>;
 }
 
 export type ModerationStatusColumn =

@@ -105,6 +105,7 @@ export async function listLibrary(
     languages: query.languages,
     tokenRanges: query.sizes.map((s) => definitionSizes[s]),
     includeNsfw,
+    includeGroups: !caller.flagsOff.includes('groupchat'),
     excludeCreatorIds: blocked,
     excludeIds: [],
   };

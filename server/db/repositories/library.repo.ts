@@ -38,6 +38,8 @@ export interface LibraryFilter {
   languages: string[];
   tokenRanges: { min: number; max: number | null }[];
   includeNsfw: boolean;
+  /** False while the caller's application has the groupchat flag off. */
+  includeGroups: boolean;
   excludeCreatorIds: string[];
   excludeIds: string[];
 }
@@ -77,6 +79,9 @@ function conditions(f: LibraryFilter, extraExclude: readonly string[] = []): Raw
     );
   }
   if (!f.includeNsfw) parts.push(sql`c.is_nsfw = false`);
+  if (!f.includeGroups) {
+    parts.push(f.scope.kind === 'favorites' ? sql`c.type <> 'meta'` : sql`c.is_group = false`);
+  }
   if (f.excludeCreatorIds.length > 0) {
     parts.push(
       sql`(c.creator_user_id is null or c.creator_user_id <> all(${f.excludeCreatorIds}::uuid[]))`,

@@ -292,6 +292,39 @@ describe('group chat routes and commands behind the groupchat flag', () => {
     return conversation.id;
   }
 
+  it('leaves groups out of the library, its search and favorites while the flag is off', async () => {
+    const token = await signIn('free_tier');
+    const on = { authorization: `Bearer ${token}` };
+    const off = { ...on, 'x-application-id': 'no-groups' };
+    const me = getMe.response.parse((await inject({ url: '/api/me', headers: on })).json());
+    const word = `duo${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const groupId = await createGroup();
+    const botId = await createCharacter(db(), { name: `${word} bot` });
+    await db()
+      .updateTable('characters')
+      .set({ name: `${word} group` })
+      .where('id', '=', groupId)
+      .execute();
+    await db()
+      .insertInto('character_favorites')
+      .values([groupId, botId].map((id) => ({ user_id: me.id, character_id: id })))
+      .execute();
+    const found = async (headers: Record<string, string>, query: string) =>
+      z
+        .object({ items: z.array(z.object({ id: z.string() })), total: z.number() })
+        .parse((await inject({ url: `/api/library?${query}`, headers })).json());
+    const search = `q=${word}`;
+    const favorites = 'scope=favorites';
+    expect((await found(off, search)).items.map((c) => c.id)).toEqual([botId]);
+    expect((await found(off, favorites)).items.map((c) => c.id)).toEqual([botId]);
+    expect(new Set((await found(on, search)).items.map((c) => c.id))).toEqual(
+      new Set([groupId, botId]),
+    );
+    expect(new Set((await found(on, favorites)).items.map((c) => c.id))).toEqual(
+      new Set([groupId, botId]),
+    );
+  });
+
   it('hides a group and its conversations while the flag is off: reads, clones, renames and deletes answer not_found, Recent Chats leaves them out', async () => {
     const token = await signIn('free_tier');
     const on = { authorization: `Bearer ${token}` };

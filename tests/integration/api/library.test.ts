@@ -246,6 +246,7 @@ describe('GET /api/library: filters and sorts', () => {
         languages: [],
         tokenRanges: [],
         includeNsfw: false,
+        includeGroups: true,
         excludeCreatorIds: [],
         excludeIds: [],
       },

@@ -37,7 +37,7 @@ async function drift(ids: readonly string[]): Promise<{ id: string; kind: string
     with expected as (
       select c.id, c.created_at, c.num_messages, c.rating_score, c.num_ratings, c.num_messages_24h,
         c.token_count, c.is_nsfw, c.creator_user_id, c.language, c.name, c.tag_ids,
-        strip(c.search_vector) as search_vector
+        strip(c.search_vector) as search_vector, c.type = 'meta' as is_group
       from characters c
       where c.id = any(${[...ids]}::uuid[]) and c.visibility = 'public'
         and (c.moderation_status is null or c.moderation_status = 'closed')),
@@ -48,10 +48,10 @@ async function drift(ids: readonly string[]): Promise<{ id: string; kind: string
     where x.id is null or l.id is null
       or (x.created_at, x.num_messages, x.rating_score, x.num_ratings, x.num_messages_24h,
           x.token_count, x.is_nsfw, x.creator_user_id, x.language, x.name, x.tag_ids,
-          x.search_vector)
+          x.search_vector, x.is_group)
         is distinct from (l.created_at, l.num_messages, l.rating_score, l.num_ratings,
           l.num_messages_24h, l.token_count, l.is_nsfw, l.creator_user_id, l.language, l.name,
-          l.tag_ids, l.search_vector)`.execute(db);
+          l.tag_ids, l.search_vector, l.is_group)`.execute(db);
   return result.rows;
 }
 
@@ -497,6 +497,7 @@ describe('library search over listed_characters', () => {
     languages: [],
     tokenRanges: [],
     includeNsfw: false,
+    includeGroups: true,
     excludeCreatorIds: [],
     excludeIds: [],
     ...extra,
