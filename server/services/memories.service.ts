@@ -11,6 +11,7 @@ import type { Db } from '../db/database';
 import * as memories from '../db/repositories/memories.repo';
 import type { MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
+import { isCallerFlagOn } from './applications.service';
 import { ownedConversation } from './conversations.service';
 import { accessOf, assertMayChat } from './restrictions.service';
 
@@ -50,6 +51,16 @@ export async function create(
   return created;
 }
 
+/**
+ * A memory named by its id alone is the caller's (the repository checks that); while groups are off for
+ * the caller, a memory of a group's conversation is as hidden as the conversation.
+ */
+async function assertMemoryShown(db: Db, caller: MemberCaller, id: string): Promise<void> {
+  if (isCallerFlagOn(caller, 'groupchat')) return;
+  const memory = await memories.findOwned(db, caller.userId, id);
+  if (memory !== undefined) await ownedConversation(db, caller, memory.conversationId);
+}
+
 export async function update(
   db: Db,
   caller: MemberCaller,
@@ -57,6 +68,7 @@ export async function update(
   changes: { content?: string | undefined; isPinned?: boolean | undefined },
 ): Promise<Memory> {
   assertMayManage(caller);
+  await assertMemoryShown(db, caller, id);
   const memory = await memories.update(db, caller.userId, id, changes);
   if (!memory) throw new AppError('memory_not_found');
   return memory;
@@ -64,6 +76,7 @@ export async function update(
 
 export async function remove(db: Db, caller: MemberCaller, id: string): Promise<void> {
   assertMayManage(caller);
+  await assertMemoryShown(db, caller, id);
   if (!(await memories.remove(db, caller.userId, id))) throw new AppError('memory_not_found');
 }
 

@@ -21,6 +21,7 @@ import { SessionSchema, getMe } from '#shared/api/auth';
 import type { Role } from '#shared/schemas/user';
 import * as conversations from '#server/db/repositories/conversations.repo';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
+import * as memoriesRepo from '#server/db/repositories/memories.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
@@ -291,6 +292,36 @@ describe('group chat routes and commands behind the groupchat flag', () => {
     });
     return conversation.id;
   }
+
+  it('hides the memories of a group conversation, named by id, while the flag is off', async () => {
+    const token = await signIn('paid_premium');
+    const on = { authorization: `Bearer ${token}` };
+    const off = { ...on, 'x-application-id': 'no-groups' };
+    const me = getMe.response.parse((await inject({ url: '/api/me', headers: on })).json());
+    const chatId = await storeChat(me.id, await createGroup(me.id), 'Group talk');
+    const memory = await memoriesRepo.createWithin(
+      db(),
+      chatId,
+      { content: 'Kept.', isPinned: false },
+      10,
+    );
+    if (memory === 'full') throw new Error('no memory');
+    const url = `/api/memories/${memory.id}`;
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const res = await inject({ method, url, headers: off, payload: { content: 'Changed.' } });
+      expect({ method, status: res.statusCode }).toEqual({ method, status: 404 });
+    }
+    expect((await memoriesRepo.findOwned(db(), me.id, memory.id))?.content).toBe('Kept.');
+    const edited = await inject({
+      method: 'PATCH',
+      url,
+      headers: on,
+      payload: { content: 'New.' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const removed = await inject({ method: 'DELETE', url, headers: on });
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
 
   it('leaves groups out of the library, its search and favorites while the flag is off', async () => {
     const token = await signIn('free_tier');
