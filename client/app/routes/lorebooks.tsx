@@ -19,7 +19,7 @@ import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { useServices } from '../../lib/services';
-import { useSession } from '../../lib/session';
+import { useMemberId, useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { ErrorPage } from '../layouts/error-page';
@@ -40,13 +40,13 @@ function LorebookGate({ children }: { children: React.ReactNode }) {
 
 export function MyLorebooksPage() {
   useDocumentTitle('My Lorebooks');
-  const session = useSession();
+  const memberId = useMemberId();
   return (
     <RequirePermission permission="view_auth">
       <LorebookGate>
         <Page>
           <MyChatbotsTabs current="lorebooks" />
-          {session.status === 'member' && <LorebookList memberId={session.session.user.id} />}
+          {memberId !== null && <LorebookList memberId={memberId} />}
         </Page>
       </LorebookGate>
     </RequirePermission>
