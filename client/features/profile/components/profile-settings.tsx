@@ -25,7 +25,7 @@ import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
 import { memberAvatarAtom, useMemberChanged } from '../../../lib/member';
 import { useServices } from '../../../lib/services';
-import { useSession } from '../../../lib/session';
+import { useMemberId } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
 import { useUsernameCheck } from '../../../lib/use-username-check';
 import { loadProfile, saveProfile, uploadAvatar, type ProfileChanges } from '../api';
@@ -115,8 +115,7 @@ function ProfileForm({
 }) {
   const { api } = useServices();
   const id = useId();
-  const session = useSession();
-  const memberId = session.status === 'member' ? session.session.user.id : null;
+  const memberId = useMemberId();
   const setMemberAvatar = useSetAtom(memberAvatarAtom);
   const [, navigate] = useLocation();
   const [profile, setProfile] = useState(initial);
