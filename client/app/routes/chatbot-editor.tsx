@@ -29,8 +29,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { useRenderRestricted } from '../character-menu';
 import { CreateGate } from '../create-gate';
-import { ErrorPage } from '../layouts/error-page';
 import { useIsLorebookOn } from '../feature-flags';
+import { NotCreatorPage } from './forbidden';
 import { NotFoundPage } from './not-found';
 
 /** The notice a navigation carried here (Save Draft's 'Chatbot Saved'), read once on arrival. */
@@ -139,13 +139,7 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
   if (character.status === 'loading') return <Spinner label="Loading chatbot" />;
   if (character.status === 'error') {
     if (character.error.code === 'character_not_owner') {
-      return (
-        <ErrorPage
-          code={403}
-          title="You are not allowed to access this page"
-          documentTitle="Chatbot Editor"
-        />
-      );
+      return <NotCreatorPage documentTitle="Chatbot Editor" />;
     }
     if (isNotFound(character.error)) return <NotFoundPage />;
     return <ErrorState message={errorText(character.error)} onRetry={character.retry} />;

@@ -21,10 +21,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { useRenderRestricted } from '../character-menu';
 import { CreateGate } from '../create-gate';
-import { ErrorPage } from '../layouts/error-page';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
 import { MyChatbotsTabs } from './my-chatbots-tabs';
+import { NotCreatorPage } from './forbidden';
 import { NotFoundPage } from './not-found';
 
 /** What a guest sees on the group create pages: a sign-in prompt (product-rules.md §2). */
@@ -93,13 +93,7 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
   if (group.status === 'loading') return <Spinner label="Loading group" />;
   if (group.status === 'error') {
     if (group.error.code === 'character_not_owner') {
-      return (
-        <ErrorPage
-          code={403}
-          title="You are not allowed to access this page"
-          documentTitle="Edit Group"
-        />
-      );
+      return <NotCreatorPage documentTitle="Edit Group" />;
     }
     if (isNotFound(group.error)) return <NotFoundPage />;
     return <ErrorState message={errorText(group.error)} onRetry={group.retry} />;

@@ -27,6 +27,7 @@ import { Page } from '../layouts/page';
 import { useIsLorebookOn } from '../feature-flags';
 import { RequirePermission } from '../route-guard';
 import { MyChatbotsTabs } from './my-chatbots-tabs';
+import { NotCreatorPage } from './forbidden';
 import { NotFoundPage } from './not-found';
 
 /** Renders its children when lorebooks are on; Not Found when off. */
@@ -107,13 +108,7 @@ function EditLoader({ id }: { id: string }) {
     return <NotFoundPage />;
   }
   if (book.status === 'success' && !book.data.isOwner) {
-    return (
-      <ErrorPage
-        code={403}
-        title="You are not allowed to access this page"
-        documentTitle="Edit Lorebook"
-      />
-    );
+    return <NotCreatorPage documentTitle="Edit Lorebook" />;
   }
   return (
     <Page>
