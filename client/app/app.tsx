@@ -14,7 +14,7 @@ import {
 } from '../features/app-settings/hooks/use-app-settings';
 import { ToastHost } from './layouts/toast-host';
 import type { Services } from '../lib/services';
-import { useSession } from '../lib/session';
+import { useMemberId } from '../lib/session';
 import type { AppStore } from '../lib/store';
 import { ErrorBoundary } from './error-boundary';
 import { AppLayout } from './layouts/app-layout';
@@ -24,7 +24,7 @@ import { AppRouter } from './router';
 
 function Pages() {
   const [location, navigate] = useLocation();
-  const session = useSession();
+  const memberId = useMemberId();
   useAppSettingsLoader();
   const onboardingV2 = useAppFlagWhenSettled('onboarding_v2');
   const [isAgeVerificationPage] = useRoute(paths.ageVerification.pattern);
@@ -51,7 +51,7 @@ function Pages() {
         </AccountGate>
       </ErrorBoundary>
       <AgeVerificationRequiredDialog
-        memberId={session.status === 'member' ? session.session.user.id : null}
+        memberId={memberId}
         isSuppressed={isAgeVerificationPage || isAgeVerificationCallback || isSignup}
         onVerifyNow={() => {
           navigate(paths.ageVerification.build());

@@ -11,7 +11,7 @@ import { guestPermissions } from '#shared/rules/permissions';
 import type { Permission } from '#shared/schemas/permission';
 import type { Me } from '#shared/schemas/user';
 import { useServices } from './services';
-import { useSession } from './session';
+import { useMemberId, useSession } from './session';
 import { useQuery } from './use-query';
 
 /** The signed-in member as GET /api/me answered, or null for a guest (or before it answered). */
@@ -26,10 +26,9 @@ export const memberAvatarAtom = atom<{ memberId: string; url: string | null } | 
 /** Loads GET /api/me for the signed-in member into `meAtom`; run once by the shell. Guests get null. */
 export function useMeLoader(): void {
   const { api } = useServices();
-  const state = useSession();
   const version = useAtomValue(meVersionAtom);
   const setMe = useSetAtom(meAtom);
-  const memberId = state.status === 'member' ? state.session.user.id : null;
+  const memberId = useMemberId();
   const me = useQuery(`me:${memberId ?? 'guest'}:${version}`, (signal) =>
     memberId === null ? Promise.resolve(null) : api.request(getMe, { signal }),
   );

@@ -23,6 +23,12 @@ export function useSession(): SessionState {
   return useAtomValue(sessionAtom);
 }
 
+/** The signed-in member's id, or null for a guest or while the session is restored. */
+export function useMemberId(): string | null {
+  const session = useSession();
+  return session.status === 'member' ? session.session.user.id : null;
+}
+
 /** Refresh this long before the access token expires. */
 const refreshLeadMs = 60_000;
 const minRefreshDelayMs = 5_000;

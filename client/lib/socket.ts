@@ -9,6 +9,7 @@ import { AppErrorSchema, type ErrorCode } from '#shared/errors';
 import {
   clientCommands,
   serverEvents,
+  socketPath,
   type Ack,
   type ClientCommand,
   type ClientToServerEvents,
@@ -37,7 +38,7 @@ export interface SocketAuth {
 export function createSocket(options: { guestId: string; auth?: SocketAuth }): ChatSocket {
   const { guestId, auth } = options;
   return io({
-    path: '/socket.io',
+    path: socketPath,
     // WebSocket from the start: one round trip to connect instead of a polling handshake and an upgrade,
     // and no polling request left in flight to be refused (400) when a reconnect replaces the session.
     transports: ['websocket'],

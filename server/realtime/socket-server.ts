@@ -9,6 +9,7 @@ import { Server } from 'socket.io';
 import {
   HandshakeAuthSchema,
   commandNames,
+  socketPath,
   type Ack,
   type ClientCommand,
   type ServerToClientEvents,
@@ -66,7 +67,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   for (const c of connections) c.on('error', (err: Error) => deps.log.warn({ err }, 'redis error'));
 
   const io: AppServer = new Server(httpServer, {
-    path: '/socket.io',
+    path: socketPath,
     serveClient: false,
     adapter: createAdapter(adapterPub, adapterSub, { key: redisKeys(deps.prefix).socketIo }),
   });

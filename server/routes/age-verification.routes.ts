@@ -19,11 +19,11 @@ import { addRoute } from '../lib/route';
 import * as age from '../services/age-verification/age-verification.service';
 import {
   SandboxAgeVerificationProvider,
+  sandboxPath,
   sandboxSessionSeconds,
 } from '../services/age-verification/sandbox.provider';
 import { isSessionEnded } from '../services/auth/ended-sessions';
 
-const sandboxPath = '/api/age-verification/sandbox';
 const sandboxCookie = 'cc_age_sandbox';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { OAuthProviderSchema, listSignInProviders } from '#shared/api/auth';
+import { OAuthProviderSchema, listSignInProviders, oauthPaths } from '#shared/api/auth';
 import { publicUrl } from '../config';
 import type { AppDeps } from '../app';
 import { AppError } from '../lib/errors';
@@ -48,7 +48,7 @@ export function oauthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   addRoute(app, listSignInProviders, () => Promise.resolve({ providers: [...providers.keys()] }));
 
-  app.get('/api/auth/oauth/:provider', { schema: { hide: true } }, async (request, reply) => {
+  app.get(oauthPaths.start, { schema: { hide: true } }, async (request, reply) => {
     const provider = providerOf(request);
     const flow = startOAuth(provider);
     void reply.setCookie(
@@ -90,7 +90,7 @@ export function oauthRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
   };
 
-  app.get('/api/auth/oauth/:provider/callback', { schema: { hide: true } }, (request, reply) =>
+  app.get(oauthPaths.callback, { schema: { hide: true } }, (request, reply) =>
     callback(request, reply, request.log),
   );
   // Apple answers with a form post (response_mode=form_post).
@@ -101,7 +101,7 @@ export function oauthRoutes(app: FastifyInstance, deps: AppDeps): void {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
-  app.post('/api/auth/oauth/:provider/callback', { schema: { hide: true } }, (request, reply) =>
+  app.post(oauthPaths.callback, { schema: { hide: true } }, (request, reply) =>
     callback(request, reply, request.log),
   );
 }

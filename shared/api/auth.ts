@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, MeSchema } from '../schemas/user';
-import { endpoint } from './endpoint';
+import { buildPath, endpoint } from './endpoint';
 
 /** A one-time sign-in code: six digits. */
 export const LoginCodeSchema = z
@@ -77,7 +77,20 @@ export const listSignInProviders = endpoint({
   response: z.object({ providers: z.array(OAuthProviderSchema) }),
 });
 
+/** The browser routes of an OAuth sign-in (redirects, not JSON contracts), as the server registers them. */
+export const oauthPaths = {
+  /** Where a sign-in button sends the browser; it redirects to the provider. */
+  start: '/api/auth/oauth/:provider',
+  /** Where the provider sends the browser back (a GET, or Apple's form POST). */
+  callback: '/api/auth/oauth/:provider/callback',
+} as const;
+
 /** Where a sign-in button sends the browser; the provider then returns to the callback. */
 export function oauthStartPath(provider: OAuthProviderName): string {
-  return `/api/auth/oauth/${provider}`;
+  return buildPath(oauthPaths.start, { provider });
+}
+
+/** The provider's callback on this site, the redirect URI registered with the provider. */
+export function oauthCallbackPath(provider: OAuthProviderName): string {
+  return buildPath(oauthPaths.callback, { provider });
 }

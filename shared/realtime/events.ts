@@ -174,6 +174,9 @@ export type ServerToClientEvents = {
   [E in ServerEvent]: (payload: ServerEventPayload<E>) => void;
 };
 
+/** Where Socket.IO listens, on the app's own origin. */
+export const socketPath = '/socket.io';
+
 /** The handshake `auth` object: guests send the guest id kept in their browser, members a token. */
 export const HandshakeAuthSchema = z.object({
   guestId: z.uuid().optional(),

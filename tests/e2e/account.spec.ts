@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { screenshotsIn } from './screenshots';
+
+const shoot = screenshotsIn('/tmp/shots-account');
 
 test.describe('account: sign-up, profile, restrictions', () => {
   test(
@@ -46,7 +49,10 @@ test.describe('account: sign-up, profile, restrictions', () => {
       // Leaving with unsaved changes asks first; Update saves them.
       await page.getByRole('link', { name: 'CharChat home' }).click();
       const warning = page.getByRole('dialog', { name: 'Unsaved changes' });
-      await expect(warning).toBeVisible();
+      await expect(warning).toContainText(
+        'You have unsaved changes. Update your profile before leaving?',
+      );
+      await shoot(page, 'profile-leave', testInfo.project.name);
       await warning.getByRole('button', { name: 'Discard' }).click();
       await expect(page).toHaveURL(/\/$/);
 

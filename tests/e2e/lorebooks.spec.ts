@@ -6,12 +6,12 @@
  * said. The Lorebook Guide opens by itself on the first visit to /lorebook/create only, and again from
  * its link. Screenshots in light and dark go to /tmp/shots-lore.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { screenshotsIn } from './screenshots';
 
-const shots = '/tmp/shots-lore';
+const shoot = screenshotsIn('/tmp/shots-lore', { fullPage: true });
 const fixtures = path.resolve(import.meta.dirname, '../../../shared/fixtures/lorebooks');
 
 /** A 2×2 PNG, enough for the server to turn into a WebP avatar. */
@@ -19,15 +19,6 @@ const pngAvatar = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function shoot(page: Page, name: string, project: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shots}/${name}-${project}-${scheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function signUp(page: Page, project: string, who: string) {
   const suffix = uniqueSuffix();

@@ -1,6 +1,5 @@
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
-import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatView } from '../../features/chat/components/chat-view';
@@ -13,12 +12,10 @@ import { WaitingRoomModal } from '../../features/waiting-room/components/waiting
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
 import { useWaitingRoomRefusal } from '../../features/waiting-room/hooks/use-waiting-room-refusal';
 import { useChatPersona } from '../../features/personas/hooks/use-chat-persona';
-import { Spinner } from '../../components/spinner';
-import { ErrorState } from '../../components/state-panel';
-import { errorText, isNotFound } from '../../lib/errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { chatPath, newConversationId, paths } from '../../lib/paths';
+import { CharacterLoadState } from '../character-load-state';
 import { useChatCharacterMenu } from '../character-menu';
 import { NotFoundPage } from './not-found';
 
@@ -61,25 +58,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
     },
   );
   if (!isNew && !IdParamsSchema.safeParse({ id: conversationId }).success) return <NotFoundPage />;
-  if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
-  // A guest on an NSFW chatbot gets the login prompt, not the generic error.
-  if (character.status === 'error' && character.error.code === 'sign_up_required') {
-    return (
-      <Page>
-        <NsfwSignInPrompt />
-      </Page>
-    );
-  }
   if (character.status !== 'success') {
-    return (
-      <Page>
-        {character.status === 'loading' ? (
-          <Spinner label="Loading chat" />
-        ) : (
-          <ErrorState message={errorText(character.error)} onRetry={character.retry} />
-        )}
-      </Page>
-    );
+    return <CharacterLoadState state={character} loadingLabel="Loading chat" />;
   }
   // A bot waiting for a moderator sends the visitor to the chatbots list (product-core.md, "Chat
   // screen"): its creator to My Chatbots, where it shows Under Manual Review; anyone else home.

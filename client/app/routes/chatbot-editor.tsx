@@ -7,11 +7,10 @@
  * A card import (or anything else) can start the editor from a value: render the create page with
  * `seed` (an EditorSeed, any CharacterInput fields) and a new `key`, e.g. from the import's own state.
  */
-import { useSetAtom } from 'jotai';
 import styled from 'styled-components';
 import type { CardImportPreview } from '#shared/api/character-cards';
 import { ImportCardButton } from '../../features/cards/components/import-card-dialog';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ChatbotEditor, draftSavedText } from '../../features/authoring/components/chatbot-editor';
 import { CreateTeaser } from '../../features/authoring/components/create-teaser';
 import { loadDraft } from '../../features/authoring/drafts';
@@ -21,27 +20,18 @@ import {
   type EditorSeed,
 } from '../../features/authoring/editor-values';
 import { fetchOwnCharacter } from '../../features/authoring/api';
-import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { LorebookSection } from '../../features/lorebooks/components/lorebook-section';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { useServices } from '../../lib/services';
-import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { useRenderRestricted } from '../character-menu';
-import { ErrorPage } from '../layouts/error-page';
-import { Page } from '../layouts/page';
+import { CreateGate } from '../create-gate';
 import { useIsLorebookOn } from '../feature-flags';
-import { RequirePermission } from '../route-guard';
+import { NotCreatorPage } from './forbidden';
 import { NotFoundPage } from './not-found';
-
-/** The signed-in member's id, or null for a guest or while the session is restored. */
-function useMemberId(): string | null {
-  const session = useSession();
-  return session.status === 'member' ? session.session.user.id : null;
-}
 
 /** The notice a navigation carried here (Save Draft's 'Chatbot Saved'), read once on arrival. */
 function useArrivalNotice(): string | null {
@@ -57,26 +47,9 @@ function useArrivalNotice(): string | null {
   return notice;
 }
 
-function CreateGate({ children }: { children: (memberId: string) => ReactNode }) {
-  const session = useSession();
-  const memberId = useMemberId();
-  const openSignIn = useSetAtom(isSignInOpenAtom);
-  if (session.status === 'guest') {
-    return (
-      <Page>
-        <CreateTeaser
-          onSignUp={() => {
-            openSignIn(true);
-          }}
-        />
-      </Page>
-    );
-  }
-  return (
-    <RequirePermission permission="create_character">
-      {memberId === null ? <Spinner label="Loading" /> : <Page>{children(memberId)}</Page>}
-    </RequirePermission>
-  );
+/** What a guest sees on the editor's pages: the create teaser, whose sign-up opens sign-in. */
+function chatbotTeaser(openSignIn: () => void) {
+  return <CreateTeaser onSignUp={openSignIn} />;
 }
 
 /**
@@ -89,7 +62,7 @@ export function ChatbotCreatePage() {
   const [imported, setImported] = useState<{ card: CardImportPreview; n: number } | null>(null);
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate>
+    <CreateGate teaser={chatbotTeaser}>
       {(memberId) => (
         <>
           <ImportBar>
@@ -129,7 +102,7 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
   const notice = useArrivalNotice();
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate>
+    <CreateGate teaser={chatbotTeaser}>
       {(memberId) => {
         const draft = loadDraft(memberId, draftId);
         if (draft === null) return <NotFoundPage />;
@@ -152,7 +125,9 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
 export function ChatbotEditPage({ characterId }: { characterId: string }) {
   useDocumentTitle('Chatbot Editor');
   return (
-    <CreateGate>{(memberId) => <EditLoader memberId={memberId} id={characterId} />}</CreateGate>
+    <CreateGate teaser={chatbotTeaser}>
+      {(memberId) => <EditLoader memberId={memberId} id={characterId} />}
+    </CreateGate>
   );
 }
 
@@ -164,13 +139,7 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
   if (character.status === 'loading') return <Spinner label="Loading chatbot" />;
   if (character.status === 'error') {
     if (character.error.code === 'character_not_owner') {
-      return (
-        <ErrorPage
-          code={403}
-          title="You are not allowed to access this page"
-          documentTitle="Chatbot Editor"
-        />
-      );
+      return <NotCreatorPage documentTitle="Chatbot Editor" />;
     }
     if (isNotFound(character.error)) return <NotFoundPage />;
     return <ErrorState message={errorText(character.error)} onRetry={character.retry} />;

@@ -2,20 +2,16 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { RatingState } from '#shared/api/social';
 import { canRate } from '#shared/rules/social';
-import { NsfwSignInPrompt } from '../../features/auth/components/nsfw-sign-in-prompt';
 import { ExportCardButtons } from '../../features/cards/components/export-card-buttons';
 import { CharacterProfile } from '../../features/characters/components/character-profile';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import styled from 'styled-components';
-import { Spinner } from '../../components/spinner';
-import { ErrorState } from '../../components/state-panel';
-import { errorText, isNotFound } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { CharacterLoadState } from '../character-load-state';
 import { ProfileActions, ProfileRating } from '../character-menu';
 import { Page } from '../layouts/page';
-import { NotFoundPage } from './not-found';
 
 /** /chatbot/{id}: the profile, with the card actions and, on public bots, the bot rating. */
 export function ChatbotProfilePage({ id }: { id: string }) {
@@ -26,24 +22,8 @@ export function ChatbotProfilePage({ id }: { id: string }) {
   const [rated, setRated] = useState<(RatingState & { id: string }) | null>(null);
   useDocumentTitle(character.status === 'success' ? character.data.name : null);
 
-  if (character.status === 'error' && isNotFound(character.error)) return <NotFoundPage />;
-  if (character.status === 'error' && character.error.code === 'sign_up_required') {
-    return (
-      <Page>
-        <NsfwSignInPrompt />
-      </Page>
-    );
-  }
   if (character.status !== 'success') {
-    return (
-      <Page>
-        {character.status === 'loading' ? (
-          <Spinner label="Loading chatbot" />
-        ) : (
-          <ErrorState message={errorText(character.error)} onRetry={character.retry} />
-        )}
-      </Page>
-    );
+    return <CharacterLoadState state={character} loadingLabel="Loading chatbot" />;
   }
   const shown = rated?.id === id ? { ...character.data, ...rated } : character.data;
   const mayRate = canRate(shown, { isMember: true, isCreator: shown.isCreator });

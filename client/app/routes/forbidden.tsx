@@ -10,3 +10,14 @@ export function ForbiddenPage() {
     />
   );
 }
+
+/** What an editor shows anyone but the creator (product-core.md §2, "Create chatbot"). */
+export function NotCreatorPage({ documentTitle }: { documentTitle: string }) {
+  return (
+    <ErrorPage
+      code={403}
+      title="You are not allowed to access this page"
+      documentTitle={documentTitle}
+    />
+  );
+}

@@ -30,6 +30,7 @@ import { useServices } from '../../lib/services';
 import { useToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
+import { CharacterLoadState } from '../character-load-state';
 import { Page } from '../layouts/page';
 import { paths } from '../../lib/paths';
 import { NotFoundPage } from './not-found';
@@ -100,8 +101,10 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
     [members],
   );
 
-  const states = [character, group, latest] as const;
-  const failed = states.find((s) => s.status === 'error');
+  if (character.status !== 'success') {
+    return <CharacterLoadState state={character} loadingLabel="Loading chat" />;
+  }
+  const failed = [group, latest].find((s) => s.status === 'error');
   if (failed?.status === 'error' && isNotFound(failed.error)) return <NotFoundPage />;
   if (failed?.status === 'error') {
     return (
@@ -110,7 +113,7 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
       </Page>
     );
   }
-  if (character.status !== 'success' || group.status !== 'success' || latest.status !== 'success') {
+  if (group.status !== 'success' || latest.status !== 'success') {
     return (
       <Page>
         <Spinner label="Loading chat" />

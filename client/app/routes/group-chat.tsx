@@ -3,8 +3,6 @@
  * /groupchat/create/members, /groupchat/edit and /groupchat/drafts. Guests see a sign-in prompt on
  * create; members need create_character to create and view_my_chat_bots for their lists.
  */
-import { useSetAtom } from 'jotai';
-import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { fetchOwnGroup } from '../../features/group-chat/api';
 import { GroupForm } from '../../features/group-chat/components/group-form';
@@ -12,52 +10,33 @@ import { MemberPicker } from '../../features/group-chat/components/member-picker
 import { GroupDraftList, MyGroups } from '../../features/group-chat/components/my-groups';
 import { loadGroupDraft } from '../../features/group-chat/drafts';
 import { emptyGroupValues, valuesFromGroup } from '../../features/group-chat/form-values';
-import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useServices } from '../../lib/services';
-import { useSession } from '../../lib/session';
+import { useMemberId } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { useRenderRestricted } from '../character-menu';
-import { ErrorPage } from '../layouts/error-page';
+import { CreateGate } from '../create-gate';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
 import { MyChatbotsTabs } from './my-chatbots-tabs';
+import { NotCreatorPage } from './forbidden';
 import { NotFoundPage } from './not-found';
 
-function useMemberId(): string | null {
-  const session = useSession();
-  return session.status === 'member' ? session.session.user.id : null;
-}
-
-function CreateGate({ children }: { children: (memberId: string) => ReactNode }) {
-  const session = useSession();
-  const memberId = useMemberId();
-  const openSignIn = useSetAtom(isSignInOpenAtom);
-  if (session.status === 'guest') {
-    return (
-      <Page>
-        <h1>Create Group</h1>
-        <p>Sign in to create group chats.</p>
-        <Button
-          $variant="primary"
-          onClick={() => {
-            openSignIn(true);
-          }}
-        >
-          Sign in
-        </Button>
-      </Page>
-    );
-  }
+/** What a guest sees on the group create pages: a sign-in prompt (product-rules.md §2). */
+function groupTeaser(openSignIn: () => void) {
   return (
-    <RequirePermission permission="create_character">
-      {memberId === null ? <Spinner label="Loading" /> : <Page>{children(memberId)}</Page>}
-    </RequirePermission>
+    <>
+      <h1>Create Group</h1>
+      <p>Sign in to create group chats.</p>
+      <Button $variant="primary" onClick={openSignIn}>
+        Sign in
+      </Button>
+    </>
   );
 }
 
@@ -65,7 +44,7 @@ export function GroupCreatePage() {
   useDocumentTitle('Create Group');
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate>
+    <CreateGate teaser={groupTeaser}>
       {(memberId) => (
         <GroupForm
           memberId={memberId}
@@ -83,7 +62,7 @@ export function GroupDraftPage({ draftId }: { draftId: string }) {
   useDocumentTitle('Create Group');
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate>
+    <CreateGate teaser={groupTeaser}>
       {(memberId) => {
         const draft = loadGroupDraft(memberId, draftId);
         if (draft === null) return <NotFoundPage />;
@@ -104,7 +83,7 @@ export function GroupDraftPage({ draftId }: { draftId: string }) {
 
 export function GroupMembersPage() {
   useDocumentTitle('Add Members');
-  return <CreateGate>{() => <MemberPicker />}</CreateGate>;
+  return <CreateGate teaser={groupTeaser}>{() => <MemberPicker />}</CreateGate>;
 }
 
 function EditLoader({ memberId, id }: { memberId: string; id: string }) {
@@ -114,13 +93,7 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
   if (group.status === 'loading') return <Spinner label="Loading group" />;
   if (group.status === 'error') {
     if (group.error.code === 'character_not_owner') {
-      return (
-        <ErrorPage
-          code={403}
-          title="You are not allowed to access this page"
-          documentTitle="Edit Group"
-        />
-      );
+      return <NotCreatorPage documentTitle="Edit Group" />;
     }
     if (isNotFound(group.error)) return <NotFoundPage />;
     return <ErrorState message={errorText(group.error)} onRetry={group.retry} />;
@@ -142,7 +115,7 @@ export function GroupEditPage() {
   useDocumentTitle('Edit Group');
   const id = new URLSearchParams(useSearch()).get('characterId');
   return (
-    <CreateGate>
+    <CreateGate teaser={groupTeaser}>
       {(memberId) => (id === null ? <NotFoundPage /> : <EditLoader memberId={memberId} id={id} />)}
     </CreateGate>
   );

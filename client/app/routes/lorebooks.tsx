@@ -19,7 +19,7 @@ import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { useServices } from '../../lib/services';
-import { useSession } from '../../lib/session';
+import { useMemberId, useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { ErrorPage } from '../layouts/error-page';
@@ -27,6 +27,7 @@ import { Page } from '../layouts/page';
 import { useIsLorebookOn } from '../feature-flags';
 import { RequirePermission } from '../route-guard';
 import { MyChatbotsTabs } from './my-chatbots-tabs';
+import { NotCreatorPage } from './forbidden';
 import { NotFoundPage } from './not-found';
 
 /** Renders its children when lorebooks are on; Not Found when off. */
@@ -40,13 +41,13 @@ function LorebookGate({ children }: { children: React.ReactNode }) {
 
 export function MyLorebooksPage() {
   useDocumentTitle('My Lorebooks');
-  const session = useSession();
+  const memberId = useMemberId();
   return (
     <RequirePermission permission="view_auth">
       <LorebookGate>
         <Page>
           <MyChatbotsTabs current="lorebooks" />
-          {session.status === 'member' && <LorebookList memberId={session.session.user.id} />}
+          {memberId !== null && <LorebookList memberId={memberId} />}
         </Page>
       </LorebookGate>
     </RequirePermission>
@@ -107,13 +108,7 @@ function EditLoader({ id }: { id: string }) {
     return <NotFoundPage />;
   }
   if (book.status === 'success' && !book.data.isOwner) {
-    return (
-      <ErrorPage
-        code={403}
-        title="You are not allowed to access this page"
-        documentTitle="Edit Lorebook"
-      />
-    );
+    return <NotCreatorPage documentTitle="Edit Lorebook" />;
   }
   return (
     <Page>

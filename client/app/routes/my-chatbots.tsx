@@ -1,15 +1,10 @@
 /** /my-chatbots and /my-chatbots/drafts (product-core.md §2, "My Chatbots"), guarded by view_my_chat_bots. */
 import { ChatbotDrafts, MyChatbots } from '../../features/authoring/components/my-chatbots';
-import { useSession } from '../../lib/session';
+import { useMemberId } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
 import { MyChatbotsTabs } from './my-chatbots-tabs';
-
-function useMemberId(): string | null {
-  const session = useSession();
-  return session.status === 'member' ? session.session.user.id : null;
-}
 
 export function MyChatbotsPage() {
   useDocumentTitle('My Chatbots');

@@ -8,6 +8,7 @@ import {
   type SaveCharacterBody,
 } from '#shared/api/authoring';
 import type { ApiClient } from '../../lib/api-client';
+import { uploadAvatarTo, type AvatarUploadOptions } from '../../lib/avatar-upload';
 
 export function fetchOwnCharacter(api: ApiClient, id: string, signal: AbortSignal) {
   return api.request(getOwnCharacter, { params: { id }, signal });
@@ -29,13 +30,10 @@ export function saveCharacter(
     : api.request(updateCharacter, { params: { id }, body });
 }
 
-export async function uploadChatbotAvatar(
+export function uploadChatbotAvatar(
   api: ApiClient,
   file: File,
-  opts: { signal: AbortSignal; onProgress: (fraction: number) => void },
+  options?: AvatarUploadOptions,
 ): Promise<string> {
-  const form = new FormData();
-  form.append('avatar', file);
-  const { avatarUrl } = await api.upload(uploadCharacterAvatar, { form, ...opts });
-  return avatarUrl;
+  return uploadAvatarTo(api, uploadCharacterAvatar, file, options);
 }

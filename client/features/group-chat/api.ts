@@ -12,6 +12,7 @@ import { getAutoResponse, updateAutoResponse } from '#shared/api/group-chats';
 import { listLibrary } from '#shared/api/library';
 import { deleteCharacter } from '#shared/api/social';
 import type { ApiClient } from '../../lib/api-client';
+import { uploadAvatarTo, type AvatarUploadOptions } from '../../lib/avatar-upload';
 
 export function fetchOwnGroups(api: ApiClient, signal: AbortSignal) {
   return api.request(listOwnGroups, { signal }).then((r) => r.items);
@@ -42,15 +43,12 @@ export function myChatbots(api: ApiClient, signal: AbortSignal) {
   return api.request(listOwnCharacters, { signal }).then((r) => r.items);
 }
 
-export async function uploadGroupAvatar(
+export function uploadGroupAvatar(
   api: ApiClient,
   file: File,
-  opts: { signal: AbortSignal; onProgress: (fraction: number) => void },
+  options?: AvatarUploadOptions,
 ): Promise<string> {
-  const form = new FormData();
-  form.append('avatar', file);
-  const { avatarUrl } = await api.upload(uploadCharacterAvatar, { form, ...opts });
-  return avatarUrl;
+  return uploadAvatarTo(api, uploadCharacterAvatar, file, options);
 }
 
 /** A group chat's members in turn order (anyone who may see the group; 404 for a chatbot). */

@@ -25,6 +25,7 @@ import type {
   LorebookSummary,
 } from '#shared/schemas/lorebook';
 import type { ApiClient } from '../../lib/api-client';
+import { uploadAvatarTo, type AvatarUploadOptions } from '../../lib/avatar-upload';
 
 export type ImportReport = z.output<(typeof importLorebook)['response']>;
 
@@ -77,15 +78,12 @@ export function readImport(api: ApiClient, data: unknown, fileName: string): Pro
   return api.request(importLorebook, { body: { data, fileName } });
 }
 
-export async function uploadAvatar(
+export function uploadAvatar(
   api: ApiClient,
   file: File,
-  opts: { signal: AbortSignal; onProgress: (fraction: number) => void },
+  options?: AvatarUploadOptions,
 ): Promise<string> {
-  const form = new FormData();
-  form.append('avatar', file);
-  const { avatarUrl } = await api.upload(uploadLorebookAvatar, { form, ...opts });
-  return avatarUrl;
+  return uploadAvatarTo(api, uploadLorebookAvatar, file, options);
 }
 
 export async function fetchAttached(

@@ -15,6 +15,7 @@ import {
 } from '#shared/api/personas';
 import type { Persona } from '#shared/schemas/persona';
 import type { ApiClient } from '../../lib/api-client';
+import { uploadAvatarTo, type AvatarUploadOptions } from '../../lib/avatar-upload';
 
 export function fetchPersonas(api: ApiClient, signal?: AbortSignal): Promise<PersonaList> {
   return api.request(listPersonas, { signal });
@@ -48,15 +49,12 @@ export async function setChoiceShown(api: ApiClient, isChoiceShown: boolean): Pr
   await api.request(setPersonaChoiceShown, { body: { isChoiceShown } });
 }
 
-export async function uploadAvatar(
+export function uploadAvatar(
   api: ApiClient,
   file: File,
-  opts: { signal: AbortSignal; onProgress: (fraction: number) => void },
+  options?: AvatarUploadOptions,
 ): Promise<string> {
-  const form = new FormData();
-  form.append('avatar', file);
-  const { avatarUrl } = await api.upload(uploadPersonaAvatar, { form, ...opts });
-  return avatarUrl;
+  return uploadAvatarTo(api, uploadPersonaAvatar, file, options);
 }
 
 /** The persona a conversation is chatted as now (null: none). */

@@ -9,6 +9,7 @@ import {
   type Profile,
 } from '#shared/api/profile';
 import type { ApiClient } from '../../lib/api-client';
+import { uploadAvatarTo, type AvatarUploadOptions } from '../../lib/avatar-upload';
 
 export function loadProfile(api: ApiClient, signal?: AbortSignal): Promise<Profile> {
   return api.request(getProfile, { signal });
@@ -21,15 +22,12 @@ export function saveProfile(api: ApiClient, changes: ProfileChanges): Promise<Pr
 }
 
 /** Uploads a new avatar image (multipart field `avatar`); answers the stored picture's URL. */
-export async function uploadAvatar(
+export function uploadAvatar(
   api: ApiClient,
   file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options?: AvatarUploadOptions,
 ): Promise<string> {
-  const form = new FormData();
-  form.append('avatar', file, file.name);
-  const { avatarUrl } = await api.upload(uploadAvatarEndpoint, { form, ...options });
-  return avatarUrl;
+  return uploadAvatarTo(api, uploadAvatarEndpoint, file, options);
 }
 
 /** Removes the account on the server; the caller then forgets the session. */

@@ -3,14 +3,14 @@ import type { Db } from '../database';
 import { toCharacterRecord, type CharacterRecord } from '../mappers';
 
 /** Tag names of the character, ordered by name, as an array column. */
-function tagsOf(characterId: Expression<string>) {
+export function tagsOf(characterId: Expression<string>) {
   return sql<string[]>`array(
     select t.name from character_tags ct join tags t on t.id = ct.tag_id
     where ct.character_id = ${characterId} order by t.name)`.as('tags');
 }
 
 /** The creator's username (null for a deleted creator), as a column. */
-function creatorUsernameOf(creatorUserId: Expression<string | null>) {
+export function creatorUsernameOf(creatorUserId: Expression<string | null>) {
   return sql<string | null>`(select u.username from users u where u.id = ${creatorUserId})`.as(
     'creator_username',
   );

@@ -2,12 +2,12 @@
  * Chatbots as their creators write them (issue 10, "Chatbot editor", "Moderation"): creating and
  * updating with tags, the creator's list, and the moderation record a review or a moderator writes.
  */
-import { sql, type Expression } from 'kysely';
+import { sql } from 'kysely';
 import type { ModeratedText, ModerationStatus, StoredVisibility } from '#shared/rules/moderation';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
 import type { Db } from '../database';
 import { toOwnCharacter, toOwnCharacterSummary } from '../mappers';
-import { replaceTags } from './characters.repo';
+import { creatorUsernameOf, replaceTags, tagsOf } from './characters.repo';
 
 /** What a save writes. */
 export interface CharacterWrite {
@@ -52,18 +52,6 @@ function columns(w: CharacterWrite) {
     moderation_action: null,
     manual_review_requested: w.manualReviewRequested,
   };
-}
-
-function tagsOf(characterId: Expression<string>) {
-  return sql<string[]>`array(
-    select t.name from character_tags ct join tags t on t.id = ct.tag_id
-    where ct.character_id = ${characterId} order by t.name)`.as('tags');
-}
-
-function creatorUsernameOf(creatorUserId: Expression<string | null>) {
-  return sql<string | null>`(select u.username from users u where u.id = ${creatorUserId})`.as(
-    'creator_username',
-  );
 }
 
 function selectOwn(db: Db) {

@@ -1,8 +1,55 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type UpdateObject } from 'kysely';
 import type { Db } from '../database';
 import { toUser, type UserRecord } from '../mappers';
+import type { Database, UsersTable } from '../tables';
 
-/** The guest user behind a browser's guest id, created on first use; marks it seen. */
+/** The user whose unique `column` holds `value`. */
+async function findBy(
+  db: Db,
+  column: 'id' | 'guest_id' | 'email',
+  value: string,
+): Promise<UserRecord | undefined> {
+  const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+  return row && toUser(row);
+}
+
+/**
+ * The user whose `unique` column holds the value in `values`: inserted from `values` on first use, an
+ * existing one is marked seen.
+ */
+async function upsertSeen(
+  db: Db,
+  values: Insertable<UsersTable>,
+  unique: 'guest_id' | 'email',
+): Promise<UserRecord> {
+  const row = await db
+    .insertInto('users')
+    .values(values)
+    .onConflict((oc) => oc.column(unique).doUpdateSet({ last_seen_at: sql`now()` }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+/**
+ * Changes one user (only one of `kind`, when given) and stamps updated_at: the user as changed, or
+ * undefined when none matched.
+ */
+async function update(
+  db: Db,
+  id: string,
+  changes: UpdateObject<Database, 'users'>,
+  kind?: UsersTable['kind'],
+): Promise<UserRecord | undefined> {
+  let query = db
+    .updateTable('users')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('id', '=', id);
+  if (kind !== undefined) query = query.where('kind', '=', kind);
+  const row = await query.returningAll().executeTakeFirst();
+  return row && toUser(row);
+}
+
 /** Notes that a guest was seen (guests unseen for GUEST_TTL_DAYS are purged). */
 export async function touchGuest(db: Db, id: string): Promise<void> {
   await db
@@ -12,14 +59,9 @@ export async function touchGuest(db: Db, id: string): Promise<void> {
     .execute();
 }
 
+/** The guest user behind a browser's guest id, created on first use; marks it seen. */
 export async function upsertGuest(db: Db, guestId: string): Promise<UserRecord> {
-  return db
-    .insertInto('users')
-    .values({ kind: 'guest', guest_id: guestId })
-    .onConflict((oc) => oc.column('guest_id').doUpdateSet({ last_seen_at: sql`now()` }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
-    .then(toUser);
+  return upsertSeen(db, { kind: 'guest', guest_id: guestId }, 'guest_id');
 }
 
 /** Deletes guests not seen for `days` days; their conversations go with them. */
@@ -33,32 +75,16 @@ export async function purgeGuestsUnseenFor(db: Db, days: number): Promise<number
 }
 
 export async function findById(db: Db, id: string): Promise<UserRecord | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()
-    .then((row) => row && toUser(row));
+  return findBy(db, 'id', id);
 }
 
 export async function findByGuestId(db: Db, guestId: string): Promise<UserRecord | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('guest_id', '=', guestId)
-    .executeTakeFirst()
-    .then((row) => row && toUser(row));
+  return findBy(db, 'guest_id', guestId);
 }
 
 /** The member with this email, created on first sign-in. */
 export async function upsertMemberByEmail(db: Db, email: string): Promise<UserRecord> {
-  return db
-    .insertInto('users')
-    .values({ kind: 'member', email })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ last_seen_at: sql`now()` }))
-    .returningAll()
-    .executeTakeFirstOrThrow()
-    .then(toUser);
+  return upsertSeen(db, { kind: 'member', email }, 'email');
 }
 
 /** Gives a guest's conversations to a member and removes the guest. */
@@ -114,13 +140,7 @@ export async function searchMembers(db: Db, query: string, limit: number): Promi
 }
 
 export async function setRole(db: Db, id: string, role: string): Promise<UserRecord | undefined> {
-  return db
-    .updateTable('users')
-    .set({ role, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
-    .then((row) => row && toUser(row));
+  return update(db, id, { role });
 }
 
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
@@ -138,21 +158,18 @@ export async function completeOnboarding(
   id: string,
   input: { username: string; name: string },
 ): Promise<UserRecord | undefined> {
-  return db
-    .updateTable('users')
-    .set({
+  return update(
+    db,
+    id,
+    {
       username: input.username,
       name: input.name,
       adult_confirmed_at: sql`now()`,
       terms_accepted_at: sql`now()`,
       guidelines_accepted_at: sql`now()`,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('kind', '=', 'member')
-    .returningAll()
-    .executeTakeFirst()
-    .then((row) => row && toUser(row));
+    },
+    'member',
+  );
 }
 
 export async function setInterests(
@@ -160,11 +177,7 @@ export async function setInterests(
   id: string,
   interests: readonly string[],
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ interests: JSON.stringify(interests), updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
+  await update(db, id, { interests: JSON.stringify(interests) });
 }
 
 /** The profile fields a member may change; absent ones stay as they are. */
@@ -187,9 +200,10 @@ export async function updateProfile(
   id: string,
   changes: ProfileChanges,
 ): Promise<UserRecord | undefined> {
-  return db
-    .updateTable('users')
-    .set({
+  return update(
+    db,
+    id,
+    {
       username: changes.username,
       name: changes.name,
       highlights: changes.highlights,
@@ -198,46 +212,25 @@ export async function updateProfile(
       show_nsfw: changes.showNsfw,
       blur_nsfw: changes.blurNsfw,
       chat_language: changes.chatLanguage,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('kind', '=', 'member')
-    .returningAll()
-    .executeTakeFirst()
-    .then((row) => row && toUser(row));
+    },
+    'member',
+  );
 }
 
 export async function findByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email)
-    .executeTakeFirst()
-    .then((row) => row && toUser(row));
+  return findBy(db, 'email', email);
 }
 
 export async function setEmail(db: Db, id: string, email: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ email, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
+  await update(db, id, { email });
 }
 
 export async function markAgeVerified(db: Db, id: string, method: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ age_verified_at: sql`now()`, age_verification_method: method, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
+  await update(db, id, { age_verified_at: sql`now()`, age_verification_method: method });
 }
 
 export async function setAvatar(db: Db, id: string, avatarUrl: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ avatar_url: avatarUrl, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
+  await update(db, id, { avatar_url: avatarUrl });
 }
 
 /**

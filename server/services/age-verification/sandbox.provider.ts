@@ -7,6 +7,9 @@ import type { Redis } from '../../lib/redis';
 import type { AgeVerificationProvider, VerificationResult } from './provider';
 import { redisKeys } from '../../lib/redis-keys';
 
+/** Where our server serves the sandbox's provider page, `{sandboxPath}/{sessionId}`. */
+export const sandboxPath = '/api/age-verification/sandbox';
+
 /** How long a sandbox session (and the cookie that opens its page) lasts. */
 export const sandboxSessionSeconds = 1800;
 const SessionSchema = z.object({
@@ -42,7 +45,7 @@ export class SandboxAgeVerificationProvider implements AgeVerificationProvider {
       result: 'pending',
     });
     await this.redis.set(this.key(session.id), value, 'EX', sandboxSessionSeconds);
-    return { url: `${this.baseUrl}/api/age-verification/sandbox/${session.id}` };
+    return { url: `${this.baseUrl}${sandboxPath}/${session.id}` };
   }
 
   async result(sessionId: string) {

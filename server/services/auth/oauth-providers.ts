@@ -6,10 +6,11 @@
  */
 import { OAuth2Client, decodeIdToken, type OAuth2Tokens } from 'arctic';
 import { z } from 'zod';
+import { OAuthProviderSchema, oauthCallbackPath, type OAuthProviderName } from '#shared/api/auth';
 import type { Config } from '../../config';
 
-export const providerNames = ['google', 'apple', 'x', 'discord'] as const;
-export type ProviderName = (typeof providerNames)[number];
+/** The providers are shared/api/auth.ts's list, which the sign-in buttons offer. */
+type ProviderName = OAuthProviderName;
 
 /** Who the provider says the person is. */
 export interface OAuthProfile {
@@ -148,7 +149,7 @@ export function configuredProviders(
 ): Map<ProviderName, OAuthProvider> {
   const providers = new Map<ProviderName, OAuthProvider>();
   const issuer = config.OAUTH_ISSUER_OVERRIDE?.replace(/\/$/, '');
-  for (const name of providerNames) {
+  for (const name of OAuthProviderSchema.options) {
     const creds = credentials(config, name);
     if (!creds) continue;
     const spec = specs[name];
@@ -164,11 +165,7 @@ export function configuredProviders(
     };
     providers.set(name, {
       name,
-      client: new OAuth2Client(
-        creds.id,
-        creds.secret,
-        `${baseUrl}/api/auth/oauth/${name}/callback`,
-      ),
+      client: new OAuth2Client(creds.id, creds.secret, `${baseUrl}${oauthCallbackPath(name)}`),
       authorizeUrl: issuer === undefined ? spec.authorizeUrl : `${issuer}/authorize`,
       tokenUrl: issuer === undefined ? spec.tokenUrl : `${issuer}/token`,
       scopes: spec.scopes,

@@ -10,7 +10,7 @@ import { useLocation, useSearch } from 'wouter';
 import { paths, returnPath } from '../../../lib/paths';
 
 import { useMe, useMeLoader } from '../../../lib/member';
-import { useSession } from '../../../lib/session';
+import { useMemberId, useSession } from '../../../lib/session';
 import { takeSignInOrigin } from '../sign-in-origin';
 import { HoldScreen, TerminatedScreen } from './restriction-screens';
 
@@ -40,7 +40,7 @@ export function AccountGate({
   const me = useMe();
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const memberId = state.status === 'member' ? state.session.user.id : null;
+  const memberId = useMemberId();
   const needsSignup =
     state.status === 'member' &&
     state.session.user.username === null &&

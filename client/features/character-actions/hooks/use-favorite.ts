@@ -8,7 +8,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { toApiError, type ApiError } from '../../../lib/api-client';
 import { useServices } from '../../../lib/services';
-import { useSession } from '../../../lib/session';
+import { useMemberId } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { fetchFavoriteIds, setFavorite } from '../api';
 import { favoritesAtom } from '../atoms';
@@ -30,9 +30,8 @@ function withMark(ids: ReadonlySet<string>, id: string, isFavorite: boolean): Re
 export function useFavorite(characterId: string, initial?: boolean) {
   const { api } = useServices();
   const store = useStore();
-  const session = useSession();
   const toast = useToast();
-  const memberId = session.status === 'member' ? session.session.user.id : null;
+  const memberId = useMemberId();
   const favorites = useAtomValue(favoritesAtom);
   const [limitError, setLimitError] = useState<ApiError | null>(null);
   const [isPending, setIsPending] = useState(false);

@@ -1,5 +1,5 @@
 import { useServices } from '../../../lib/services';
-import { useSession } from '../../../lib/session';
+import { useMemberId } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
 import { fetchCharacter } from '../api';
 
@@ -9,7 +9,6 @@ import { fetchCharacter } from '../api';
  */
 export function useCharacter(id: string) {
   const { api } = useServices();
-  const session = useSession();
-  const viewer = session.status === 'member' ? session.session.user.id : 'guest';
+  const viewer = useMemberId() ?? 'guest';
   return useQuery(`character:${id}:${viewer}`, (signal) => fetchCharacter(api, id, signal));
 }

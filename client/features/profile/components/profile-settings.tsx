@@ -15,7 +15,7 @@ import { Actions, Card, Field, Form, Label, Select } from '../../../components/f
 import { FormError } from '../../../components/form-error';
 import { IdentityFields, identityErrors } from '../../../components/identity-fields';
 import { LanguageField } from '../../../components/language-field';
-import { Modal } from '../../../components/modal';
+import { LeaveConfirm } from '../../../components/leave-confirm';
 import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
 import { CheckboxField } from '../../../components/checkbox-field';
@@ -25,7 +25,7 @@ import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
 import { memberAvatarAtom, useMemberChanged } from '../../../lib/member';
 import { useServices } from '../../../lib/services';
-import { useSession } from '../../../lib/session';
+import { useMemberId } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
 import { useUsernameCheck } from '../../../lib/use-username-check';
 import { loadProfile, saveProfile, uploadAvatar, type ProfileChanges } from '../api';
@@ -115,8 +115,7 @@ function ProfileForm({
 }) {
   const { api } = useServices();
   const id = useId();
-  const session = useSession();
-  const memberId = session.status === 'member' ? session.session.user.id : null;
+  const memberId = useMemberId();
   const setMemberAvatar = useSetAtom(memberAvatarAtom);
   const [, navigate] = useLocation();
   const [profile, setProfile] = useState(initial);
@@ -355,36 +354,21 @@ function ProfileForm({
         </Actions>
       </Card>
       {leave.pending !== null && (
-        <Modal
-          title="Unsaved changes"
-          onClose={leave.stay}
-          actions={
-            <>
-              <Button
-                onClick={() => {
-                  setValues(saved);
-                  leave.proceed();
-                }}
-              >
-                Discard
-              </Button>
-              <Button
-                $variant="primary"
-                disabled={isBusy}
-                onClick={() => {
-                  void save().then((isSaved) => {
-                    if (isSaved) leave.proceed();
-                    else leave.stay();
-                  });
-                }}
-              >
-                Update
-              </Button>
-            </>
-          }
-        >
-          <p>You have unsaved changes. Update your profile before leaving?</p>
-        </Modal>
+        <LeaveConfirm
+          subject="profile"
+          onStay={leave.stay}
+          onLeave={() => {
+            setValues(saved);
+            leave.proceed();
+          }}
+          onUpdate={() => {
+            void save().then((isSaved) => {
+              if (isSaved) leave.proceed();
+              else leave.stay();
+            });
+          }}
+          isBusy={isBusy}
+        />
       )}
     </Stack>
   );
