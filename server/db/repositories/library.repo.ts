@@ -314,98 +314,76 @@ export async function list(
   const from = source(filter);
   const pageIds = sql`array(select c.id::text from ${from} where ${where}
     order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset})`;
-  const countOf = sql`(select count(*) from (select 1 from ${from} where ${where}
-    limit ${args.countCap}) m)`;
-  /** The page's ids and the count, each when asked for, in one statement under the plan in force. */
-  const read = async (
-    trx: Transaction<Database>,
-    withPage: boolean,
-    withCount: boolean,
-    page = pageIds,
-  ) => {
-    const row = (
-      await sql<{ ids: string[] | null; n: string | null }>`
-        select ${withPage ? page : sql`null`} as ids, ${withCount ? countOf : sql`null`} as n`.execute(
-        trx,
-      )
-    ).rows[0];
-    return { rest: row?.ids ?? [], n: Number(row?.n ?? 0) };
+  const readIds = async (trx: Transaction<Database>, page: RawBuilder<unknown>) => {
+    const row = (await sql<{ ids: string[] | null }>`select ${page} as ids`.execute(trx)).rows[0];
+    return row?.ids ?? [];
   };
   const withPage = restLimit > 0;
-  const isCounted = !countIsCapped;
   const codes = isScoped || !withPage ? null : (args.bound ?? null);
 
-  const { ids, counted, restFound } = await db.transaction().execute(async (trx) => {
-    let rest: string[] = [];
-    let n = 0;
-    let withCount = isCounted;
-    let countedFirst: number | null = null;
-    if (codes !== null) {
-      // The index intersects the words and tags with the buckets: a few dozen rows are read.
-      await usePlan(trx, 'gather');
-      const bounded = await read(
-        trx,
-        true,
-        withCount,
-        sql`array(select c.id::text from ${from} where ${where}
-            and ${codesOfRow} && ${[...codes]}::integer[]
-          order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset})`,
-      );
-      if (bounded.rest.length === restLimit) {
-        return { ids: [...leadOnPage, ...bounded.rest], counted: bounded.n, restFound: restLimit };
-      }
-      // Fewer than expected in the first buckets (words that rarely meet, or the last page): the
-      // page is read from all matches; the count is known.
-      countedFirst = bounded.n;
-      withCount = false;
-    }
-    // A walk that may be wrong about its matches (few expected: words that rarely meet, or a filter
-    // that excludes them) gets a budget, then the gather; with many expected, gathering would cost
-    // more than any walk, so it walks unbounded. The count always gathers when an expectation
-    // stands (walking for it would read the whole index when the expectation is wrong).
-    const isFewMatches = args.expected !== null && args.expected < gatherMax;
-    if (withPage && plan === 'walk' && isFewMatches) {
-      await sql`savepoint walk`.execute(trx);
-      await usePlan(trx, 'walk', walkBudgetMs);
-      try {
-        rest = (await read(trx, true, false)).rest;
-        if (withCount) {
+  // The count runs beside the page, on a connection of its own, and always gathers when an
+  // expectation stands: walking for it would read the whole index when the expectation is wrong.
+  const counting = countIsCapped
+    ? Promise.resolve(0)
+    : db.transaction().execute(async (trx) => {
+        if (plan !== null) await usePlan(trx, 'gather');
+        const row = (
+          await sql<{ n: string }>`select count(*) as n from (select 1 from ${from}
+            where ${where} limit ${args.countCap}) m`.execute(trx)
+        ).rows[0];
+        return Number(row?.n ?? 0);
+      });
+  const reading = !withPage
+    ? Promise.resolve([])
+    : db.transaction().execute(async (trx) => {
+        if (codes !== null) {
+          // The index intersects the words and tags with the buckets: a few dozen rows are read.
           await usePlan(trx, 'gather');
-          n = (await read(trx, false, true)).n;
+          const bounded = await readIds(
+            trx,
+            sql`array(select c.id::text from ${from} where ${where}
+              and ${codesOfRow} && ${[...codes]}::integer[]
+              order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset})`,
+          );
+          // Fewer than expected in the first buckets (words that rarely meet, or the last page):
+          // the page is read from all matches.
+          if (bounded.length === restLimit) return bounded;
         }
-      } catch (err) {
-        if (!isQueryCanceled(err)) throw err;
-        await sql`rollback to savepoint walk`.execute(trx);
-        await usePlan(trx, 'gather');
-        ({ rest, n } = await read(trx, true, withCount));
-      }
-    } else if (plan === 'walk' && args.expected !== null && withCount) {
-      if (withPage) {
-        await usePlan(trx, 'walk');
-        rest = (await read(trx, true, false)).rest;
-      }
-      await usePlan(trx, 'gather');
-      n = (await read(trx, false, true)).n;
-    } else if (withPage || withCount) {
-      if (plan !== null) await usePlan(trx, plan);
-      ({ rest, n } = await read(trx, withPage, withCount));
-    }
-    return { ids: [...leadOnPage, ...rest], counted: countedFirst ?? n, restFound: rest.length };
-  });
+        // A walk that may be wrong about its matches (few expected: words that rarely meet, or a
+        // filter that excludes them) gets a budget, then the gather; with many expected, gathering
+        // would cost more than any walk, so it walks unbounded.
+        const isFewMatches = args.expected !== null && args.expected < gatherMax;
+        if (plan === 'walk' && isFewMatches) {
+          await sql`savepoint walk`.execute(trx);
+          await usePlan(trx, 'walk', walkBudgetMs);
+          try {
+            return await readIds(trx, pageIds);
+          } catch (err) {
+            if (!isQueryCanceled(err)) throw err;
+            await sql`rollback to savepoint walk`.execute(trx);
+            await usePlan(trx, 'gather');
+            return readIds(trx, pageIds);
+          }
+        }
+        if (plan !== null) await usePlan(trx, plan);
+        return readIds(trx, pageIds);
+      });
+  // The page's rows are read while the count may still run.
+  const [rest, counted, items] = await Promise.all([
+    reading,
+    counting,
+    reading.then((r) => findRecords(db, [...leadOnPage, ...r])),
+  ]);
+  const restFound = rest.length;
   // An uncounted total is the expectation's "1,000+": a page that ends the matches shows it was
   // wrong (words that rarely meet), and knows the true total instead, so the count line never
   // claims more than there is.
   const endsMatches = restLimit > 0 && restFound < restLimit && (restFound > 0 || restOffset === 0);
   if (countIsCapped && endsMatches) {
-    const found = leading.length + restOffset + restFound;
-    return { items: await findRecords(db, ids), total: found, isCapped: false };
+    return { items, total: leading.length + restOffset + restFound, isCapped: false };
   }
   const total = countIsCapped ? args.countCap : Math.min(args.countCap, leading.length + counted);
-  return {
-    items: await findRecords(db, ids),
-    total,
-    isCapped: countIsCapped || leading.length + counted >= args.countCap,
-  };
+  return { items, total, isCapped: countIsCapped || leading.length + counted >= args.countCap };
 }
 
 /**
