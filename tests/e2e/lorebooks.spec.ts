@@ -78,6 +78,10 @@ test(
     await page.getByRole('textbox', { name: 'Name' }).fill('Harbor Lore');
     await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town.');
     await page.getByRole('textbox', { name: 'Tags' }).fill('Fantasy, Towns');
+    // A field's message goes once the field is filled; the others stay until theirs are.
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('');
+    await expect(page.getByText('At least 2 tags are required')).toBeHidden();
+    await expect(page.getByText('You must agree to the community guidelines')).toBeVisible();
 
     // An entry's own rules.
     await page.getByRole('button', { name: 'Add Entry' }).click();

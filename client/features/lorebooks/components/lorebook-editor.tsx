@@ -88,6 +88,14 @@ export function LorebookEditor({
   const [editing, setEditing] = useState<LocalEntry | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LocalEntry | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A field's error goes once the field is edited, as the chatbot editor's do. */
+  const clearError = (field: string) => {
+    setErrors((current) =>
+      field in current
+        ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field))
+        : current,
+    );
+  };
   const [isBusy, setIsBusy] = useState(false);
   const isCreate = book === null;
 
@@ -160,6 +168,7 @@ export function LorebookEditor({
           ? [...list, { ...values, id: localId() }]
           : list.map((e) => (e.id === target.id ? { ...values, id: e.id } : e)),
       );
+      clearError('entries');
       toast(target === 'new' ? 'Entry added' : 'Entry updated');
       setEditing(null);
       return;
@@ -222,6 +231,7 @@ export function LorebookEditor({
             upload={(file, opts) => uploadAvatar(api, file, opts)}
             onChange={(url) => {
               setAvatarUrl(url);
+              clearError('avatarUrl');
             }}
           />
           <TextField
@@ -232,6 +242,7 @@ export function LorebookEditor({
             error={errors.name ?? null}
             onChange={(e) => {
               setName(e.target.value);
+              clearError('name');
             }}
           />
           <TextField
@@ -242,6 +253,7 @@ export function LorebookEditor({
             error={errors.description ?? null}
             onChange={(e) => {
               setDescription(e.target.value);
+              clearError('description');
             }}
           />
           <TextField
@@ -252,6 +264,7 @@ export function LorebookEditor({
             error={errors.tags ?? null}
             onChange={(e) => {
               setTags(e.target.value);
+              clearError('tags');
             }}
           />
           <Row>
@@ -264,6 +277,7 @@ export function LorebookEditor({
               error={errors.scanDepth ?? null}
               onChange={(e) => {
                 setScanDepth(e.target.value);
+                clearError('scanDepth');
               }}
             />
             <TextField
@@ -275,6 +289,7 @@ export function LorebookEditor({
               error={errors.tokenBudget ?? null}
               onChange={(e) => {
                 setTokenBudget(e.target.value);
+                clearError('tokenBudget');
               }}
             />
           </Row>
@@ -343,7 +358,10 @@ export function LorebookEditor({
           {isCreate && (
             <GuidelinesAgreement
               checked={guidelines}
-              onChange={setGuidelines}
+              onChange={(isChecked) => {
+                setGuidelines(isChecked);
+                clearError('guidelines');
+              }}
               error={errors.guidelines}
             />
           )}
