@@ -5,14 +5,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { slowReply } from './global-setup';
-import { characterCards } from './onboarding-steps';
+import { openSeededChatbot } from './product-db';
 
 /** Replies (and autopilot drafts) end with this word (see global-setup.ts). */
 const lastWord = 'story120';
 
 async function chatWithOneReply(page: Page) {
-  await page.goto('/');
-  await characterCards(page).first().click();
+  await openSeededChatbot(page, 'juno-okafor');
   await page.getByRole('link', { name: 'Chat Now' }).click();
   await expect(page).toHaveURL(/\/chat\/[\w-]+\/new$/);
   await page.getByRole('textbox', { name: 'Message' }).fill('Hello there!');

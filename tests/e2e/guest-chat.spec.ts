@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { slowReply } from './global-setup';
 import { characterCards } from './onboarding-steps';
-import { sql } from './product-db';
+import { openSeededChatbot } from './product-db';
 
 /** Replies end with this word (see global-setup.ts: 120 words "story1" … "story120"). */
 const lastWord = 'story120';
@@ -96,11 +96,7 @@ test(
   { tag: '@mobile' },
   async ({ page }) => {
     // The longest name in the seeded library (other journeys' chatbots may push it off the home page).
-    const [vesper] = await sql<{ id: string }>(
-      "select id from characters where slug = 'vesper-thornquill'",
-      [],
-    );
-    await page.goto(`/chatbot/${vesper?.id ?? 'missing'}`);
+    await openSeededChatbot(page, 'vesper-thornquill');
     await page.getByRole('link', { name: 'Chat Now' }).click();
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello!');

@@ -9,25 +9,13 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { e2eDatabaseUrl } from './global-setup';
 import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
-import { sql } from './product-db';
+import { openSeededChatbot } from './product-db';
 
 /** A 2×2 PNG, enough for the server to turn into a WebP avatar. */
 const pngAvatar = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/**
- * Opens a seeded chatbot whose greeting names the user, by its page: the first card on the home page
- * may be another journey's bot, whose greeting does not.
- */
-async function openGreetingBot(page: Page): Promise<void> {
-  const [juno] = await sql<{ id: string }>(
-    "select id from characters where slug = 'juno-okafor'",
-    [],
-  );
-  await page.goto(`/chatbot/${juno?.id ?? 'missing'}`);
-}
 
 async function createPersona(page: Page, name: string, highlights: string) {
   await page.getByRole('button', { name: 'Create New' }).click();
@@ -72,7 +60,7 @@ test(
     await expect(grid.getByRole('link').first()).toHaveAccessibleName('Edit Nico');
 
     // A new chat asks who is chatting; the greeting names the chosen persona.
-    await openGreetingBot(page);
+    await openSeededChatbot(page, 'juno-okafor');
     const characterName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await page.getByRole('link', { name: 'Chat Now' }).click();
     const choice = page.getByRole('dialog', { name: `Who is going to chat with ${characterName}` });
@@ -147,7 +135,7 @@ test('a free member meets Limit Reached, deletes a persona whose chat moves to t
   await page.goto('/');
   await signInWithCode(page, email);
   await completeOnboarding(page, { username: `l_${suffix}`, name: 'Lale' });
-  await openGreetingBot(page);
+  await openSeededChatbot(page, 'juno-okafor');
   await expect(page).toHaveURL(/\/chatbot\/[\w-]+$/);
   const characterId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   const characterName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';

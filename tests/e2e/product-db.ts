@@ -1,4 +1,5 @@
 /** The product's database as global setup made it, for what no screen can set up yet (chatbots, groups). */
+import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { e2eDatabaseUrl } from './global-setup';
 import { uniqueSuffix } from './onboarding-steps';
@@ -15,6 +16,15 @@ export async function sql<T extends pg.QueryResultRow>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Opens a seeded chatbot's page by its slug: the home page's first cards may be other journeys'
+ * chatbots, which journeys running together add and talk to.
+ */
+export async function openSeededChatbot(page: Page, slug: string): Promise<void> {
+  const [row] = await sql<{ id: string }>('select id from characters where slug = $1', [slug]);
+  await page.goto(`/chatbot/${row?.id ?? 'missing'}`);
 }
 
 /** A member who exists only to create chatbots; answers their username and id. */
