@@ -268,6 +268,9 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
         firstTokenAt ??= Date.now();
       },
     });
+    // A model that fails before the start is answered fails the reply below, once awaited; meanwhile
+    // its rejection is not left unhandled (which would end the process).
+    modelRun.catch(() => undefined);
     const started = await starting.catch(async (err: unknown) => {
       controller.abort(stopReason);
       await modelRun.catch(() => undefined);
