@@ -67,7 +67,8 @@ export async function branchAtHead(
 
 /**
  * Starts a conversation with its greeting (if any) and the user's first message, in one statement
- * (docs/performance.md, trap 7). The greeting is dated a millisecond earlier so the two never tie.
+ * (docs/performance.md, trap 7). Both are dated from one clock reading, the greeting a millisecond
+ * earlier, so the two never tie or swap (PostgreSQL may run the greeting's insert after the message's).
  */
 export async function startConversation(
   db: Db,
@@ -83,7 +84,8 @@ export async function startConversation(
 ): Promise<Message> {
   const { conversationId: id, greeting, message } = input;
   const result = await sql<MessageRow>`
-    with conversation as (
+    with at as materialized (select clock_timestamp() as t),
+    conversation as (
       insert into conversations
         (id, user_id, character_id, last_message_id, message_count, user_persona_id)
       values (${id}, ${input.userId}, ${input.characterId}, ${message.id}, ${greeting ? 2 : 1},
@@ -92,11 +94,11 @@ export async function startConversation(
     greeting as (
       insert into messages (id, conversation_id, prev_id, role, content, sub_character_id, created_at)
       select ${greeting?.id ?? null}::uuid, ${id}::uuid, null, 'bot', ${greeting?.content ?? ''},
-        ${greeting?.subCharacterId ?? null}::uuid, clock_timestamp() - interval '1 millisecond'
-      where ${greeting !== null}
+        ${greeting?.subCharacterId ?? null}::uuid, at.t - interval '1 millisecond'
+      from at where ${greeting !== null}
     )
-    insert into messages (id, conversation_id, prev_id, role, content)
-    values (${message.id}, ${id}, ${greeting?.id ?? null}, 'user', ${message.content})
+    insert into messages (id, conversation_id, prev_id, role, content, created_at)
+    select ${message.id}, ${id}, ${greeting?.id ?? null}, 'user', ${message.content}, at.t from at
     returning *`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('message insert returned nothing');
