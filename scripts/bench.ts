@@ -273,10 +273,10 @@ const pathSummary = pathPlan
     const windows = (side: Side) =>
       path.filter((w) => w.concurrency === concurrency && w.side === side);
     const samples = (side: Side) => windows(side).flatMap((w) => w.samples);
-    const cpuPerKiloChunk = (side: Side) => {
-      const cpu = windows(side).reduce((sum, w) => sum + w.cpuMs, 0);
+    const perKiloChunk = (side: Side, of: 'cpuMs' | 'wakeUps') => {
+      const total = windows(side).reduce((sum, w) => sum + w[of], 0);
       const chunks = samples(side).reduce((sum, x) => sum + x.chunks, 0);
-      return (cpu * 1000) / chunks;
+      return (total * 1000) / chunks;
     };
     const direct = ttfts(samples('direct'));
     const added = (side: Side, q: number) =>
@@ -293,8 +293,10 @@ const pathSummary = pathPlan
       productAddedP95: added('product', 0.95),
       proxyDelivered: delivered('proxy'),
       productDelivered: delivered('product'),
-      proxyCpuPerKiloChunk: cpuPerKiloChunk('proxy'),
-      productCpuPerKiloChunk: cpuPerKiloChunk('product'),
+      proxyCpuPerKiloChunk: perKiloChunk('proxy', 'cpuMs'),
+      productCpuPerKiloChunk: perKiloChunk('product', 'cpuMs'),
+      proxyWakeUpsPerKiloChunk: perKiloChunk('proxy', 'wakeUps'),
+      productWakeUpsPerKiloChunk: perKiloChunk('product', 'wakeUps'),
       proxyCounts: counts(samples('proxy')),
       productCounts: counts(samples('product')),
       directCounts: counts(samples('direct')),
@@ -306,8 +308,8 @@ if (only.has('path')) {
   lines.push(
     `Path run: a paced OpenAI-wire server (256 chunks, 20 ms apart) reached directly, through a bare proxy and through the product; rounds ${pathPlan.map((p) => `${String(p.concurrency)}×${String(p.rounds)}`).join(', ')}, rotated`,
     '',
-    '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product | wake-ups per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...pathSummary.map((s) =>
       [
         '',
@@ -317,6 +319,7 @@ if (only.has('path')) {
         `+${fmt(s.productAddedP50)} / +${fmt(s.productAddedP95)} ms`,
         `${fmt(s.proxyDelivered * 100)}% / ${fmt(s.productDelivered * 100)}%`,
         `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×)`,
+        `${fmt(s.proxyWakeUpsPerKiloChunk)} / ${fmt(s.productWakeUpsPerKiloChunk)} (${fmt(s.productWakeUpsPerKiloChunk / s.proxyWakeUpsPerKiloChunk, 2)}×)`,
         `${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'proxy').flatMap((w) => w.samples))}; ${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'product').flatMap((w) => w.samples))}`,
         '',
       ]

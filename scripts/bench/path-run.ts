@@ -3,8 +3,8 @@
  * ways, interleaved in one run at each concurrency: directly (the model's own timing), through a bare
  * proxy that pipes its bytes (the SillyTavern-like peer), and through the product (socket → server →
  * queue → worker → wire → worker → Redis → server → socket). Reports the time to first token each adds,
- * the delivered rate, the CPU per 1,000 delivered chunks of the proxy and of the product's server and
- * worker processes, and every failed, lost or duplicated reply.
+ * the delivered rate, the CPU and wake-ups per 1,000 delivered chunks of the proxy and of the
+ * product's server and worker processes, and every failed, lost or duplicated reply.
  */
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
@@ -27,6 +27,8 @@ export interface PathWindow {
   samples: Sample[];
   /** CPU of the side's own processes during the window (proxy; product server + worker). */
   cpuMs: number;
+  /** Times those processes were woken during the window. */
+  wakeUps: number;
 }
 
 /** One streamed chat straight to an OpenAI-wire endpoint (the model server, or the proxy). */
@@ -101,19 +103,19 @@ async function runSide(t: PathTargets, side: Side, concurrency: number): Promise
       Array.from({ length: concurrency }, () => connectBenchGuest(t.productUrl)),
     );
     try {
-      const { result, cpuMs } = await measureCpu(t.product, () =>
+      const { result, cpuMs, wakeUps } = await measureCpu(t.product, () =>
         Promise.all(sockets.map((s) => timeReply(s, t.characterId))),
       );
-      return { side, concurrency, samples: result, cpuMs };
+      return { side, concurrency, samples: result, cpuMs, wakeUps };
     } finally {
       for (const s of sockets) s.close();
     }
   }
   const url = side === 'direct' ? t.wireUrl : t.proxyUrl;
-  const { result, cpuMs } = await measureCpu(side === 'proxy' ? [t.proxy] : [], () =>
+  const { result, cpuMs, wakeUps } = await measureCpu(side === 'proxy' ? [t.proxy] : [], () =>
     Promise.all(Array.from({ length: concurrency }, () => streamChat(url))),
   );
-  return { side, concurrency, samples: result, cpuMs };
+  return { side, concurrency, samples: result, cpuMs, wakeUps };
 }
 
 /** Every side at every level, A B C rotated each round so none always goes first. */
