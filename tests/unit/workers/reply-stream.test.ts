@@ -118,6 +118,44 @@ describe('ReplyStream', () => {
     expect(r.frames).toEqual([{ seq: 1, text: 'again' }]);
   });
 
+  it("takes along other replies' text waiting for half an interval, so their frames leave together", async () => {
+    const a = recorder();
+    const b = recorder();
+    const c = recorder();
+    const streamA = new ReplyStream(a.write);
+    const streamB = new ReplyStream(b.write);
+    const streamC = new ReplyStream(c.write);
+    const texts = (r: ReturnType<typeof recorder>) => r.frames.map((f) => f.text);
+    streamA.push('A0');
+    streamB.push('B0');
+    await vi.advanceTimersByTimeAsync(10);
+    streamB.push(' B1');
+    await vi.advanceTimersByTimeAsync(10);
+    streamA.push(' A1');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs - 20);
+    // A's frame is due: B's text goes with it, before B's own timer would send it.
+    streamA.push(' A2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(texts(a)).toEqual(['A0', ' A1 A2']);
+    expect(texts(b)).toEqual(['B0', ' B1']);
+
+    await vi.advanceTimersByTimeAsync(40);
+    streamC.push('C0');
+    await vi.advanceTimersByTimeAsync(5);
+    streamC.push(' C1');
+    await vi.advanceTimersByTimeAsync(5);
+    // C's last frame left 10 ms ago, too recently to go along with A's next frame.
+    streamA.push(' A3');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(texts(a)).toEqual(['A0', ' A1 A2', ' A3']);
+    expect(texts(c)).toEqual(['C0']);
+    // C's text still goes within an interval of its waiting, and once only.
+    await vi.advanceTimersByTimeAsync(frameIntervalMs);
+    expect(texts(c)).toEqual(['C0', ' C1']);
+    await Promise.all([streamA.flush(), streamB.flush(), streamC.flush()]);
+    expect(texts(b)).toEqual(['B0', ' B1']);
+  });
+
   it('writes nothing on flush when nothing is pending', async () => {
     const r = recorder();
     await new ReplyStream(r.write).flush();
