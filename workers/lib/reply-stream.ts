@@ -73,7 +73,9 @@ export class ReplyStream {
     const text = this.pending;
     this.pending = '';
     this.sentAt = now;
-    // Frames are written one after another, so they reach clients in order.
+    // Frames are written one after another, so they reach clients in order. A failed write fails
+    // flush(); a reply that ends without one (its model failed) must not leave it unhandled.
     this.written = this.written.then(() => this.write(text));
+    this.written.catch(() => undefined);
   }
 }

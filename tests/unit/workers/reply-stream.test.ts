@@ -156,6 +156,28 @@ describe('ReplyStream', () => {
     expect(texts(b)).toEqual(['B0', ' B1']);
   });
 
+  it('fails flush with a failed write, and leaves no rejection unhandled when nobody flushes', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failing = new ReplyStream(() => Promise.reject(new Error('Redis went away')));
+      failing.push('lost');
+      await expect(failing.flush()).rejects.toThrow('Redis went away');
+      // A reply whose model failed never flushes; its waiting text still goes out with the timer.
+      const abandoned = new ReplyStream(() => Promise.reject(new Error('Redis went away')));
+      abandoned.push('first');
+      abandoned.push(' second');
+      await vi.advanceTimersByTimeAsync(frameIntervalMs);
+      // Node reports an unhandled rejection once the microtasks are done: give it real time to.
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('writes nothing on flush when nothing is pending', async () => {
     const r = recorder();
     await new ReplyStream(r.write).flush();
