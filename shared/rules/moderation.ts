@@ -165,6 +165,38 @@ export function characterLabel(
   return visibility === 'hidden' ? 'Unlisted' : 'Private';
 }
 
+/** The filters of My Chatbots and My Group Chats (product-core.md §2 "My Chatbots"). */
+export const ownedListFilters = [
+  'All',
+  'Public',
+  'Private',
+  'Unlisted',
+  'Under Review',
+  'Action Required',
+] as const;
+export type OwnedListFilter = (typeof ownedListFilters)[number];
+
+/** Whether one of the creator's chatbots or groups shows under a filter of My Chatbots. */
+export function matchesOwnedFilter(
+  item: { visibility: StoredVisibility; moderationStatus: ModerationStatus | null },
+  filter: OwnedListFilter,
+): boolean {
+  switch (filter) {
+    case 'All':
+      return true;
+    case 'Public':
+      return item.visibility === 'public';
+    case 'Private':
+      return item.visibility === 'private' || item.visibility === 'permanently_private';
+    case 'Unlisted':
+      return item.visibility === 'hidden';
+    case 'Under Review':
+      return isEditLocked(item.moderationStatus);
+    case 'Action Required':
+      return item.moderationStatus === 'fix_required';
+  }
+}
+
 /** My Chatbots order: fix_required first, then rereview_required and pending, then the rest. */
 export function moderationRank(status: ModerationStatus | null): number {
   if (status === 'fix_required') return 0;

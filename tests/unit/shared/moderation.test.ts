@@ -3,13 +3,18 @@ import {
   characterLabel,
   isEditLocked,
   isListable,
+  matchesOwnedFilter,
   moderationOnSave,
   moderationOutcome,
   moderationRank,
   offersManualReview,
+  ownedListFilters,
   ruleFailures,
   undecidedReason,
   type ModeratedText,
+  type OwnedListFilter,
+  type StoredVisibility,
+  type ModerationStatus,
 } from '#shared/rules/moderation';
 
 const text: ModeratedText = {
@@ -158,6 +163,62 @@ describe('labels, order and locks', () => {
     expect(
       offersManualReview({ moderationStatus: 'fix_required', moderationAction: 'Rejected' }),
     ).toBe(false);
+  });
+});
+
+describe('matchesOwnedFilter', () => {
+  const visibilities: StoredVisibility[] = ['public', 'private', 'permanently_private', 'hidden'];
+  const statuses: (ModerationStatus | null)[] = [
+    null,
+    'pending',
+    'rereview_required',
+    'manual_review_required',
+    'fix_required',
+    'closed',
+  ];
+  const all = visibilities.flatMap((visibility) =>
+    statuses.map((moderationStatus) => ({ visibility, moderationStatus })),
+  );
+  const shown = (filter: OwnedListFilter) =>
+    all
+      .filter((item) => matchesOwnedFilter(item, filter))
+      .map((i) => `${i.visibility}/${String(i.moderationStatus)}`);
+
+  it('offers the six filters of the spec in order', () => {
+    expect(ownedListFilters).toEqual([
+      'All',
+      'Public',
+      'Private',
+      'Unlisted',
+      'Under Review',
+      'Action Required',
+    ]);
+  });
+
+  it('shows everything under All', () => {
+    expect(shown('All')).toHaveLength(all.length);
+  });
+
+  it('filters by visibility, permanently private counting as Private', () => {
+    expect(
+      all.filter((i) => matchesOwnedFilter(i, 'Public')).every((i) => i.visibility === 'public'),
+    ).toBe(true);
+    expect(shown('Public')).toHaveLength(statuses.length);
+    expect(
+      new Set(all.filter((i) => matchesOwnedFilter(i, 'Private')).map((i) => i.visibility)),
+    ).toEqual(new Set(['private', 'permanently_private']));
+    expect(
+      new Set(all.filter((i) => matchesOwnedFilter(i, 'Unlisted')).map((i) => i.visibility)),
+    ).toEqual(new Set(['hidden']));
+  });
+
+  it('puts every review status under Under Review and fix_required under Action Required', () => {
+    const statusesUnder = (filter: OwnedListFilter) =>
+      new Set(all.filter((i) => matchesOwnedFilter(i, filter)).map((i) => i.moderationStatus));
+    expect(statusesUnder('Under Review')).toEqual(
+      new Set(['pending', 'rereview_required', 'manual_review_required']),
+    );
+    expect(statusesUnder('Action Required')).toEqual(new Set(['fix_required']));
   });
 });
 
