@@ -46,17 +46,24 @@ export type SaveDecision =
   | {
       ok: false;
       code: 'character_under_review' | 'character_visibility_locked' | 'validation_failed';
+      /** Why a manual review was refused (validation_failed): never flagged, or a moderator decided. */
+      manualReview?: 'not_flagged' | 'moderator_decided';
     };
 
 /**
  * The moderation transition of a save (create when `before` is null). Publishing sends the bot to
  * review (pending), as does saving a public bot again; saving from fix_required resubmits it
- * (rereview_required) with its visibility locked; 'Submit for Manual Review' (only from fix_required)
- * asks for a person (manual_review_required). A bot in review cannot be saved; permanently_private
- * never changes visibility.
+ * (rereview_required) with its visibility locked; 'Submit for Manual Review' (only from fix_required
+ * the automatic review set, offersManualReview) asks for a person (manual_review_required). A bot in
+ * review cannot be saved; permanently_private never changes visibility.
  */
 export function moderationOnSave(
-  before: { visibility: StoredVisibility; moderationStatus: ModerationStatus | null } | null,
+  before: {
+    visibility: StoredVisibility;
+    moderationStatus: ModerationStatus | null;
+    /** What a moderator did; once one has decided, manual review is no longer offered. */
+    moderationAction: string | null;
+  } | null,
   next: { visibility: VisibilityInput; submitForManualReview: boolean },
 ): SaveDecision {
   const status = before?.moderationStatus ?? null;
@@ -69,6 +76,9 @@ export function moderationOnSave(
   if (status === 'fix_required') {
     if (before?.visibility !== visibility)
       return { ok: false, code: 'character_visibility_locked' };
+    if (next.submitForManualReview && before.moderationAction !== null) {
+      return { ok: false, code: 'validation_failed', manualReview: 'moderator_decided' };
+    }
     return next.submitForManualReview
       ? {
           ok: true,
@@ -85,7 +95,9 @@ export function moderationOnSave(
           manualReviewRequested: false,
         };
   }
-  if (next.submitForManualReview) return { ok: false, code: 'validation_failed' };
+  if (next.submitForManualReview) {
+    return { ok: false, code: 'validation_failed', manualReview: 'not_flagged' };
+  }
   if (visibility === 'public') {
     return {
       ok: true,

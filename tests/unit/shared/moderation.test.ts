@@ -52,24 +52,35 @@ describe('moderationOnSave', () => {
   });
 
   it('reviews an approved public chatbot saved again, and publishing a private one', () => {
-    const approved = { visibility: 'public' as const, moderationStatus: 'closed' as const };
+    const approved = {
+      visibility: 'public' as const,
+      moderationStatus: 'closed' as const,
+      moderationAction: null,
+    };
     expect(moderationOnSave(approved, save('public'))).toMatchObject({
       moderationStatus: 'pending',
     });
-    const priv = { visibility: 'private' as const, moderationStatus: null };
+    const priv = { visibility: 'private' as const, moderationStatus: null, moderationAction: null };
     expect(moderationOnSave(priv, save('public'))).toMatchObject({ moderationStatus: 'pending' });
   });
 
   it('refuses saves while in review', () => {
     for (const s of ['pending', 'rereview_required', 'manual_review_required'] as const) {
       expect(
-        moderationOnSave({ visibility: 'public', moderationStatus: s }, save('public')),
+        moderationOnSave(
+          { visibility: 'public', moderationStatus: s, moderationAction: null },
+          save('public'),
+        ),
       ).toEqual({ ok: false, code: 'character_under_review' });
     }
   });
 
   it('resubmits a chatbot that needs fixing, visibility locked, or asks for a person', () => {
-    const flagged = { visibility: 'public' as const, moderationStatus: 'fix_required' as const };
+    const flagged = {
+      visibility: 'public' as const,
+      moderationStatus: 'fix_required' as const,
+      moderationAction: null,
+    };
     expect(moderationOnSave(flagged, save('public'))).toMatchObject({
       moderationStatus: 'rereview_required',
       review: true,
@@ -85,15 +96,35 @@ describe('moderationOnSave', () => {
     });
   });
 
-  it('offers manual review only from fix_required', () => {
+  it('offers manual review only from fix_required, and not once a moderator has decided', () => {
     expect(moderationOnSave(null, save('public', true))).toEqual({
       ok: false,
       code: 'validation_failed',
+      manualReview: 'not_flagged',
+    });
+    const rejected = {
+      visibility: 'public' as const,
+      moderationStatus: 'fix_required' as const,
+      moderationAction: 'Removed the link from the greeting',
+    };
+    expect(moderationOnSave(rejected, save('public', true))).toEqual({
+      ok: false,
+      code: 'validation_failed',
+      manualReview: 'moderator_decided',
+    });
+    // Fixing and resubmitting stays open.
+    expect(moderationOnSave(rejected, save('public'))).toMatchObject({
+      ok: true,
+      moderationStatus: 'rereview_required',
     });
   });
 
   it('keeps permanently_private private and locked', () => {
-    const locked = { visibility: 'permanently_private' as const, moderationStatus: null };
+    const locked = {
+      visibility: 'permanently_private' as const,
+      moderationStatus: null,
+      moderationAction: null,
+    };
     expect(moderationOnSave(locked, save('public'))).toEqual({
       ok: false,
       code: 'character_visibility_locked',
