@@ -535,6 +535,9 @@ export async function blockedCreatorIds(db: Db, userId: string): Promise<string[
  */
 export async function refreshSearchStats(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // One refresh at a time: two at once each deleted only the rows they saw, then both inserted
+    // every term, and the later one failed on the primary key (tests and the worker both refresh).
+    await sql`select pg_advisory_xact_lock(hashtext('refresh-search-stats'))`.execute(trx);
     await sql`delete from search_term_stats`.execute(trx);
     await sql`
       insert into search_term_stats (term, ndoc)

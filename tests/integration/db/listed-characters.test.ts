@@ -259,6 +259,25 @@ describe('listed_characters: in step with characters', () => {
     expect({ ndoc: term?.ndoc, tag: counted.num_listed }).toEqual({ ndoc: 23, tag: 23 });
   });
 
+  it('refreshes the statistics whole when many refreshes run at once', async () => {
+    const tag = `LcMany-${unique()}`;
+    // Words are counted once 20 listed characters carry them, so these give the refresh terms to write.
+    const word = `lcmany${unique()}`.replace(/[0-9]/g, 'x');
+    await Promise.all(
+      Array.from({ length: 22 }, () => createCharacter(db, { name: `Many ${word}`, tags: [tag] })),
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => library.refreshSearchStats(db)),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const counted = await db
+      .selectFrom('tags')
+      .select('num_listed')
+      .where('name', '=', tag)
+      .executeTakeFirstOrThrow();
+    expect(counted.num_listed).toBe(22);
+  });
+
   it('counts a tag’s groups apart, so popular tags can leave them out', async () => {
     const [mixed, groupsOnly] = [`LcMixed-${unique()}`, `LcGroups-${unique()}`];
     await Promise.all(Array.from({ length: 3 }, () => createCharacter(db, { tags: [mixed] })));
