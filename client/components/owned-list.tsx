@@ -134,13 +134,12 @@ export function OwnedCard({
   actions: ReactNode;
 }) {
   const id = useId();
+  // The name spans the card above the picture, so a long one shows whole in up to three lines.
   const body = (
     <>
+      <Name id={`${id}-name`}>{name}</Name>
       <Avatar src={picture.src} name={picture.name} size="lg" alt="" />
-      <Text>
-        <Name id={`${id}-name`}>{name}</Name>
-        <Lines id={`${id}-lines`}>{lines}</Lines>
-      </Text>
+      <Lines id={`${id}-lines`}>{lines}</Lines>
     </>
   );
   return (
@@ -351,7 +350,7 @@ const Pictures = styled.span`
 
 const Card = styled.li<{ $isGreyed: boolean }>`
   display: flex;
-  align-items: center;
+  align-items: flex-start;
   gap: ${({ theme }) => theme.space.sm};
   height: 100%;
   padding: ${({ theme }) => theme.space.md};
@@ -367,22 +366,15 @@ const Card = styled.li<{ $isGreyed: boolean }>`
 `;
 
 const Main = styled.div`
-  display: flex;
+  display: grid;
   flex: 1;
+  grid-template-columns: auto minmax(0, 1fr);
   align-items: center;
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   min-width: 0;
   color: ${({ theme }) => theme.color.text};
   text-decoration: none;
   overflow-wrap: anywhere;
-`;
-
-const Text = styled.span`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space.xxs};
-  min-width: 0;
 `;
 
 const Lines = styled.span`
@@ -392,11 +384,14 @@ const Lines = styled.span`
   gap: ${({ theme }) => theme.space.xxs};
 `;
 
+/** Whole where the card has room; past three lines (a long name on a narrow card) an ellipsis. */
 const Name = styled.strong`
+  display: -webkit-box;
+  grid-column: 1 / -1;
   overflow: hidden;
-  max-width: 100%;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
 `;
 
 const Actions = styled.div`

@@ -112,6 +112,8 @@ export interface TagsTable {
   name: string;
   /** Listed characters carrying the tag, as of the last search statistics refresh. */
   num_listed: Generated<number>;
+  /** How many of num_listed are group chats (type meta), refreshed with it. */
+  num_listed_groups: Generated<number>;
 }
 
 export interface CharacterTagsTable {

@@ -9,5 +9,8 @@ export function libraryRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, listLibrary, async ({ caller, query, request }) =>
     library.listLibrary(deps, caller, countryOf(deps.config, request.headers), query),
   );
-  addRoute(app, listLibraryTags, async () => library.popularTags(deps.db));
+  // The route needs no caller; the flag is judged for whoever sent it, as the library's includeGroups.
+  addRoute(app, listLibraryTags, async ({ request }) =>
+    library.popularTags(deps.db, await app.routeFlag(request, 'groupchat')),
+  );
 }

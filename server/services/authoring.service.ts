@@ -111,7 +111,10 @@ function decide(
   if (decision.code === 'validation_failed') {
     throw new AppError('validation_failed', {
       field: 'submitForManualReview',
-      message: `Only a ${noun} the review flagged can be submitted for manual review.`,
+      message:
+        decision.manualReview === 'moderator_decided'
+          ? `A moderator has already reviewed this ${noun}; fix it and submit it for review again.`
+          : `Only a ${noun} the review flagged can be submitted for manual review.`,
     });
   }
   throw new AppError(decision.code, { field: 'visibility' });

@@ -1,8 +1,9 @@
 /**
  * A member's conversation as a file (issue 11, part 13; shared/schemas/conversation-file.ts): export
  * writes every message of the messages table, alternatives included, and the conversation's memories
- * with the messages they came from; import reads such a file back as a new conversation with the same
- * chatbot, checked line by line first and stored in one transaction, so a bad file stores nothing.
+ * with the messages they came from, and in a group chat the member who spoke each bot message; import
+ * reads such a file back as a new conversation with the same chatbot, checked line by line first (a
+ * speaker must be a member of the group) and stored in one transaction, so a bad file stores nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { conversationLimits } from '#shared/rules/conversation';
@@ -21,8 +22,10 @@ import type { ConversationSummary } from '#shared/schemas/conversation';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import * as conversations from '../db/repositories/conversations.repo';
+import * as groups from '../db/repositories/groups.repo';
 import * as memories from '../db/repositories/memories.repo';
 import * as messages from '../db/repositories/messages.repo';
+import type { CharacterRecord } from '../db/mappers';
 import type { MessageRow } from '../db/tables';
 import { AppError } from '../lib/errors';
 import type { Caller } from '../lib/caller';
@@ -99,6 +102,7 @@ export async function exportConversation(
         content: row.content,
         isAlternative: row.is_alternative,
         isStopped: row.is_stopped,
+        subCharacterId: row.sub_character_id,
         createdAt: row.created_at.toISOString(),
       } satisfies ConversationFileMessage),
     ),
@@ -174,6 +178,9 @@ export function parseConversationFile(bytes: Uint8Array): {
     if (message.prevId !== null && !seen.has(message.prevId)) {
       throw invalid(line, 'prevId must name a message on an earlier line.');
     }
+    if (message.role === 'user' && message.subCharacterId != null) {
+      throw invalid(line, 'subCharacterId: only a bot message names a speaker.');
+    }
     seen.set(message.id, message);
     return message;
   });
@@ -203,6 +210,32 @@ export function parseConversationFile(bytes: Uint8Array): {
   return { header, messages: parsed, memories: parsedMemories };
 }
 
+/**
+ * Every speaker a file names must be a member of the chatbot it is imported into, which must then be
+ * a group: an id of anything else (another member's chatbot, a member of another group) is refused.
+ */
+async function assertSpeakersAreMembers(
+  db: Db,
+  character: CharacterRecord,
+  lines: readonly ConversationFileMessage[],
+): Promise<void> {
+  const firstSpoken = lines.findIndex((m) => m.subCharacterId != null);
+  if (firstSpoken === -1) return;
+  if (character.type !== 'meta') {
+    throw invalid(
+      firstSpoken + 2,
+      'subCharacterId names a group member, and this chatbot is no group.',
+    );
+  }
+  const members = new Set((await groups.groupFields(db, character)).members.map((m) => m.id));
+  const stranger = lines.findIndex(
+    (m) => m.subCharacterId != null && !members.has(m.subCharacterId),
+  );
+  if (stranger !== -1) {
+    throw invalid(stranger + 2, 'subCharacterId must name a member of this group.');
+  }
+}
+
 /** Imports a file as a new conversation of the caller with the file's chatbot. */
 export async function importConversation(
   db: Db,
@@ -212,6 +245,7 @@ export async function importConversation(
   refuseGuest(caller);
   const file = parseConversationFile(bytes);
   const character = await findVisible(db, caller, file.header.characterId);
+  await assertSpeakersAreMembers(db, character, file.messages);
   const newId = new Map(file.messages.map((m) => [m.id, randomUUID()]));
   const idOf = (old: string | null) => (old === null ? null : (newId.get(old) ?? null));
   let branchLength = 0;
@@ -239,6 +273,7 @@ export async function importConversation(
         first_token_ms: null,
         token_count: null,
         tokens_per_second: null,
+        sub_character_id: m.subCharacterId ?? null,
         created_at: new Date(m.createdAt),
       })),
     );

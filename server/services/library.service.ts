@@ -262,7 +262,10 @@ async function recommend(
   };
 }
 
-/** Tags the filter panel offers, most used first. */
-export async function popularTags(db: Db): Promise<{ items: { name: string; count: number }[] }> {
-  return { items: await library.popularTags(db, 60) };
+/** Tags the filter panel offers, most used first; groups count only while the groupchat flag is on. */
+export async function popularTags(
+  db: Db,
+  includeGroups: boolean,
+): Promise<{ items: { name: string; count: number }[] }> {
+  return { items: await library.popularTags(db, 60, includeGroups) };
 }

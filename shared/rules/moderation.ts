@@ -46,17 +46,24 @@ export type SaveDecision =
   | {
       ok: false;
       code: 'character_under_review' | 'character_visibility_locked' | 'validation_failed';
+      /** Why a manual review was refused (validation_failed): never flagged, or a moderator decided. */
+      manualReview?: 'not_flagged' | 'moderator_decided';
     };
 
 /**
  * The moderation transition of a save (create when `before` is null). Publishing sends the bot to
  * review (pending), as does saving a public bot again; saving from fix_required resubmits it
- * (rereview_required) with its visibility locked; 'Submit for Manual Review' (only from fix_required)
- * asks for a person (manual_review_required). A bot in review cannot be saved; permanently_private
- * never changes visibility.
+ * (rereview_required) with its visibility locked; 'Submit for Manual Review' (only from fix_required
+ * the automatic review set, offersManualReview) asks for a person (manual_review_required). A bot in
+ * review cannot be saved; permanently_private never changes visibility.
  */
 export function moderationOnSave(
-  before: { visibility: StoredVisibility; moderationStatus: ModerationStatus | null } | null,
+  before: {
+    visibility: StoredVisibility;
+    moderationStatus: ModerationStatus | null;
+    /** What a moderator did; once one has decided, manual review is no longer offered. */
+    moderationAction: string | null;
+  } | null,
   next: { visibility: VisibilityInput; submitForManualReview: boolean },
 ): SaveDecision {
   const status = before?.moderationStatus ?? null;
@@ -69,6 +76,9 @@ export function moderationOnSave(
   if (status === 'fix_required') {
     if (before?.visibility !== visibility)
       return { ok: false, code: 'character_visibility_locked' };
+    if (next.submitForManualReview && before.moderationAction !== null) {
+      return { ok: false, code: 'validation_failed', manualReview: 'moderator_decided' };
+    }
     return next.submitForManualReview
       ? {
           ok: true,
@@ -85,7 +95,9 @@ export function moderationOnSave(
           manualReviewRequested: false,
         };
   }
-  if (next.submitForManualReview) return { ok: false, code: 'validation_failed' };
+  if (next.submitForManualReview) {
+    return { ok: false, code: 'validation_failed', manualReview: 'not_flagged' };
+  }
   if (visibility === 'public') {
     return {
       ok: true,
@@ -163,6 +175,38 @@ export function characterLabel(
   }
   if (visibility === 'public') return 'Public';
   return visibility === 'hidden' ? 'Unlisted' : 'Private';
+}
+
+/** The filters of My Chatbots and My Group Chats (product-core.md §2 "My Chatbots"). */
+export const ownedListFilters = [
+  'All',
+  'Public',
+  'Private',
+  'Unlisted',
+  'Under Review',
+  'Action Required',
+] as const;
+export type OwnedListFilter = (typeof ownedListFilters)[number];
+
+/** Whether one of the creator's chatbots or groups shows under a filter of My Chatbots. */
+export function matchesOwnedFilter(
+  item: { visibility: StoredVisibility; moderationStatus: ModerationStatus | null },
+  filter: OwnedListFilter,
+): boolean {
+  switch (filter) {
+    case 'All':
+      return true;
+    case 'Public':
+      return item.visibility === 'public';
+    case 'Private':
+      return item.visibility === 'private' || item.visibility === 'permanently_private';
+    case 'Unlisted':
+      return item.visibility === 'hidden';
+    case 'Under Review':
+      return isEditLocked(item.moderationStatus);
+    case 'Action Required':
+      return item.moderationStatus === 'fix_required';
+  }
 }
 
 /** My Chatbots order: fix_required first, then rereview_required and pending, then the rest. */

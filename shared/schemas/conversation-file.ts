@@ -2,7 +2,8 @@
  * A conversation as a JSONL file (issue 11, part 13): the first line describes the conversation, then
  * one line per message of the messages table, alternatives included, every message after the one it
  * answers (`prevId`), then one line per memory of the conversation. Export writes it; import reads it
- * back as a new conversation. Files written before memories were carried have no memory lines.
+ * back as a new conversation. Files written before memories were carried have no memory lines, and
+ * those written before speakers were carried have no `subCharacterId`.
  */
 import { z } from 'zod';
 import { conversationLimits } from '../rules/conversation';
@@ -28,7 +29,10 @@ export const ConversationFileHeaderSchema = z.strictObject({
 });
 export type ConversationFileHeader = z.infer<typeof ConversationFileHeaderSchema>;
 
-/** Every other line: one message; `isAlternative` marks a reply set aside by regenerate. */
+/**
+ * Every other line: one message; `isAlternative` marks a reply set aside by regenerate, and in a group
+ * chat `subCharacterId` names the member who spoke a bot message (null for a member since removed).
+ */
 export const ConversationFileMessageSchema = z.strictObject({
   type: z.literal('message'),
   id: z.uuid(),
@@ -37,6 +41,7 @@ export const ConversationFileMessageSchema = z.strictObject({
   content: z.string().max(conversationFileContentMax),
   isAlternative: z.boolean(),
   isStopped: z.boolean(),
+  subCharacterId: z.uuid().nullable().optional(),
   createdAt: z.iso.datetime(),
 });
 export type ConversationFileMessage = z.infer<typeof ConversationFileMessageSchema>;

@@ -3,39 +3,11 @@
  * list arrives whole, and these pure functions decide what shows, in the spec's order: fix_required
  * first, then rereview_required and pending, then the rest, each group in the chosen sort.
  */
-import { moderationRank } from '#shared/rules/moderation';
+import { matchesOwnedFilter, moderationRank, type OwnedListFilter } from '#shared/rules/moderation';
 import type { OwnCharacterSummary } from '#shared/schemas/own-character';
-
-export const chatbotFilters = [
-  'All',
-  'Public',
-  'Private',
-  'Unlisted',
-  'Under Review',
-  'Action Required',
-] as const;
-export type ChatbotFilter = (typeof chatbotFilters)[number];
 
 export const chatbotSorts = ['Latest', 'Top Rated', 'Name', 'Oldest'] as const;
 export type ChatbotSort = (typeof chatbotSorts)[number];
-
-function matchesFilter(c: OwnCharacterSummary, filter: ChatbotFilter): boolean {
-  const s = c.moderationStatus;
-  switch (filter) {
-    case 'All':
-      return true;
-    case 'Public':
-      return c.visibility === 'public';
-    case 'Private':
-      return c.visibility === 'private' || c.visibility === 'permanently_private';
-    case 'Unlisted':
-      return c.visibility === 'hidden';
-    case 'Under Review':
-      return s === 'pending' || s === 'rereview_required' || s === 'manual_review_required';
-    case 'Action Required':
-      return s === 'fix_required';
-  }
-}
 
 function compare(sort: ChatbotSort): (a: OwnCharacterSummary, b: OwnCharacterSummary) => number {
   switch (sort) {
@@ -53,12 +25,12 @@ function compare(sort: ChatbotSort): (a: OwnCharacterSummary, b: OwnCharacterSum
 /** The chatbots to show for a search (name, title or tag), a filter and a sort. */
 export function viewChatbots(
   all: readonly OwnCharacterSummary[],
-  view: { search: string; filter: ChatbotFilter; sort: ChatbotSort },
+  view: { search: string; filter: OwnedListFilter; sort: ChatbotSort },
 ): OwnCharacterSummary[] {
   const needle = view.search.trim().toLowerCase();
   const bySort = compare(view.sort);
   return all
-    .filter((c) => matchesFilter(c, view.filter))
+    .filter((c) => matchesOwnedFilter(c, view.filter))
     .filter(
       (c) =>
         needle === '' ||

@@ -451,15 +451,20 @@ export async function findRecords(db: Db, ids: readonly string[]): Promise<Chara
   });
 }
 
-/** The most used tags among listed characters, as of the last statistics refresh. */
+/**
+ * The most used tags among listed characters, as of the last statistics refresh; without groups, only
+ * chatbots count (the groupchat flag off, as LibraryFilter.includeGroups).
+ */
 export async function popularTags(
   db: Db,
   limit: number,
+  includeGroups: boolean,
 ): Promise<{ name: string; count: number }[]> {
-  const result = await sql<{ name: string; num_listed: number }>`
-    select name, num_listed from tags where num_listed > 0
-    order by num_listed desc, name limit ${limit}`.execute(db);
-  return result.rows.map((r) => ({ name: r.name, count: r.num_listed }));
+  const counted = includeGroups ? sql`num_listed` : sql`num_listed - num_listed_groups`;
+  const result = await sql<{ name: string; n: number }>`
+    select name, ${counted} as n from tags where ${counted} > 0
+    order by n desc, name limit ${limit}`.execute(db);
+  return result.rows.map((r) => ({ name: r.name, count: r.n }));
 }
 
 /** Ids of members with these usernames (the @creator search and creator pages). */
@@ -525,11 +530,14 @@ export async function blockedCreatorIds(db: Db, userId: string): Promise<string[
 
 /**
  * Rebuilds the statistics the plan choice reads: listed count, per-word document frequency (words in
- * fewer than 20 listed characters are left out: a missing word counts as rare), per-tag counts and
- * the sort buckets' sizes.
+ * fewer than 20 listed characters are left out: a missing word counts as rare), per-tag counts (and
+ * how many of them are groups) and the sort buckets' sizes.
  */
 export async function refreshSearchStats(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // One refresh at a time: two at once each deleted only the rows they saw, then both inserted
+    // every term, and the later one failed on the primary key (tests and the worker both refresh).
+    await sql`select pg_advisory_xact_lock(hashtext('refresh-search-stats'))`.execute(trx);
     await sql`delete from search_term_stats`.execute(trx);
     await sql`
       insert into search_term_stats (term, ndoc)
@@ -538,9 +546,12 @@ export async function refreshSearchStats(db: Db): Promise<void> {
     // Materialized: inlined, the count was planned once per tag (minutes at 1M characters).
     await sql`
       with counts as materialized (
-        select tag_id, count(*) as n from listed_characters, unnest(tag_ids) as tag_id
+        select tag_id, count(*) as n, count(*) filter (where is_group) as groups
+        from listed_characters, unnest(tag_ids) as tag_id
         group by tag_id)
-      update tags t set num_listed = coalesce((select n from counts where counts.tag_id = t.id), 0)`.execute(
+      update tags t set
+        num_listed = coalesce((select n from counts where counts.tag_id = t.id), 0),
+        num_listed_groups = coalesce((select groups from counts where counts.tag_id = t.id), 0)`.execute(
       trx,
     );
     await sql`delete from search_sort_buckets`.execute(trx);

@@ -89,12 +89,13 @@ export async function lockForSave(
       creatorUserId: string | null;
       visibility: StoredVisibility;
       moderationStatus: ModerationStatus | null;
+      moderationAction: string | null;
     }
   | undefined
 > {
   const row = await trx
     .selectFrom('characters')
-    .select(['creator_user_id', 'visibility', 'moderation_status'])
+    .select(['creator_user_id', 'visibility', 'moderation_status', 'moderation_action'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
@@ -103,6 +104,7 @@ export async function lockForSave(
       creatorUserId: row.creator_user_id,
       visibility: row.visibility,
       moderationStatus: row.moderation_status,
+      moderationAction: row.moderation_action,
     }
   );
 }

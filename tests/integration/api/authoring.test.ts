@@ -17,6 +17,7 @@ import {
 import { getCharacter } from '#shared/api/characters';
 import { estimateCharacterTokens } from '#shared/rules/token-estimate';
 import * as restrictions from '#server/db/repositories/restrictions.repo';
+import * as ownRepo from '#server/db/repositories/own-characters.repo';
 import { forgetRestrictions } from '#server/services/restrictions.service';
 import { moderationQueue, reviewJobId } from '#shared/jobs/moderation';
 import { testConfig } from '../../support/config';
@@ -275,6 +276,56 @@ describe('PUT /api/characters/:id', () => {
       const profile = await inject({ url: `/api/characters/${saved.id}`, headers: member.headers });
       expect(getCharacter.response.parse(profile.json()).isInManualReview).toBe(true);
     }
+  });
+
+  it('refuses Submit for Manual Review once a moderator has decided, leaving what they decided', async () => {
+    const saved = await createOk(creator, validBody({ visibility: 'public' }));
+    await stack.app.deps.db
+      .updateTable('characters')
+      .set({ moderation_status: 'fix_required', moderation_reasons: ['Too vague'] })
+      .where('id', '=', saved.id)
+      .execute();
+    // What the admin route writes (groups.test.ts goes through it); signing in an admin here would
+    // pass the hourly sign-in mails of one IP this file's members already use.
+    await ownRepo.writeDecision(stack.app.deps.db, saved.id, {
+      moderationStatus: 'fix_required',
+      reasons: ['Title misleads'],
+      action: 'Asked for a fix.',
+    });
+    const read = async () =>
+      getOwnCharacter.response.parse(
+        (await inject({ url: `/api/me/characters/${saved.id}`, headers: creator.headers })).json(),
+      );
+    expect(await read()).toMatchObject({
+      moderationStatus: 'fix_required',
+      moderationAction: 'Asked for a fix.',
+      submitForManualReview: false,
+    });
+
+    const asked = await update(
+      creator,
+      saved.id,
+      validBody({ name: 'Asked again', visibility: 'public', submitForManualReview: true }),
+    );
+    expect(asked.statusCode).toBe(400);
+    expect(errorOf(asked.json())).toMatchObject({
+      code: 'validation_failed',
+      field: 'submitForManualReview',
+    });
+    expect(await read()).toMatchObject({
+      name: saved.name,
+      moderationStatus: 'fix_required',
+      moderationReasons: ['Title misleads'],
+      moderationAction: 'Asked for a fix.',
+    });
+    expect(
+      await stack.app.deps.moderation.queue.getJob(
+        reviewJobId({ characterId: saved.id, revision: 2 }),
+      ),
+    ).toBeUndefined();
+    // Fixing it and submitting it for review again stays open.
+    const fixed = await update(creator, saved.id, validBody({ visibility: 'public' }));
+    expect(getOwnCharacter.response.parse(fixed.json()).moderationStatus).toBe('rereview_required');
   });
 
   it('never makes a permanently private chatbot public', async () => {

@@ -16,11 +16,13 @@ import { buildPath, type Endpoint } from '#shared/api/endpoint';
 import * as authoringApi from '#shared/api/authoring';
 import * as charactersApi from '#shared/api/characters';
 import * as groupChatsApi from '#shared/api/group-chats';
+import { listLibraryTags } from '#shared/api/library';
 import * as lorebookApi from '#shared/api/lorebooks';
 import { SessionSchema, getMe } from '#shared/api/auth';
 import type { Role } from '#shared/schemas/user';
 import * as conversations from '#server/db/repositories/conversations.repo';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
+import * as libraryRepo from '#server/db/repositories/library.repo';
 import * as memoriesRepo from '#server/db/repositories/memories.repo';
 import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
@@ -321,6 +323,35 @@ describe('group chat routes and commands behind the groupchat flag', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const removed = await inject({ method: 'DELETE', url, headers: on });
     expect(removed.statusCode, removed.body).toBe(200);
+  });
+
+  it('leaves tags only groups carry out of the popular tags while the flag is off', async () => {
+    const token = await signIn('free_tier');
+    const tag = `GroupsOnly-${randomUUID().slice(0, 8)}`;
+    const groupIds = await Promise.all(
+      Array.from({ length: 3 }, () => createCharacter(db(), { name: 'Trio', tags: [tag] })),
+    );
+    const members = [await createCharacter(db()), await createCharacter(db())];
+    for (const id of groupIds) {
+      await db().updateTable('characters').set({ type: 'meta' }).where('id', '=', id).execute();
+      await groupsRepo.setGroup(db(), id, members, members[0] ?? null);
+    }
+    await libraryRepo.refreshSearchStats(db());
+    const tagsOf = async (headers: Record<string, string>) => {
+      const res = await inject({ url: '/api/library/tags', headers });
+      expect(res.statusCode).toBe(200);
+      return listLibraryTags.response.parse(res.json()).items.map((t) => t.name);
+    };
+    // Whether it ranks among the 60 shown depends on every other test's tags; absent it must be.
+    const offHeaders: Record<string, string>[] = [
+      { authorization: `Bearer ${token}`, 'x-application-id': 'no-groups' },
+      { 'x-application-id': 'no-groups' },
+    ];
+    for (const headers of offHeaders) {
+      expect(await tagsOf(headers)).not.toContain(tag);
+    }
+    const counted = await libraryRepo.popularTags(db(), 1_000_000, true);
+    expect(counted.find((t) => t.name === tag)?.count).toBe(3);
   });
 
   it('leaves groups out of the library, its search and favorites while the flag is off', async () => {

@@ -395,6 +395,42 @@ describe('Submit for Manual Review of a group (PUT /api/characters/:id)', () => 
     });
   });
 
+  it('refuses Submit for Manual Review of a group once a moderator has decided', async () => {
+    const email = `admin-${randomUUID()}@example.com`;
+    await users.setRole(db(), (await users.upsertMemberByEmail(db(), email)).id, 'admin');
+    const admin = await signInMember(stack, smtp, email);
+    const { id, body } = await flaggedGroup(creator);
+    const rejected = await inject({
+      method: 'POST',
+      url: `/api/admin/moderation/${id}`,
+      headers: admin.headers,
+      payload: { decision: 'reject', reasons: ['Cover is off-topic'], action: 'Asked for a fix.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const own = getOwnCharacter.response.parse(
+      (await inject({ url: `/api/me/characters/${id}`, headers: creator.headers })).json(),
+    );
+    expect(own).toMatchObject({
+      moderationAction: 'Asked for a fix.',
+      submitForManualReview: false,
+    });
+
+    const res = await update(creator, id, { ...body, name: 'Again', submitForManualReview: true });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.json())).toMatchObject({
+      code: 'validation_failed',
+      field: 'submitForManualReview',
+    });
+    expect(await stored(id)).toEqual({ moderation_status: 'fix_required', name: body.name });
+    expect(await reviewJob(id, 2)).toBeUndefined();
+    const fixed = await update(creator, id, {
+      ...body,
+      name: 'Fixed',
+      submitForManualReview: false,
+    });
+    expect(getOwnCharacter.response.parse(fixed.json()).moderationStatus).toBe('rereview_required');
+  });
+
   it("refuses another member's group: 403 for a listed one, 404 for a private one", async () => {
     for (const [visibility, status, code] of [
       ['public', 403, 'character_not_owner'],

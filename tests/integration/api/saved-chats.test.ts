@@ -177,6 +177,59 @@ async function shapeOf(conversationId: string) {
   };
 }
 
+/**
+ * A conversation of the owner with a group of two: greeting, message, a reply of each member. A
+ * private group is the owner's own.
+ */
+async function groupChat(opts: { isPrivate?: boolean } = {}) {
+  const members = [await createCharacter(db()), await createCharacter(db())];
+  const [ada = '', bram = ''] = members;
+  const groupId = await createCharacter(db(), {
+    name: 'Duo',
+    creatorUserId: opts.isPrivate === true ? owner.id : null,
+  });
+  await db()
+    .updateTable('characters')
+    .set({ type: 'meta', ...(opts.isPrivate === true ? { visibility: 'private' } : {}) })
+    .where('id', '=', groupId)
+    .execute();
+  await groupsRepo.setGroup(db(), groupId, members, bram);
+  const conversation = await conversations.createTitled(db(), {
+    userId: owner.id,
+    characterId: groupId,
+    label: 'Tavern',
+  });
+  const lines = [
+    { role: 'bot' as const, content: 'Welcome, traveller.', speaker: bram },
+    { role: 'user' as const, content: 'Hello, both.', speaker: null },
+    { role: 'bot' as const, content: 'Ada here.', speaker: ada },
+    { role: 'bot' as const, content: 'Bram again.', speaker: bram },
+  ];
+  const ids = lines.map(() => randomUUID());
+  await messages.insertMany(
+    db(),
+    lines.map((line, i) => ({
+      id: ids[i] ?? '',
+      conversation_id: conversation.id,
+      prev_id: ids[i - 1] ?? null,
+      role: line.role,
+      content: line.content,
+      sub_character_id: line.speaker,
+      created_at: new Date(Date.now() + i),
+    })),
+  );
+  await conversations.setHead(db(), {
+    id: conversation.id,
+    lastMessageId: ids[3] ?? '',
+    messageCount: 4,
+  });
+  return { groupId, conversationId: conversation.id, ids, ada, bram };
+}
+
+/** A conversation's messages, oldest first, as content and speaker. */
+const spokenIn = async (conversationId: string) =>
+  (await messages.listAll(db(), conversationId)).map((m) => [m.content, m.sub_character_id]);
+
 describe('GET /api/conversations and /api/characters/:id/conversations', () => {
   it('pages 25 at a time after last id, marking the end with isLastId', async () => {
     const user = await member();
@@ -380,48 +433,6 @@ describe('POST /api/conversations/:id/clone', () => {
     expect(await countConversations(owner.id)).toBe(before);
   });
 
-  /** A conversation of the owner with a group of two: greeting, message, a reply of each member. */
-  async function groupChat() {
-    const members = [await createCharacter(db()), await createCharacter(db())];
-    const [ada = '', bram = ''] = members;
-    const groupId = await createCharacter(db(), { name: 'Duo' });
-    await db().updateTable('characters').set({ type: 'meta' }).where('id', '=', groupId).execute();
-    await groupsRepo.setGroup(db(), groupId, members, bram);
-    const conversation = await conversations.createTitled(db(), {
-      userId: owner.id,
-      characterId: groupId,
-      label: 'Tavern',
-    });
-    const lines = [
-      { role: 'bot' as const, content: 'Welcome, traveller.', speaker: bram },
-      { role: 'user' as const, content: 'Hello, both.', speaker: null },
-      { role: 'bot' as const, content: 'Ada here.', speaker: ada },
-      { role: 'bot' as const, content: 'Bram again.', speaker: bram },
-    ];
-    const ids = lines.map(() => randomUUID());
-    await messages.insertMany(
-      db(),
-      lines.map((line, i) => ({
-        id: ids[i] ?? '',
-        conversation_id: conversation.id,
-        prev_id: ids[i - 1] ?? null,
-        role: line.role,
-        content: line.content,
-        sub_character_id: line.speaker,
-        created_at: new Date(Date.now() + i),
-      })),
-    );
-    await conversations.setHead(db(), {
-      id: conversation.id,
-      lastMessageId: ids[3] ?? '',
-      messageCount: 4,
-    });
-    return { groupId, conversationId: conversation.id, ids, ada, bram };
-  }
-  /** A conversation's messages, oldest first, as content and speaker. */
-  const spokenIn = async (conversationId: string) =>
-    (await messages.listAll(db(), conversationId)).map((m) => [m.content, m.sub_character_id]);
-
   it('clones a group conversation partially, each bot message still naming its member', async () => {
     const g = await groupChat();
     const res = await clone(g.conversationId, { title: 'First round', lastMessageId: g.ids[2] });
@@ -619,6 +630,83 @@ describe('conversation files: GET /api/conversations/:id/export and POST /api/co
     // The owner's private chatbot is theirs to import into.
     const own = await importFile(withHeader({ characterId: privateBot }));
     expect(own.statusCode).toBe(200);
+  });
+
+  it('keeps each message’s speaker of a group chat through export and import', async () => {
+    const g = await groupChat();
+    const file = (await exportOf(g.conversationId)).body;
+    const speakers = file
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => ConversationFileMessageSchema.parse(JSON.parse(l)).subCharacterId);
+    expect(speakers).toEqual([g.bram, null, g.ada, g.bram]);
+    // Several members import the public group's chat at once; each copy keeps every speaker.
+    const importers = [owner, other, await member()];
+    const copies = await Promise.all(importers.map((m) => importFile(file, m.headers)));
+    for (const res of copies) {
+      expect(res.statusCode, res.body).toBe(200);
+      const copy = importConversation.response.parse(res.json());
+      expect(copy).toMatchObject({ characterId: g.groupId, messageCount: 4 });
+      expect(await spokenIn(copy.id)).toEqual(await spokenIn(g.conversationId));
+    }
+  });
+
+  it('refuses speakers outside the group, and another member’s private group, storing nothing', async () => {
+    const g = await groupChat();
+    const [head = '', ...rest] = (await exportOf(g.conversationId)).body.trimEnd().split('\n');
+    const header = rawLine(head);
+    const ownersPrivateBot = await createCharacter(db(), { creatorUserId: owner.id });
+    await db()
+      .updateTable('characters')
+      .set({ visibility: 'private' })
+      .where('id', '=', ownersPrivateBot)
+      .execute();
+    const otherGroup = await groupChat();
+    const plainBot = await createCharacter(db());
+    const privateGroup = await groupChat({ isPrivate: true });
+    const privateFile = (await exportOf(privateGroup.conversationId)).body;
+    const withHeader = (h: object, lines = rest) =>
+      [JSON.stringify({ ...header, ...h }), ...lines].join('\n');
+    const spoken = (i: number, speaker: unknown) =>
+      rest.map((l, j) =>
+        j === i ? JSON.stringify({ ...rawLine(l), subCharacterId: speaker }) : l,
+      );
+    const before = await countConversations(other.id);
+    const cases: [string, number, string][] = [
+      [withHeader({}, spoken(2, ownersPrivateBot)), 400, 'Line 4: subCharacterId'],
+      [withHeader({}, spoken(2, otherGroup.ada)), 400, 'Line 4: subCharacterId'],
+      [withHeader({}, spoken(2, randomUUID())), 400, 'Line 4: subCharacterId'],
+      [withHeader({}, spoken(2, 'ada')), 400, 'Line 4: subCharacterId'],
+      [withHeader({}, spoken(1, g.ada)), 400, 'Line 3: subCharacterId'],
+      [withHeader({ characterId: plainBot }), 400, 'Line 2: subCharacterId'],
+      [privateFile, 404, ''],
+    ];
+    for (const [file, status, message] of cases) {
+      const res = await importFile(file, other.headers);
+      const error = errorOf(res.json());
+      expect({ status: res.statusCode, field: error.field }).toEqual({
+        status,
+        field: status === 400 ? 'file' : undefined,
+      });
+      expect(error.message).toContain(message);
+    }
+    expect(await countConversations(other.id)).toBe(before);
+    // A file without speakers (written before they were carried) still imports.
+    const unspoken = rest.map((l) =>
+      JSON.stringify(
+        Object.fromEntries(Object.entries(rawLine(l)).filter(([k]) => k !== 'subCharacterId')),
+      ),
+    );
+    const old = await importFile(withHeader({}, unspoken), other.headers);
+    expect(old.statusCode, old.body).toBe(200);
+    const copy = importConversation.response.parse(old.json());
+    expect((await spokenIn(copy.id)).map(([, speaker]) => speaker)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('refuses more messages than the limit', async () => {

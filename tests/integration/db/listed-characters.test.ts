@@ -259,6 +259,42 @@ describe('listed_characters: in step with characters', () => {
     expect({ ndoc: term?.ndoc, tag: counted.num_listed }).toEqual({ ndoc: 23, tag: 23 });
   });
 
+  it('refreshes the statistics whole when many refreshes run at once', async () => {
+    const tag = `LcMany-${unique()}`;
+    // Words are counted once 20 listed characters carry them, so these give the refresh terms to write.
+    const word = `lcmany${unique()}`.replace(/[0-9]/g, 'x');
+    await Promise.all(
+      Array.from({ length: 22 }, () => createCharacter(db, { name: `Many ${word}`, tags: [tag] })),
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => library.refreshSearchStats(db)),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const counted = await db
+      .selectFrom('tags')
+      .select('num_listed')
+      .where('name', '=', tag)
+      .executeTakeFirstOrThrow();
+    expect(counted.num_listed).toBe(22);
+  });
+
+  it('counts a tag’s groups apart, so popular tags can leave them out', async () => {
+    const [mixed, groupsOnly] = [`LcMixed-${unique()}`, `LcGroups-${unique()}`];
+    await Promise.all(Array.from({ length: 3 }, () => createCharacter(db, { tags: [mixed] })));
+    const groups = await Promise.all(
+      Array.from({ length: 2 }, () => createCharacter(db, { tags: [mixed, groupsOnly] })),
+    );
+    await Promise.all(groups.map((id) => patch(id, { type: 'meta' })));
+    await library.refreshSearchStats(db);
+    // Every tag, so the test's own tags are not crowded out by others'.
+    const countsOf = async (includeGroups: boolean) => {
+      const all = await library.popularTags(db, 1_000_000, includeGroups);
+      return [mixed, groupsOnly].map((name) => all.find((t) => t.name === name)?.count ?? 0);
+    };
+    expect(await countsOf(true)).toEqual([5, 2]);
+    expect(await countsOf(false)).toEqual([3, 0]);
+  });
+
   it('stays in step under many concurrent writes to the same characters', async () => {
     const tag = `LcRace-${unique()}`;
     const creator = await member();

@@ -3,13 +3,18 @@ import {
   characterLabel,
   isEditLocked,
   isListable,
+  matchesOwnedFilter,
   moderationOnSave,
   moderationOutcome,
   moderationRank,
   offersManualReview,
+  ownedListFilters,
   ruleFailures,
   undecidedReason,
   type ModeratedText,
+  type OwnedListFilter,
+  type StoredVisibility,
+  type ModerationStatus,
 } from '#shared/rules/moderation';
 
 const text: ModeratedText = {
@@ -47,24 +52,35 @@ describe('moderationOnSave', () => {
   });
 
   it('reviews an approved public chatbot saved again, and publishing a private one', () => {
-    const approved = { visibility: 'public' as const, moderationStatus: 'closed' as const };
+    const approved = {
+      visibility: 'public' as const,
+      moderationStatus: 'closed' as const,
+      moderationAction: null,
+    };
     expect(moderationOnSave(approved, save('public'))).toMatchObject({
       moderationStatus: 'pending',
     });
-    const priv = { visibility: 'private' as const, moderationStatus: null };
+    const priv = { visibility: 'private' as const, moderationStatus: null, moderationAction: null };
     expect(moderationOnSave(priv, save('public'))).toMatchObject({ moderationStatus: 'pending' });
   });
 
   it('refuses saves while in review', () => {
     for (const s of ['pending', 'rereview_required', 'manual_review_required'] as const) {
       expect(
-        moderationOnSave({ visibility: 'public', moderationStatus: s }, save('public')),
+        moderationOnSave(
+          { visibility: 'public', moderationStatus: s, moderationAction: null },
+          save('public'),
+        ),
       ).toEqual({ ok: false, code: 'character_under_review' });
     }
   });
 
   it('resubmits a chatbot that needs fixing, visibility locked, or asks for a person', () => {
-    const flagged = { visibility: 'public' as const, moderationStatus: 'fix_required' as const };
+    const flagged = {
+      visibility: 'public' as const,
+      moderationStatus: 'fix_required' as const,
+      moderationAction: null,
+    };
     expect(moderationOnSave(flagged, save('public'))).toMatchObject({
       moderationStatus: 'rereview_required',
       review: true,
@@ -80,15 +96,35 @@ describe('moderationOnSave', () => {
     });
   });
 
-  it('offers manual review only from fix_required', () => {
+  it('offers manual review only from fix_required, and not once a moderator has decided', () => {
     expect(moderationOnSave(null, save('public', true))).toEqual({
       ok: false,
       code: 'validation_failed',
+      manualReview: 'not_flagged',
+    });
+    const rejected = {
+      visibility: 'public' as const,
+      moderationStatus: 'fix_required' as const,
+      moderationAction: 'Removed the link from the greeting',
+    };
+    expect(moderationOnSave(rejected, save('public', true))).toEqual({
+      ok: false,
+      code: 'validation_failed',
+      manualReview: 'moderator_decided',
+    });
+    // Fixing and resubmitting stays open.
+    expect(moderationOnSave(rejected, save('public'))).toMatchObject({
+      ok: true,
+      moderationStatus: 'rereview_required',
     });
   });
 
   it('keeps permanently_private private and locked', () => {
-    const locked = { visibility: 'permanently_private' as const, moderationStatus: null };
+    const locked = {
+      visibility: 'permanently_private' as const,
+      moderationStatus: null,
+      moderationAction: null,
+    };
     expect(moderationOnSave(locked, save('public'))).toEqual({
       ok: false,
       code: 'character_visibility_locked',
@@ -158,6 +194,62 @@ describe('labels, order and locks', () => {
     expect(
       offersManualReview({ moderationStatus: 'fix_required', moderationAction: 'Rejected' }),
     ).toBe(false);
+  });
+});
+
+describe('matchesOwnedFilter', () => {
+  const visibilities: StoredVisibility[] = ['public', 'private', 'permanently_private', 'hidden'];
+  const statuses: (ModerationStatus | null)[] = [
+    null,
+    'pending',
+    'rereview_required',
+    'manual_review_required',
+    'fix_required',
+    'closed',
+  ];
+  const all = visibilities.flatMap((visibility) =>
+    statuses.map((moderationStatus) => ({ visibility, moderationStatus })),
+  );
+  const shown = (filter: OwnedListFilter) =>
+    all
+      .filter((item) => matchesOwnedFilter(item, filter))
+      .map((i) => `${i.visibility}/${String(i.moderationStatus)}`);
+
+  it('offers the six filters of the spec in order', () => {
+    expect(ownedListFilters).toEqual([
+      'All',
+      'Public',
+      'Private',
+      'Unlisted',
+      'Under Review',
+      'Action Required',
+    ]);
+  });
+
+  it('shows everything under All', () => {
+    expect(shown('All')).toHaveLength(all.length);
+  });
+
+  it('filters by visibility, permanently private counting as Private', () => {
+    expect(
+      all.filter((i) => matchesOwnedFilter(i, 'Public')).every((i) => i.visibility === 'public'),
+    ).toBe(true);
+    expect(shown('Public')).toHaveLength(statuses.length);
+    expect(
+      new Set(all.filter((i) => matchesOwnedFilter(i, 'Private')).map((i) => i.visibility)),
+    ).toEqual(new Set(['private', 'permanently_private']));
+    expect(
+      new Set(all.filter((i) => matchesOwnedFilter(i, 'Unlisted')).map((i) => i.visibility)),
+    ).toEqual(new Set(['hidden']));
+  });
+
+  it('puts every review status under Under Review and fix_required under Action Required', () => {
+    const statusesUnder = (filter: OwnedListFilter) =>
+      new Set(all.filter((i) => matchesOwnedFilter(i, filter)).map((i) => i.moderationStatus));
+    expect(statusesUnder('Under Review')).toEqual(
+      new Set(['pending', 'rereview_required', 'manual_review_required']),
+    );
+    expect(statusesUnder('Action Required')).toEqual(new Set(['fix_required']));
   });
 });
 

@@ -84,7 +84,11 @@ export function ChatbotEditor({
   const isLocked = isEditLocked(status);
   const isVisibilityLocked =
     status === 'fix_required' || character?.visibility === 'permanently_private';
-  const before = character && { visibility: character.visibility, moderationStatus: status };
+  const before = character && {
+    visibility: character.visibility,
+    moderationStatus: status,
+    moderationAction: character.moderationAction,
+  };
   const tokens = estimateCharacterTokens(values);
 
   const update = (next: Partial<EditorValues>) => {

@@ -6,7 +6,12 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { characterLabel, isEditLocked } from '#shared/rules/moderation';
+import {
+  characterLabel,
+  isEditLocked,
+  ownedListFilters,
+  type OwnedListFilter,
+} from '#shared/rules/moderation';
 import type { OwnCharacterSummary } from '#shared/schemas/own-character';
 import {
   CardButton,
@@ -30,20 +35,13 @@ import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { fetchOwnCharacters } from '../api';
 import { listDrafts, removeDraft } from '../drafts';
-import {
-  chatbotFilters,
-  chatbotSorts,
-  countLine,
-  viewChatbots,
-  type ChatbotFilter,
-  type ChatbotSort,
-} from '../my-chatbots-view';
+import { chatbotSorts, countLine, viewChatbots, type ChatbotSort } from '../my-chatbots-view';
 
 export function MyChatbots({ memberId }: { memberId: string }) {
   const { api } = useServices();
   const list = useQuery(`own-characters:${memberId}`, (signal) => fetchOwnCharacters(api, signal));
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<ChatbotFilter>('All');
+  const [filter, setFilter] = useState<OwnedListFilter>('All');
   const [sort, setSort] = useState<ChatbotSort>('Latest');
   const drafts = listDrafts(memberId);
   const shown = list.status === 'success' ? viewChatbots(list.data, { search, filter, sort }) : [];
@@ -54,7 +52,12 @@ export function MyChatbots({ memberId }: { memberId: string }) {
         <CreateLink href={paths.chatbotCreate.build()}>Create Chatbot</CreateLink>
       </OwnedListHeader>
       <OwnedListControls searchLabel="Search your chatbots" search={search} onSearch={setSearch}>
-        <ChoiceSelect label="Filter" value={filter} options={chatbotFilters} onChange={setFilter} />
+        <ChoiceSelect
+          label="Filter"
+          value={filter}
+          options={ownedListFilters}
+          onChange={setFilter}
+        />
         <ChoiceSelect label="Sort" value={sort} options={chatbotSorts} onChange={setSort} />
       </OwnedListControls>
       {drafts.length > 0 && (

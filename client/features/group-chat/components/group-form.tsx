@@ -154,7 +154,13 @@ export function GroupForm({
       return;
     }
     const before =
-      group === null ? null : { visibility: group.visibility, moderationStatus: status };
+      group === null
+        ? null
+        : {
+            visibility: group.visibility,
+            moderationStatus: status,
+            moderationAction: group.moderationAction,
+          };
     const decision = moderationOnSave(before, {
       visibility: values.visibility,
       submitForManualReview: isManual,

@@ -7,7 +7,14 @@
  */
 import { useState } from 'react';
 import type { OwnGroupSummary } from '#shared/api/authoring';
-import { characterLabel, isEditLocked, moderationRank } from '#shared/rules/moderation';
+import {
+  characterLabel,
+  isEditLocked,
+  matchesOwnedFilter,
+  moderationRank,
+  ownedListFilters,
+  type OwnedListFilter,
+} from '#shared/rules/moderation';
 import {
   CardButton,
   CardLink,
@@ -36,37 +43,15 @@ import { draftName, listGroupDrafts, removeGroupDraft } from '../drafts';
 
 const sorts = ['Latest', 'Oldest', 'Top rated', 'Name'] as const;
 type Sort = (typeof sorts)[number];
-const filters = [
-  'All',
-  'Public',
-  'Private',
-  'Unlisted',
-  'Under Review',
-  'Action Required',
-] as const;
-type Filter = (typeof filters)[number];
-
-function matchesFilter(g: OwnGroupSummary, filter: Filter): boolean {
-  switch (filter) {
-    case 'All':
-      return true;
-    case 'Public':
-      return g.visibility === 'public';
-    case 'Private':
-      return g.visibility === 'private' || g.visibility === 'permanently_private';
-    case 'Unlisted':
-      return g.visibility === 'hidden';
-    case 'Under Review':
-      return isEditLocked(g.moderationStatus);
-    case 'Action Required':
-      return g.moderationStatus === 'fix_required';
-  }
-}
-
 /** The groups to show, in My Chatbots' order: fix_required, then in review, then the rest. */
-function view(items: OwnGroupSummary[], q: string, filter: Filter, sort: Sort): OwnGroupSummary[] {
+function view(
+  items: OwnGroupSummary[],
+  q: string,
+  filter: OwnedListFilter,
+  sort: Sort,
+): OwnGroupSummary[] {
   const found = items.filter(
-    (g) => g.name.toLowerCase().includes(q.trim().toLowerCase()) && matchesFilter(g, filter),
+    (g) => g.name.toLowerCase().includes(q.trim().toLowerCase()) && matchesOwnedFilter(g, filter),
   );
   const by: Record<Sort, (a: OwnGroupSummary, b: OwnGroupSummary) => number> = {
     Latest: (a, b) => b.createdAt.localeCompare(a.createdAt),
@@ -85,7 +70,7 @@ export function MyGroups({ memberId }: { memberId: string }) {
   const [reload, setReload] = useState(0);
   const groups = useQuery(`groups:${String(reload)}`, (signal) => fetchOwnGroups(api, signal));
   const [q, setQ] = useState('');
-  const [filter, setFilter] = useState<Filter>('All');
+  const [filter, setFilter] = useState<OwnedListFilter>('All');
   const [sort, setSort] = useState<Sort>('Latest');
   const removal = useRemoval<OwnGroupSummary>({
     remove: (group) => removeGroup(api, group.id),
@@ -102,7 +87,12 @@ export function MyGroups({ memberId }: { memberId: string }) {
         <CreateLink href={paths.groupCreate.build()}>Create Group</CreateLink>
       </OwnedListHeader>
       <OwnedListControls searchLabel="Search your group chats" search={q} onSearch={setQ}>
-        <ChoiceSelect label="Filter" value={filter} options={filters} onChange={setFilter} />
+        <ChoiceSelect
+          label="Filter"
+          value={filter}
+          options={ownedListFilters}
+          onChange={setFilter}
+        />
         <ChoiceSelect label="Sort" value={sort} options={sorts} onChange={setSort} />
       </OwnedListControls>
       <DraftsCard

@@ -113,9 +113,11 @@ const Body = styled.div`
   padding: ${({ theme }) => theme.space.md};
 `;
 
+/** The whole name, wrapping as needed: a long single word breaks rather than widen its column. */
 const Name = styled.h2`
   font-size: ${({ theme }) => theme.font.size.md};
   line-height: ${({ theme }) => theme.font.lineHeight.tight};
+  overflow-wrap: anywhere;
 `;
 
 const Title = styled.p`

@@ -73,12 +73,15 @@ const Grid = styled.ul`
   padding: 0;
   list-style: none;
 
+  /* A card never widens its column past the screen, whatever its words or tags. */
   > li {
     display: flex;
+    min-width: 0;
   }
 
   > li > * {
     flex: 1;
+    min-width: 0;
   }
 
   @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {

@@ -60,4 +60,19 @@ describe('parseConversationFile', () => {
     expect(refusal(new TextEncoder().encode('{"type":')).message).toBe('Line 1: not valid JSON.');
     expect(refusal(new Uint8Array([0xc3, 0x28])).message).toBe('The file is not UTF-8 text.');
   });
+
+  it('reads the speaker of a bot message, and refuses one on a user message', () => {
+    const [a, b, member] = [randomUUID(), randomUUID(), randomUUID()];
+    const spoken = { ...message(a, null), subCharacterId: member };
+    expect(parseConversationFile(file(header(a), spoken)).messages[0]?.subCharacterId).toBe(member);
+    expect(
+      refusal(file(header(b), spoken, { ...message(b, a), role: 'user', subCharacterId: member })),
+    ).toMatchObject({
+      code: 'validation_failed',
+      message: 'Line 3: subCharacterId: only a bot message names a speaker.',
+    });
+    expect(refusal(file(header(a), { ...spoken, subCharacterId: 'ada' })).message).toContain(
+      'Line 2: subCharacterId',
+    );
+  });
 });
