@@ -71,6 +71,15 @@ export async function exportConversation(
   const character = await findVisible(db, caller, conversation.characterId);
   const rows = parentsFirst(await messages.listAll(db, id));
   const ids = new Set(rows.map((r) => r.id));
+  // A speaker who has left the group is written as none, so the file imports back into it.
+  const members =
+    character.type === 'meta'
+      ? new Set((await groups.groupFields(db, character)).members.map((m) => m.id))
+      : new Set<string>();
+  const speakerOf = (row: MessageRow) =>
+    row.sub_character_id !== null && members.has(row.sub_character_id)
+      ? row.sub_character_id
+      : null;
   const memoryLines = (await memories.listAll(db, id)).map(
     (m) =>
       ({
@@ -102,7 +111,7 @@ export async function exportConversation(
         content: row.content,
         isAlternative: row.is_alternative,
         isStopped: row.is_stopped,
-        subCharacterId: row.sub_character_id,
+        subCharacterId: speakerOf(row),
         createdAt: row.created_at.toISOString(),
       } satisfies ConversationFileMessage),
     ),

@@ -1,7 +1,9 @@
 /**
  * The context meter and the exact prompt of a reply (issue 11 §8). The meter is the conversation
- * owner's. The prompt holds the bot's definition, so it opens for an admin, and for the bot's creator in
- * their own chats with it; to anyone else a reply's prompt does not exist.
+ * owner's, in a group chat too. The prompt holds the bot's definition, so it opens for an admin, and for
+ * the bot's creator in their own chats with it; to anyone else a reply's prompt does not exist. In a
+ * group chat the bot is the member who spoke: the group's creator may not read a member's definition
+ * through it unless they made that member.
  */
 import type { ConversationContext } from '#shared/api/generation';
 import type { ReplyPrompt } from '#shared/schemas/prompt-report';
@@ -26,10 +28,12 @@ export async function getContext(
   conversationId: string,
 ): Promise<ConversationContext> {
   const conversation = await ownedConversation(deps.db, caller, conversationId);
-  const [latest, mayViewPrompt] = await Promise.all([
-    replyPrompts.latestOf(deps.db, conversationId),
-    mayViewPrompts(deps.db, caller, conversation.characterId),
-  ]);
+  const latest = await replyPrompts.latestOf(deps.db, conversationId);
+  const mayViewPrompt = await mayViewPrompts(
+    deps.db,
+    caller,
+    latest?.speakerId ?? conversation.characterId,
+  );
   return {
     latest: latest && {
       messageId: latest.messageId,
@@ -52,7 +56,8 @@ export async function getPrompt(
   if (!isAdmin) {
     const conversation = await conversations.findById(deps.db, found.conversationId);
     const isOwn = conversation?.userId === caller.userId;
-    if (!isOwn || !(await mayViewPrompts(deps.db, caller, found.characterId))) {
+    const bot = found.speakerId ?? found.characterId;
+    if (!isOwn || !(await mayViewPrompts(deps.db, caller, bot))) {
       throw new AppError('not_found');
     }
   }

@@ -208,6 +208,11 @@ test(
     await expect(speakers.last()).toHaveText(picked);
     // The pick was for that message: the group chooses again for the next.
     await expect(who).toHaveValue('');
+    // The context meter shows how the newest reply's prompt filled the budget, as in a chatbot's chat.
+    await expect(
+      page.getByRole('group', { name: 'Context' }).getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/),
+    ).toBeVisible();
+    await shoot(page, 'group-context-meter', testInfo.project.name);
 
     // Next is premium: a free member gets the upgrade modal.
     await turns.getByRole('button', { name: 'Next', exact: true }).click();

@@ -8,7 +8,8 @@
  * or a /chat link to a group) opens that conversation instead of the latest. A group in manual review
  * leads to a list instead, as a chatbot's chat does. The saved-chat items (View Saved Chats, Clone
  * Conversation, Change Title, Export Chat) and the partial-clone mode they lead to
- * (`cloneType=partial&cloneTitle=…`) are the one-bot chat's.
+ * (`cloneType=partial&cloneTitle=…`) are the one-bot chat's, and so is the context meter, which shows
+ * the newest reply's prompt: the member who spoke it.
  */
 import { useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
@@ -18,6 +19,7 @@ import { useCharacter } from '../../features/characters/hooks/use-character';
 import { nextGroupSpeaker } from '../../features/chat/api';
 import { ChatView } from '../../features/chat/components/chat-view';
 import { useLatestConversation } from '../../features/chat/hooks/use-latest-conversation';
+import { ContextMeter } from '../../features/generation/components/context-meter';
 import { fetchGroup } from '../../features/group-chat/api';
 import { TurnBar, type TurnChoice } from '../../features/group-chat/components/turn-bar';
 import { useAutoResponseItem } from '../../features/group-chat/hooks/use-auto-response-item';
@@ -152,6 +154,9 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
           ...autoResponse.menuItems,
         ]}
         pickMode={saved.pickMode}
+        renderConversationBar={(id, lastMessageId) => (
+          <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
+        )}
         group={{
           speakers,
           greeterId: group.data.greetingCharacterId,

@@ -36,33 +36,48 @@ function toPrompt(row: {
   });
 }
 
-/** A reply's prompt with the conversation and character it belongs to. */
+/**
+ * A reply's prompt with the conversation and character it belongs to, and in a group chat the member
+ * who spoke it (speakerId; null otherwise), whose definition the prompt holds.
+ */
 export async function findByMessage(
   db: Db,
   messageId: string,
-): Promise<(ReplyPrompt & { conversationId: string; characterId: string }) | null> {
+): Promise<
+  (ReplyPrompt & { conversationId: string; characterId: string; speakerId: string | null }) | null
+> {
   const row = await db
     .selectFrom('reply_prompts as p')
     .innerJoin('conversations as c', 'c.id', 'p.conversation_id')
+    .leftJoin('messages as m', 'm.id', 'p.message_id')
     .select(columns.map((c) => `p.${c}` as const))
-    .select(['p.conversation_id', 'c.character_id'])
+    .select(['p.conversation_id', 'c.character_id', 'm.sub_character_id'])
     .where('p.message_id', '=', messageId)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...toPrompt(row), conversationId: row.conversation_id, characterId: row.character_id };
+  return {
+    ...toPrompt(row),
+    conversationId: row.conversation_id,
+    characterId: row.character_id,
+    speakerId: row.sub_character_id ?? null,
+  };
 }
 
-/** The newest reply's prompt of a conversation, with that reply's id. */
+/** The newest reply's prompt of a conversation, with that reply's id and, in a group, its speaker. */
 export async function latestOf(
   db: Db,
   conversationId: string,
-): Promise<(ReplyPrompt & { messageId: string }) | null> {
+): Promise<(ReplyPrompt & { messageId: string; speakerId: string | null }) | null> {
   const row = await db
-    .selectFrom('reply_prompts')
-    .select([...columns, 'message_id'])
-    .where('conversation_id', '=', conversationId)
-    .orderBy('created_at', 'desc')
+    .selectFrom('reply_prompts as p')
+    .leftJoin('messages as m', 'm.id', 'p.message_id')
+    .select(columns.map((c) => `p.${c}` as const))
+    .select(['p.message_id', 'm.sub_character_id'])
+    .where('p.conversation_id', '=', conversationId)
+    .orderBy('p.created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { ...toPrompt(row), messageId: row.message_id } : null;
+  return row
+    ? { ...toPrompt(row), messageId: row.message_id, speakerId: row.sub_character_id ?? null }
+    : null;
 }

@@ -18,9 +18,13 @@ import {
   type SaveGroupBody,
 } from '#shared/api/authoring';
 import * as characters from '#server/db/repositories/characters.repo';
+import * as conversations from '#server/db/repositories/conversations.repo';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
+import * as replyPrompts from '#server/db/repositories/reply-prompts.repo';
 import { getCharacter, getGroup } from '#shared/api/characters';
 import { listConversations } from '#shared/api/conversations';
+import { getConversationContext } from '#shared/api/generation';
+import { getMe } from '#shared/api/auth';
 import { getAutoResponse } from '#shared/api/group-chats';
 import * as users from '#server/db/repositories/users.repo';
 import { reviewJobId } from '#shared/jobs/moderation';
@@ -729,5 +733,97 @@ describe('GET and PUT /api/conversations/:id/auto-response', () => {
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const states = await Promise.all(chats.map((c) => isOnIn(c.conversationId)));
     expect(states).toEqual([true, false, true, false]);
+  });
+});
+
+describe('the context meter of a group chat (GET /api/conversations/:id/context, /api/messages/:id/prompt)', () => {
+  /** A reply of `speakerId` in the conversation, with the prompt it was written from kept. */
+  async function replyOf(conversationId: string, speakerId: string, prevId: string | null) {
+    const id = randomUUID();
+    await db()
+      .insertInto('messages')
+      .values({
+        id,
+        conversation_id: conversationId,
+        prev_id: prevId,
+        role: 'bot',
+        content: `Reply of ${speakerId}`,
+        sub_character_id: speakerId,
+      })
+      .execute();
+    await replyPrompts.save(db(), {
+      messageId: id,
+      conversationId,
+      modelId: 'standard',
+      contextTokens: 2048,
+      messages: [{ role: 'system', content: `The definition of ${speakerId}` }],
+      report: {
+        budgetTokens: 1800,
+        usedTokens: 420,
+        sectionTokens: {
+          definition: 300,
+          persona: 0,
+          memories: 0,
+          lorebook: 0,
+          examples: 20,
+          history: 100,
+        },
+        leftOut: {
+          turns: 0,
+          memories: 0,
+          lorebookEntries: 0,
+          isExamplesLeftOut: false,
+          isPersonaLeftOut: false,
+          isDefinitionCut: false,
+        },
+      },
+    });
+    return id;
+  }
+
+  it("reports the newest reply's figures; only the speaking member's creator opens its prompt", async () => {
+    const me = getMe.response.parse(
+      (await inject({ url: '/api/me', headers: creator.headers })).json(),
+    );
+    // One member is another creator's (the seed's), one the group creator's own.
+    const [theirs = ''] = await publicBots(1);
+    const mine = await createBot(db(), { name: 'Mine', creatorUserId: me.id });
+    const group = await createdGroup(creator, groupBody([theirs, mine]));
+    const conversation = await conversations.createTitled(db(), {
+      userId: me.id,
+      characterId: group.id,
+      label: null,
+    });
+    const context = async (headers = creator.headers) => {
+      const res = await inject({
+        url: `/api/conversations/${conversation.id}/context`,
+        headers,
+      });
+      return { status: res.statusCode, body: res.json<unknown>() };
+    };
+    const promptStatus = async (messageId: string, headers = creator.headers) =>
+      (await inject({ url: `/api/messages/${messageId}/prompt`, headers })).statusCode;
+
+    const mineReply = await replyOf(conversation.id, mine, null);
+    const ownView = getConversationContext.response.parse((await context()).body);
+    expect(ownView).toMatchObject({
+      latest: { messageId: mineReply, report: { usedTokens: 420, budgetTokens: 1800 } },
+      mayViewPrompt: true,
+    });
+    expect(await promptStatus(mineReply)).toBe(200);
+
+    // The other creator's member speaks next: its figures show, its definition does not open.
+    const theirReply = await replyOf(conversation.id, theirs, mineReply);
+    const theirView = getConversationContext.response.parse((await context()).body);
+    expect(theirView).toMatchObject({ latest: { messageId: theirReply }, mayViewPrompt: false });
+    expect(await promptStatus(theirReply)).toBe(404);
+
+    // Another member learns nothing of the conversation or its prompts.
+    const stranger = await context(other.headers);
+    expect({ status: stranger.status, code: errorCode(stranger.body) }).toEqual({
+      status: 404,
+      code: 'conversation_not_found',
+    });
+    expect(await promptStatus(mineReply, other.headers)).toBe(404);
   });
 });

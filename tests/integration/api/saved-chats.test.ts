@@ -652,6 +652,23 @@ describe('conversation files: GET /api/conversations/:id/export and POST /api/co
     }
   });
 
+  it('writes a member who has left the group as no speaker, so the file imports back', async () => {
+    const g = await groupChat();
+    const cleo = await createCharacter(db());
+    // Ada leaves the group; her message stays in the conversation.
+    await groupsRepo.setGroup(db(), g.groupId, [g.bram, cleo], g.bram);
+    const file = (await exportOf(g.conversationId)).body;
+    const res = await importFile(file);
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = importConversation.response.parse(res.json());
+    expect(await spokenIn(copy.id)).toEqual([
+      ['Welcome, traveller.', g.bram],
+      ['Hello, both.', null],
+      ['Ada here.', null],
+      ['Bram again.', g.bram],
+    ]);
+  });
+
   it('refuses speakers outside the group, and another member’s private group, storing nothing', async () => {
     const g = await groupChat();
     const [head = '', ...rest] = (await exportOf(g.conversationId)).body.trimEnd().split('\n');

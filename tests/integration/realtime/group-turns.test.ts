@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import type { Message } from '#shared/schemas/message';
 import * as groupsRepo from '#server/db/repositories/groups.repo';
+import * as replyPrompts from '#server/db/repositories/reply-prompts.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { createLogger } from '#server/lib/log';
 import { startWorkers, type RunningWorkers } from '../../../workers/start-workers';
@@ -122,6 +123,11 @@ describe('group-turns', () => {
     expect(members).toContain(done.message.subCharacterId);
     // The greeter spoke last: one who has not spoken answers, in turn order after the greeter.
     expect(done.message.subCharacterId).toBe(members[2]);
+    // The reply's prompt is kept for the context meter, written in the speaking member's voice.
+    const kept = await replyPrompts.latestOf(db(), sent.conversationId);
+    expect(kept).toMatchObject({ messageId: sent.replyId, speakerId: members[2] });
+    expect(kept?.report.usedTokens).toBeGreaterThan(0);
+    expect(kept?.messages[0]?.content).toContain('Cleo is talking with Ada, Bram');
     socket.disconnect();
   });
 
