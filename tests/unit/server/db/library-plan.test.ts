@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { boundCodes, choosePlan, expectedMatches } from '#server/db/repositories/library.repo';
+import {
+  boundCodes,
+  choosePlan,
+  expectedMatches,
+  headRows,
+} from '#server/db/repositories/library.repo';
 
 describe('expectedMatches', () => {
   const freq = (numListed: number) => ({ numListed, wordDocs: [], tags: [], buckets: [] });
@@ -67,5 +72,27 @@ describe('boundCodes', () => {
 
   it('does not bound when the buckets counted hold fewer rows than the target', () => {
     expect(boundCodes(buckets.slice(0, 1), 5_000, 1_000_000, 24)).toBeNull();
+  });
+});
+
+describe('headRows', () => {
+  it('walks three times the rows expected to hold the page when matches are plenty', () => {
+    // 100,000 matches in 1,000,000: one in 10; 24 need 240 rows, three times that is 720.
+    expect(headRows(100_000, 1_000_000, 24)).toBe(720);
+    // A deeper page needs a longer walk.
+    expect(headRows(100_000, 1_000_000, 48)).toBe(1_440);
+  });
+
+  it('does not walk more than 3,000 rows (fewer matches: the bounded read costs less)', () => {
+    expect(headRows(24_000, 1_000_000, 24)).toBe(3_000);
+    expect(headRows(23_000, 1_000_000, 24)).toBeNull();
+    expect(headRows(5_000, 1_000_000, 24)).toBeNull();
+    expect(headRows(100_000, 1_000_000, 480)).toBeNull();
+  });
+
+  it('does not walk without an expectation or statistics', () => {
+    expect(headRows(null, 1_000_000, 24)).toBeNull();
+    expect(headRows(0, 1_000_000, 24)).toBeNull();
+    expect(headRows(100_000, 0, 24)).toBeNull();
   });
 });
