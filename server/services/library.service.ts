@@ -145,11 +145,17 @@ export async function listLibrary(
   const isBoundable =
     query.languages.length === 0 && query.sizes.length === 0 && creatorIds === null;
   const needed = offset + query.pageSize;
-  // The head walk and the bound narrow the page's read by the expectation.
-  const narrowing = (expectation: number | null) =>
+  const tagPostings = freq.tags.reduce((sum, t) => sum + t.numListed, 0);
+  // The head walk and the bound narrow the page's read by the expectation (of these words).
+  const narrowing = (expectation: number | null, wordDocs: number[]) =>
     isBoundable
       ? {
-          head: library.headRows(expectation, freq.numListed, needed),
+          head: library.headRows(
+            expectation,
+            freq.numListed,
+            needed,
+            wordDocs.reduce((sum, n) => sum + n, tagPostings),
+          ),
           bound: library.boundCodes(freq.buckets, expectation, freq.numListed, needed),
         }
       : { head: null, bound: null };
@@ -167,7 +173,7 @@ export async function listLibrary(
       creatorIds === null,
     numListed: freq.numListed,
     leading,
-    ...narrowing(expected),
+    ...narrowing(expected, freq.wordDocs),
   };
   // A word too rare to be counted may be a typo: its correction is looked up beside the search, and
   // used when nothing matched (the words most like the ones typed are better than an empty page).
@@ -191,7 +197,7 @@ export async function listLibrary(
     filter: { ...filter, text: corrected.text },
     expected: correctedExpected,
     leading: [],
-    ...narrowing(correctedExpected),
+    ...narrowing(correctedExpected, corrected.wordDocs),
   });
   return pageOf(query, retried, includeNsfw);
 }
