@@ -83,9 +83,10 @@ describe('headRows', () => {
     expect(headRows(100_000, 1_000_000, 48, 100_000)).toBe(1_440);
   });
 
-  it('walks when the walk costs less than decoding the posting lists (70 entries a row)', () => {
-    // Two words in 100,000 each: 10,000 matches, 2,400 rows walked against 200,000 entries.
-    expect(headRows(10_000, 1_000_000, 24, 200_000)).toBe(7_200);
+  it('walks when the walk costs less than decoding the posting lists (100 entries a row)', () => {
+    // Words in 200,000 and 50,000: 10,000 matches, 2,400 rows walked against 250,000 entries.
+    expect(headRows(10_000, 1_000_000, 24, 250_000)).toBe(7_200);
+    expect(headRows(10_000, 1_000_000, 24, 200_000)).toBeNull();
     // A word in 5,000: 4,800 rows walked against 5,000 entries.
     expect(headRows(5_000, 1_000_000, 24, 5_000)).toBeNull();
     // A frequent word with a mid-frequency one: 500 matches, 48,000 rows.
