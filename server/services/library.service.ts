@@ -144,6 +144,21 @@ export async function listLibrary(
   // would often hold too few matches.
   const isBoundable =
     query.languages.length === 0 && query.sizes.length === 0 && creatorIds === null;
+  const needed = offset + query.pageSize;
+  const tagPostings = freq.tags.reduce((sum, t) => sum + t.numListed, 0);
+  // The head walk and the bound narrow the page's read by the expectation (of these words).
+  const narrowing = (expectation: number | null, wordDocs: number[]) =>
+    isBoundable
+      ? {
+          head: library.headRows(
+            expectation,
+            freq.numListed,
+            needed,
+            wordDocs.reduce((sum, n) => sum + n, tagPostings),
+          ),
+          bound: library.boundCodes(freq.buckets, expectation, freq.numListed, needed),
+        }
+      : { head: null, bound: null };
   const listArgs = {
     filter,
     sort: query.sort,
@@ -158,9 +173,7 @@ export async function listLibrary(
       creatorIds === null,
     numListed: freq.numListed,
     leading,
-    bound: isBoundable
-      ? library.boundCodes(freq.buckets, expected, freq.numListed, offset + query.pageSize)
-      : null,
+    ...narrowing(expected, freq.wordDocs),
   };
   // A word too rare to be counted may be a typo: its correction is looked up beside the search, and
   // used when nothing matched (the words most like the ones typed are better than an empty page).
@@ -172,15 +185,19 @@ export async function listLibrary(
   ]);
   if (result.total > 0 || filter.text === null) return pageOf(query, result, includeNsfw);
   if (corrected === null) return pageOf(query, result, includeNsfw);
+  // The corrected words are counted ones: the retry narrows its read by their expectation as a
+  // search typed that way would (unnarrowed, a walk for a correction to a mid-frequency word read
+  // thousands of rows, then gave up for the gather).
+  const correctedExpected = library.expectedMatches(freq, [
+    ...corrected.wordDocs,
+    ...freq.tags.map((t) => t.numListed),
+  ]);
   const retried = await library.list(deps.db, {
     ...listArgs,
     filter: { ...filter, text: corrected.text },
-    expected: library.expectedMatches(freq, [
-      ...corrected.wordDocs,
-      ...freq.tags.map((t) => t.numListed),
-    ]),
+    expected: correctedExpected,
     leading: [],
-    bound: null,
+    ...narrowing(correctedExpected, corrected.wordDocs),
   });
   return pageOf(query, retried, includeNsfw);
 }

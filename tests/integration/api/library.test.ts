@@ -264,6 +264,17 @@ describe('GET /api/library: filters and sorts', () => {
     expect(walked.items.map((c) => c.id)).toEqual(gathered.items.map((c) => c.id));
     expect(gathered.total).toBe(6);
 
+    // A head walk reads the page from the sort's first rows: every listed row here, or one row
+    // (other files' bots come first, so it holds too few and the page is read as without it).
+    for (const sort of ['popular', 'name'] as const) {
+      const expected = await library.list(app.deps.db, { ...base, sort, expected: 6 });
+      for (const head of [1_000_000, 1]) {
+        const headed = await library.list(app.deps.db, { ...base, sort, expected: 6, head });
+        expect(headed.items.map((c) => c.id)).toEqual(expected.items.map((c) => c.id));
+        expect(headed.total).toBe(6);
+      }
+    }
+
     // An expectation far past the cap is not counted ("1,000+")... unless the page ends the matches:
     // then the true total shows, never a count of matches that are not there.
     const wrong = { ...base, expected: 5_000, isExpectedExact: true };

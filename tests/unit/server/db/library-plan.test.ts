@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { boundCodes, choosePlan, expectedMatches } from '#server/db/repositories/library.repo';
+import {
+  boundCodes,
+  choosePlan,
+  expectedMatches,
+  headRows,
+} from '#server/db/repositories/library.repo';
 
 describe('expectedMatches', () => {
   const freq = (numListed: number) => ({ numListed, wordDocs: [], tags: [], buckets: [] });
@@ -67,5 +72,36 @@ describe('boundCodes', () => {
 
   it('does not bound when the buckets counted hold fewer rows than the target', () => {
     expect(boundCodes(buckets.slice(0, 1), 5_000, 1_000_000, 24)).toBeNull();
+  });
+});
+
+describe('headRows', () => {
+  it('walks three times the rows expected to hold the page when matches are plenty', () => {
+    // 100,000 matches in 1,000,000: one in 10; 24 need 240 rows, three times that is 720.
+    expect(headRows(100_000, 1_000_000, 24, 100_000)).toBe(720);
+    // A deeper page needs a longer walk.
+    expect(headRows(100_000, 1_000_000, 48, 100_000)).toBe(1_440);
+  });
+
+  it('walks when the walk costs less than decoding the posting lists (100 entries a row)', () => {
+    // Words in 200,000 and 50,000: 10,000 matches, 2,400 rows walked against 250,000 entries.
+    expect(headRows(10_000, 1_000_000, 24, 250_000)).toBe(7_200);
+    expect(headRows(10_000, 1_000_000, 24, 200_000)).toBeNull();
+    // A word in 5,000: 4,800 rows walked against 5,000 entries.
+    expect(headRows(5_000, 1_000_000, 24, 5_000)).toBeNull();
+    // A frequent word with a mid-frequency one: 500 matches, 48,000 rows.
+    expect(headRows(500, 1_000_000, 24, 105_000)).toBeNull();
+  });
+
+  it('does not walk more than 10,000 rows (its cost when the words rarely meet after all)', () => {
+    expect(headRows(7_200, 1_000_000, 24, 1_000_000)).toBe(10_000);
+    expect(headRows(7_000, 1_000_000, 24, 1_000_000)).toBeNull();
+    expect(headRows(100_000, 1_000_000, 480, 1_000_000)).toBeNull();
+  });
+
+  it('does not walk without an expectation or statistics', () => {
+    expect(headRows(null, 1_000_000, 24, 100_000)).toBeNull();
+    expect(headRows(0, 1_000_000, 24, 100_000)).toBeNull();
+    expect(headRows(100_000, 0, 24, 100_000)).toBeNull();
   });
 });
