@@ -6,10 +6,13 @@
  * interval. Frames are written in order, one after another. Where frames go, and their seq, is the
  * caller's (server/lib/reply-state.ts writes them); this holds no I/O of its own.
  *
- * A frame going out takes along the text every other reply of the process has waiting for at least
- * half an interval. The frames of many replies then leave in the same moment, so they share one write
- * to Redis, one answer back and one wake-up of the server that delivers them, instead of each reply
- * waking both processes on its own (on a virtual machine a wake-up costs more than the frame's work).
+ * A regular frame going out takes along the text every other reply of the process has had waiting
+ * for three quarters of an interval. The frames of many replies then leave in the same moment, so they
+ * share one write to Redis, one answer back and one wake-up of the server that delivers them, instead
+ * of each reply waking both processes on its own (on a virtual machine a wake-up costs more than the
+ * frame's work). A reply's first frame takes nothing along: when many replies start at once, their
+ * first tokens would otherwise each pull the others' frames early, and more, smaller frames went out
+ * (at 100 chats the delivered rate fell by 1%).
  */
 export const frameIntervalMs = 50;
 
@@ -21,7 +24,7 @@ const waiting = new Set<ReplyStream>();
 
 /** Sends, with a frame that goes out now, the text other streams have had waiting long enough. */
 function sendAlong(now: number): void {
-  for (const stream of waiting) stream.sendIfHalfDue(now);
+  for (const stream of waiting) stream.sendIfNearlyDue(now);
 }
 
 export class ReplyStream {
@@ -42,8 +45,9 @@ export class ReplyStream {
     this.pending += chunk;
     const now = Date.now();
     if (now - this.sentAt >= this.intervalMs) {
+      const isFirst = this.sentAt === Number.NEGATIVE_INFINITY;
       this.send(now);
-      sendAlong(now);
+      if (!isFirst) sendAlong(now);
       return;
     }
     waiting.add(this);
@@ -60,9 +64,9 @@ export class ReplyStream {
     await this.written;
   }
 
-  /** Sends what waits if half an interval has passed since the last frame (see sendAlong). */
-  sendIfHalfDue(now: number): void {
-    if (now - this.sentAt >= this.intervalMs / 2) this.send(now);
+  /** Sends what waits if three quarters of an interval have passed since the last frame (see sendAlong). */
+  sendIfNearlyDue(now: number): void {
+    if (now - this.sentAt >= (this.intervalMs * 3) / 4) this.send(now);
   }
 
   private send(now: number): void {

@@ -118,7 +118,7 @@ describe('ReplyStream', () => {
     expect(r.frames).toEqual([{ seq: 1, text: 'again' }]);
   });
 
-  it("takes along other replies' text waiting for half an interval, so their frames leave together", async () => {
+  it("takes along other replies' text waiting for three quarters of an interval, so their frames leave together", async () => {
     const a = recorder();
     const b = recorder();
     const c = recorder();
@@ -154,6 +154,23 @@ describe('ReplyStream', () => {
     expect(texts(c)).toEqual(['C0', ' C1']);
     await Promise.all([streamA.flush(), streamB.flush(), streamC.flush()]);
     expect(texts(b)).toEqual(['B0', ' B1']);
+  });
+
+  it("sends a reply's first frame alone, taking no other reply's text along", async () => {
+    const a = recorder();
+    const b = recorder();
+    const streamA = new ReplyStream(a.write);
+    const streamB = new ReplyStream(b.write);
+    streamA.push('A0');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs - 5);
+    streamA.push(' A1');
+    // B starts while A's text has waited for most of an interval: A's text keeps waiting for its timer.
+    streamB.push('B0');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.frames.map((f) => f.text)).toEqual(['A0']);
+    expect(b.frames.map((f) => f.text)).toEqual(['B0']);
+    await vi.advanceTimersByTimeAsync(frameIntervalMs);
+    expect(a.frames.map((f) => f.text)).toEqual(['A0', ' A1']);
   });
 
   it('fails flush with a failed write, and leaves no rejection unhandled when nobody flushes', async () => {
