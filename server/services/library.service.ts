@@ -19,6 +19,7 @@ import * as library from '../db/repositories/library.repo';
 import * as users from '../db/repositories/users.repo';
 import type { Caller } from '../lib/caller';
 import { statusOf } from './age-verification/age-verification.service';
+import { isCallerFlagOn } from './applications.service';
 
 export interface LibraryDeps {
   db: Db;
@@ -105,7 +106,8 @@ export async function listLibrary(
     languages: query.languages,
     tokenRanges: query.sizes.map((s) => definitionSizes[s]),
     includeNsfw,
-    includeGroups: !caller.flagsOff.includes('groupchat'),
+    // Judged as the group routes judge it, so the library never lists a group its caller cannot open.
+    includeGroups: isCallerFlagOn(caller, 'groupchat'),
     excludeCreatorIds: blocked,
     excludeIds: [],
   };
