@@ -104,6 +104,22 @@ export interface ListedCharactersTable {
   is_group: Generated<boolean>;
 }
 
+/**
+ * One row per tag of each listed character, with the columns the library filters on besides words;
+ * written only by triggers on listed_characters (migrations/202612030000_listed_character_tags.ts).
+ */
+export interface ListedCharacterTagsTable {
+  tag_id: number;
+  /** The character's id. */
+  id: string;
+  token_count: number;
+  is_nsfw: boolean;
+  is_group: boolean;
+  creator_user_id: string | null;
+  language: string;
+  tag_ids: number[];
+}
+
 export type ModerationStatusColumn =
   'pending' | 'rereview_required' | 'manual_review_required' | 'fix_required' | 'closed';
 
@@ -379,6 +395,7 @@ export interface Database {
   users: UsersTable;
   characters: CharactersTable;
   listed_characters: ListedCharactersTable;
+  listed_character_tags: ListedCharacterTagsTable;
   tags: TagsTable;
   character_tags: CharacterTagsTable;
   conversations: ConversationsTable;

@@ -8,6 +8,8 @@
  * The public library is read from listed_characters (migrations/202611270500), a narrow copy of the
  * listed characters kept by triggers, so walks and gathers touch a few hundred bytes a match instead of
  * the whole character; characters is read only for the page's rows (findRecords) and for favorites.
+ * A search by tags alone is counted in listed_character_tags (migrations/202612030000), the tags of
+ * the listed characters with their filter columns, kept by triggers on listed_characters.
  */
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { LibrarySort } from '#shared/rules/library';
@@ -362,14 +364,23 @@ export async function list(
   const head = isScoped || !withPage ? null : (args.head ?? null);
 
   // The count runs beside the page, on a connection of its own, and always gathers when an
-  // expectation stands: walking for it would read the whole index when the expectation is wrong.
+  // expectation stands: walking for it would read the whole index when the expectation is wrong. A
+  // search by tags alone is counted in listed_character_tags instead, from the index entries of its
+  // least used tag (index-only: the walk's settings, which leave only index scans).
+  const isTagCount = !isScoped && filter.text === null && filter.tagIds.length > 0;
+  const countSource = isTagCount
+    ? sql`listed_character_tags c where c.tag_id = (select t.id from tags t
+        where t.id = any(${filter.tagIds}::integer[]) order by t.num_listed, t.id limit 1)
+        and ${where}`
+    : sql`${from} where ${where}`;
   const counting = countIsCapped
     ? Promise.resolve(0)
     : db.transaction().execute(async (trx) => {
-        if (plan !== null) await usePlan(trx, 'gather');
+        if (isTagCount) await usePlan(trx, 'walk');
+        else if (plan !== null) await usePlan(trx, 'gather');
         const row = (
-          await sql<{ n: string }>`select count(*) as n from (select 1 from ${from}
-            where ${where} limit ${args.countCap}) m`.execute(trx)
+          await sql<{ n: string }>`select count(*) as n from (select 1 from ${countSource}
+            limit ${args.countCap}) m`.execute(trx)
         ).rows[0];
         return Number(row?.n ?? 0);
       });
@@ -424,7 +435,7 @@ export async function list(
         return readIds(trx, pageIds);
       });
   // The page's rows are read while the count may still run.
-  const [rest, counted, items] = await Promise.all([
+  const [rest, count, items] = await Promise.all([
     reading,
     counting,
     reading.then((r) => findRecords(db, [...leadOnPage, ...r])),
@@ -437,8 +448,8 @@ export async function list(
   if (countIsCapped && endsMatches) {
     return { items, total: leading.length + restOffset + restFound, isCapped: false };
   }
-  const total = countIsCapped ? args.countCap : Math.min(args.countCap, leading.length + counted);
-  return { items, total, isCapped: countIsCapped || leading.length + counted >= args.countCap };
+  const total = countIsCapped ? args.countCap : Math.min(args.countCap, leading.length + count);
+  return { items, total, isCapped: countIsCapped || leading.length + count >= args.countCap };
 }
 
 /**

@@ -29,8 +29,9 @@ const unique = () => randomUUID().replaceAll('-', '').slice(0, 10);
 
 /**
  * Where the copy of these characters differs from what characters says it should hold: a listed
- * character without its row ('missing'), a row for one not listed ('extra'), or a row whose columns
- * differ ('different').
+ * character without its row ('missing'), a row for one not listed ('extra'), a row whose columns
+ * differ ('different'), or tag rows in listed_character_tags that differ from its copy's tags
+ * ('tags').
  */
 async function drift(ids: readonly string[]): Promise<{ id: string; kind: string }[]> {
   const result = await sql<{ id: string; kind: string }>`
@@ -52,7 +53,18 @@ async function drift(ids: readonly string[]): Promise<{ id: string; kind: string
         is distinct from (l.created_at, l.num_messages, l.rating_score, l.num_ratings,
           l.num_messages_24h, l.token_count, l.is_nsfw, l.creator_user_id, l.language, l.name,
           l.tag_ids, l.search_vector, l.is_group)`.execute(db);
-  return result.rows;
+  const tags = await sql<{ id: string; kind: string }>`
+    with expected as (
+      select t.tag_id, l.id, l.token_count, l.is_nsfw, l.is_group, l.creator_user_id, l.language,
+        l.tag_ids
+      from listed_characters l, unnest(l.tag_ids) as t(tag_id) where l.id = any(${[...ids]}::uuid[])),
+    copied as (
+      select tag_id, id, token_count, is_nsfw, is_group, creator_user_id, language, tag_ids
+      from listed_character_tags where id = any(${[...ids]}::uuid[]))
+    select distinct id, 'tags' as kind from (
+      (select * from expected except select * from copied)
+      union all (select * from copied except select * from expected)) d`.execute(db);
+  return [...result.rows, ...tags.rows];
 }
 
 async function isCopied(id: string): Promise<boolean> {
@@ -285,6 +297,7 @@ describe('listed_characters: in step with characters', () => {
       Array.from({ length: 2 }, () => createCharacter(db, { tags: [mixed, groupsOnly] })),
     );
     await Promise.all(groups.map((id) => patch(id, { type: 'meta' })));
+    expect(await drift(groups)).toEqual([]);
     await library.refreshSearchStats(db);
     // Every tag, so the test's own tags are not crowded out by others'.
     const countsOf = async (includeGroups: boolean) => {
@@ -559,6 +572,18 @@ describe('library search over listed_characters', () => {
       },
     ],
     ['a blocked creator', { excludeCreatorIds: [creators[1] ?? ''], text: words[0] ?? '' }],
+    [
+      'a tag with every other filter',
+      {
+        tagIds: [tagIds[0] ?? 0],
+        languages: ['es', 'de'],
+        tokenRanges: [{ min: 0, max: 1_000 }],
+        includeNsfw: true,
+        // None is a group: the reference leaves the flag out.
+        includeGroups: false,
+        excludeCreatorIds: [creators[1] ?? ''],
+      },
+    ],
     ['one creator', { creatorIds: [creators[2] ?? ''], includeNsfw: true }],
   ];
 
