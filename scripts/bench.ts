@@ -93,7 +93,7 @@ async function runPath(): Promise<PathWindow[]> {
         productUrl: product.url,
         characterId,
         proxy: proxy.child,
-        product: [product.server, product.worker],
+        product: { server: product.server, worker: product.worker },
       },
       pathPlan,
     );
@@ -273,7 +273,7 @@ const pathSummary = pathPlan
     const windows = (side: Side) =>
       path.filter((w) => w.concurrency === concurrency && w.side === side);
     const samples = (side: Side) => windows(side).flatMap((w) => w.samples);
-    const perKiloChunk = (side: Side, of: 'cpuMs' | 'wakeUps') => {
+    const perKiloChunk = (side: Side, of: 'cpuMs' | 'serverCpuMs' | 'wakeUps') => {
       const total = windows(side).reduce((sum, w) => sum + w[of], 0);
       const chunks = samples(side).reduce((sum, x) => sum + x.chunks, 0);
       return (total * 1000) / chunks;
@@ -295,6 +295,7 @@ const pathSummary = pathPlan
       productDelivered: delivered('product'),
       proxyCpuPerKiloChunk: perKiloChunk('proxy', 'cpuMs'),
       productCpuPerKiloChunk: perKiloChunk('product', 'cpuMs'),
+      productServerCpuPerKiloChunk: perKiloChunk('product', 'serverCpuMs'),
       proxyWakeUpsPerKiloChunk: perKiloChunk('proxy', 'wakeUps'),
       productWakeUpsPerKiloChunk: perKiloChunk('product', 'wakeUps'),
       proxyCounts: counts(samples('proxy')),
@@ -308,7 +309,7 @@ if (only.has('path')) {
   lines.push(
     `Path run: a paced OpenAI-wire server (256 chunks, 20 ms apart) reached directly, through a bare proxy and through the product; rounds ${pathPlan.map((p) => `${String(p.concurrency)}×${String(p.rounds)}`).join(', ')}, rotated`,
     '',
-    '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product | wake-ups per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
+    '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product (its server alone) | wake-ups per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...pathSummary.map((s) =>
       [
@@ -318,7 +319,7 @@ if (only.has('path')) {
         `+${fmt(s.proxyAddedP50)} / +${fmt(s.proxyAddedP95)} ms`,
         `+${fmt(s.productAddedP50)} / +${fmt(s.productAddedP95)} ms`,
         `${fmt(s.proxyDelivered * 100)}% / ${fmt(s.productDelivered * 100)}%`,
-        `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×)`,
+        `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×; server ${fmt(s.productServerCpuPerKiloChunk)})`,
         `${fmt(s.proxyWakeUpsPerKiloChunk)} / ${fmt(s.productWakeUpsPerKiloChunk)} (${fmt(s.productWakeUpsPerKiloChunk / s.proxyWakeUpsPerKiloChunk, 2)}×)`,
         `${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'proxy').flatMap((w) => w.samples))}; ${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'product').flatMap((w) => w.samples))}`,
         '',

@@ -27,6 +27,8 @@ export interface PathWindow {
   samples: Sample[];
   /** CPU of the side's own processes during the window (proxy; product server + worker). */
   cpuMs: number;
+  /** The product's server alone (the relay from Redis to the sockets); 0 for the other sides. */
+  serverCpuMs: number;
   /** Times those processes were woken during the window. */
   wakeUps: number;
 }
@@ -93,7 +95,7 @@ export interface PathTargets {
   productUrl: string;
   characterId: string;
   proxy: Child;
-  product: readonly Child[];
+  product: { server: Child; worker: Child };
 }
 
 async function runSide(t: PathTargets, side: Side, concurrency: number): Promise<PathWindow> {
@@ -103,10 +105,11 @@ async function runSide(t: PathTargets, side: Side, concurrency: number): Promise
       Array.from({ length: concurrency }, () => connectBenchGuest(t.productUrl)),
     );
     try {
-      const { result, cpuMs, wakeUps } = await measureCpu(t.product, () =>
+      const { server, worker } = t.product;
+      const { result, cpuMs, cpuMsEach, wakeUps } = await measureCpu([server, worker], () =>
         Promise.all(sockets.map((s) => timeReply(s, t.characterId))),
       );
-      return { side, concurrency, samples: result, cpuMs, wakeUps };
+      return { side, concurrency, samples: result, cpuMs, serverCpuMs: cpuMsEach[0] ?? 0, wakeUps };
     } finally {
       for (const s of sockets) s.close();
     }
@@ -115,7 +118,7 @@ async function runSide(t: PathTargets, side: Side, concurrency: number): Promise
   const { result, cpuMs, wakeUps } = await measureCpu(side === 'proxy' ? [t.proxy] : [], () =>
     Promise.all(Array.from({ length: concurrency }, () => streamChat(url))),
   );
-  return { side, concurrency, samples: result, cpuMs, wakeUps };
+  return { side, concurrency, samples: result, cpuMs, serverCpuMs: 0, wakeUps };
 }
 
 /** Every side at every level, A B C rotated each round so none always goes first. */

@@ -36,18 +36,20 @@ export function wakeUps(child: Child): number {
   return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
 }
 
-/** CPU milliseconds and wake-ups of the processes while `work` runs. */
+/** CPU milliseconds (in all and per process, in order) and wake-ups of the processes while `work` runs. */
 export async function measureCpu<T>(
   children: readonly Child[],
   work: () => Promise<T>,
-): Promise<{ result: T; cpuMs: number; wakeUps: number }> {
-  const total = (read: (c: Child) => number) => children.reduce((sum, c) => sum + read(c), 0);
-  const before = { cpu: total(cpuMs), wakeUps: total(wakeUps) };
+): Promise<{ result: T; cpuMs: number; cpuMsEach: number[]; wakeUps: number }> {
+  const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+  const before = { cpu: children.map(cpuMs), wakeUps: sum(children.map(wakeUps)) };
   const result = await work();
+  const cpuMsEach = children.map((c, i) => cpuMs(c) - (before.cpu[i] ?? 0));
   return {
     result,
-    cpuMs: total(cpuMs) - before.cpu,
-    wakeUps: total(wakeUps) - before.wakeUps,
+    cpuMs: sum(cpuMsEach),
+    cpuMsEach,
+    wakeUps: sum(children.map(wakeUps)) - before.wakeUps,
   };
 }
 
