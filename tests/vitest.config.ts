@@ -21,6 +21,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A file spends most of its time waiting on PostgreSQL, Redis, sockets and streamed replies,
+          // so three at a time keep two cores busy; vitest's default on two cores is one at a time.
+          maxWorkers: 3,
         },
       },
     ],

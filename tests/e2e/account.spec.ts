@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import {
+  completeOnboarding,
+  signInAsNewMember,
+  signInWithCode,
+  uniqueSuffix,
+} from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-account');
@@ -83,11 +88,8 @@ test.describe('account: sign-up, profile, restrictions', () => {
     },
   );
 
-  test('a Terminated member sees only the Terminated screen', async ({ page }, testInfo) => {
-    const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `ended-${testInfo.project.name}-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `t_${suffix}`, name: 'Tess' });
+  test('a Terminated member sees only the Terminated screen', async ({ page }) => {
+    await signInAsNewMember(page, 'ended', { name: 'Tess' });
     // The restriction itself is set by moderators; here GET /api/me answers with one.
     await page.route('**/api/me', async (route) => {
       const response = await route.fetch();
@@ -139,11 +141,9 @@ const pngAvatar = Buffer.from(
 test.describe('account: avatar, leaving the profile, ban page, app settings', () => {
   test('uploads an avatar, guards Back with unsaved changes, and bans a Restricted member from lost pages', async ({
     page,
-  }, testInfo) => {
+  }) => {
     const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `avatar-${testInfo.project.name}-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `a_${suffix}`, name: 'Ava' });
+    await signInAsNewMember(page, 'avatar', { username: `a_${suffix}`, name: 'Ava' });
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);

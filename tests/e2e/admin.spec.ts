@@ -3,21 +3,15 @@
  * a member who is not an admin gets the 403 page. The first admin is made directly in the database,
  * as in production; the role reaches the token at the next refresh (a page load).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { nextSignInMail } from '../support/mail-inbox';
-import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { makeAdmin, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 
 /** A member who signed in once (no username yet), made over the API like a second browser would. */
 async function createMember(request: APIRequestContext, email: string): Promise<void> {
   expect((await request.post('/api/auth/email', { data: { email } })).ok()).toBe(true);
   const { code } = await nextSignInMail(email);
   expect((await request.post('/api/auth/email/verify', { data: { email, code } })).ok()).toBe(true);
-}
-
-async function signUp(page: Page, email: string, suffix: string): Promise<void> {
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `a_${suffix}`, name: 'Ada' });
 }
 
 test.describe('admin screens', () => {
@@ -32,7 +26,7 @@ test.describe('admin screens', () => {
     await createMember(request, memberEmail);
     await request.dispose();
 
-    await signUp(page, adminEmail, suffix);
+    await signInAsNewMember(page, 'admin', { email: adminEmail, name: 'Ada' });
     await makeAdmin(adminEmail);
 
     // A page load refreshes the session, so the token carries the admin role.
@@ -129,7 +123,7 @@ test.describe('admin screens', () => {
 
   test('a member who is not an admin gets the 403 page; a guest is asked to sign in', async ({
     page,
-  }, testInfo) => {
+  }) => {
     await page.goto('/admin');
     const denied = page.getByRole('heading', {
       name: 'Access Denied - You are Not Authorized to access this page',
@@ -137,9 +131,7 @@ test.describe('admin screens', () => {
     await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
     await expect(denied).toHaveCount(0);
 
-    const suffix = uniqueSuffix();
-    await signUp(page, `plain-${testInfo.project.name}-${suffix}@example.com`, suffix);
-    await page.goto('/admin');
+    await signInAsNewMember(page, 'plain', { name: 'Ada', path: '/admin' });
     await expect(denied).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search members' })).toHaveCount(0);
     await page.goto('/admin/users/00000000-0000-4000-8000-000000000000');

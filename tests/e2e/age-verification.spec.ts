@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember } from './onboarding-steps';
 
 /** Answers the finalize call for any session with `verified`, as the provider's result would. */
 async function fakeFinalize(page: Page, verified: boolean): Promise<void> {
@@ -30,13 +30,8 @@ test.describe('age verification', () => {
     await expect(page.getByRole('heading', { name: 'Age verification' })).toBeVisible();
   });
 
-  test('a member verifies with the sandbox provider', async ({ page }, testInfo) => {
-    const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `verify-${testInfo.project.name}-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `v_${suffix}`, name: 'Vera' });
-
-    await page.goto('/age-verification');
+  test('a member verifies with the sandbox provider', async ({ page }) => {
+    await signInAsNewMember(page, 'verify', { name: 'Vera', path: '/age-verification' });
     await expect(page.getByText("Don't lose access")).toBeVisible();
     await page.getByRole('button', { name: 'Sandbox ID document check' }).click();
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -47,9 +42,7 @@ test.describe('age verification', () => {
     await expect(page.getByText('You are verified.')).toBeVisible();
   });
 
-  test('members who must verify get the required dialog once per session', async ({
-    page,
-  }, testInfo) => {
+  test('members who must verify get the required dialog once per session', async ({ page }) => {
     await page.route('**/api/age-verification', (route) =>
       route.fulfill({
         status: 200,
@@ -61,10 +54,7 @@ test.describe('age verification', () => {
         }),
       }),
     );
-    const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `required-${testInfo.project.name}-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `r_${suffix}`, name: 'Rae' });
+    await signInAsNewMember(page, 'required', { name: 'Rae' });
 
     const dialog = page.getByRole('dialog', { name: 'Age verification' });
     await expect(dialog).toContainText('required by November 30, 2025');

@@ -9,10 +9,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import {
-  completeOnboarding,
   makeAdmin,
   restrictToLimitedAccess,
-  signInWithCode,
+  signInAsNewMember,
   uniqueSuffix,
 } from './onboarding-steps';
 import { slowReply } from './global-setup';
@@ -49,15 +48,6 @@ test.describe('chatbot routes for guests', () => {
   });
 });
 
-async function signUp(page: Page, testInfo: TestInfo, who: string) {
-  const suffix = uniqueSuffix();
-  const email = `${who}-${testInfo.project.name}-${suffix}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `${who.slice(0, 6)}_${suffix}`, name: 'Ada' });
-  return email;
-}
-
 async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
   const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
@@ -69,7 +59,7 @@ test(
   { tag: '@mobile' },
   async ({ page, browser }, testInfo) => {
     test.setTimeout(150_000);
-    await signUp(page, testInfo, 'creator');
+    await signInAsNewMember(page, 'creator', { name: 'Ada' });
     await page.getByRole('banner').getByRole('link', { name: 'Create Chatbot' }).click();
     await expect(page).toHaveURL(/\/chatbot\/create$/);
     await expect(page.getByRole('heading', { name: 'Chatbot Editor', level: 1 })).toBeVisible();
@@ -149,8 +139,10 @@ test(
 
     // Another member (an admin) may not open its editor, and approves it on the review screen.
     const admin = await newPage(browser, testInfo);
-    const adminEmail = await signUp(admin, testInfo, 'moderator');
-    await admin.goto(`/chatbot/edit/${characterId}`);
+    const { email: adminEmail } = await signInAsNewMember(admin, 'moderator', {
+      name: 'Ada',
+      path: `/chatbot/edit/${characterId}`,
+    });
     await expect(admin.getByText('You are not allowed to access this page')).toBeVisible();
     await makeAdmin(adminEmail);
     await admin.goto('/admin');
@@ -184,10 +176,12 @@ test(
 
 test('a member imports a card, sees what it holds, creates the chatbot and exports it with the card data kept', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
-  const email = await signUp(page, testInfo, 'importer');
-  await page.goto('/chatbot/create');
+  const { email } = await signInAsNewMember(page, 'importer', {
+    name: 'Ada',
+    path: '/chatbot/create',
+  });
   await page.getByRole('button', { name: 'Import card' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a character card' });
   await dialog

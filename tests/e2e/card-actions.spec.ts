@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { characterLimits } from '#shared/rules/character';
-import { makeAdmin, signUp, uniqueSuffix } from './onboarding-steps';
+import { makeAdmin, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { newBot, newCreator, sql } from './product-db';
 
 /** The home's main grid (the signed-in home may show the same bot among its recommendations too). */
@@ -17,13 +17,12 @@ const toast = (page: Page, text: string) =>
 test(
   'a member favorites and unfavorites from a card and from the profile',
   { tag: '@mobile' },
-  async ({ page }, testInfo) => {
+  async ({ page }) => {
     const creator = await newCreator();
     const name = `Fav ${uniqueSuffix()}`;
     const bot = await newBot(creator.id, { name });
-    await signUp(page, 'fav', testInfo.project.name);
+    await signInAsNewMember(page, 'fav');
 
-    await page.goto('/');
     const add = grid(page).getByRole('button', { name: `Add ${name} to favorites` });
     await add.click();
     await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
@@ -49,15 +48,12 @@ test(
   },
 );
 
-test('blocking a creator takes their bot away; Blocked Creators unblocks', async ({
-  page,
-}, testInfo) => {
+test('blocking a creator takes their bot away; Blocked Creators unblocks', async ({ page }) => {
   const creator = await newCreator();
   const name = `Blocky ${uniqueSuffix()}`;
   const bot = await newBot(creator.id, { name });
-  await signUp(page, 'blk', testInfo.project.name);
+  await signInAsNewMember(page, 'blk');
 
-  await page.goto('/');
   const card = page.getByRole('heading', { name, level: 2 });
   await expect(card.first()).toBeVisible();
   await grid(page)
@@ -82,12 +78,11 @@ test('blocking a creator takes their bot away; Blocked Creators unblocks', async
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 });
 
-test('less like this hides the card and records a dislike', async ({ page }, testInfo) => {
+test('less like this hides the card and records a dislike', async ({ page }) => {
   const creator = await newCreator();
   const name = `Meh ${uniqueSuffix()}`;
   const bot = await newBot(creator.id, { name });
-  const { username } = await signUp(page, 'meh', testInfo.project.name);
-  await page.goto('/');
+  const { username } = await signInAsNewMember(page, 'meh');
   await grid(page)
     .getByRole('button', { name: `More actions for ${name}` })
     .click();
@@ -102,13 +97,12 @@ test('less like this hides the card and records a dislike', async ({ page }, tes
   expect(rows).toEqual([{ character_id: bot }]);
 });
 
-test('a member reports a bot and an admin resolves it in the queue', async ({ page }, testInfo) => {
+test('a member reports a bot and an admin resolves it in the queue', async ({ page }) => {
   const creator = await newCreator();
   const name = `Reported ${uniqueSuffix()}`;
   const bot = await newBot(creator.id, { name });
-  const { email } = await signUp(page, 'rep', testInfo.project.name);
+  const { email } = await signInAsNewMember(page, 'rep', { path: `/chatbot/${bot}` });
 
-  await page.goto(`/chatbot/${bot}`);
   await page.getByRole('button', { name: `More actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Report' }).click();
   await expect(page).toHaveURL(new RegExp(`/report/${bot}$`));
@@ -136,8 +130,8 @@ test('a member reports a bot and an admin resolves it in the queue', async ({ pa
   await expect(report.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
 });
 
-test('a creator deletes their own bot after confirming', async ({ page }, testInfo) => {
-  const { username } = await signUp(page, 'del', testInfo.project.name);
+test('a creator deletes their own bot after confirming', async ({ page }) => {
+  const { username } = await signInAsNewMember(page, 'del');
   const [me] = await sql<{ id: string }>('select id from users where username = $1', [username]);
   if (!me) throw new Error('no member');
   const name = `Mine ${uniqueSuffix()}`;
@@ -189,13 +183,11 @@ test('guests get sign-in prompts instead of member actions', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
 });
 
-test('at the favorites limit the heart reverts and the error modal explains', async ({
-  page,
-}, testInfo) => {
+test('at the favorites limit the heart reverts and the error modal explains', async ({ page }) => {
   const creator = await newCreator();
   const name = `Full ${uniqueSuffix()}`;
   await newBot(creator.id, { name });
-  const { username } = await signUp(page, 'lim', testInfo.project.name);
+  const { username } = await signInAsNewMember(page, 'lim');
   // Fill the member's favorites with private bots nobody lists.
   await sql(
     `with bots as (

@@ -4,7 +4,7 @@
  * creator gets Edit Chatbot instead of favorite and block; a guest gets the sign-in prompt.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { newBot, newCreator, sql } from './product-db';
 import { screenshotsIn } from './screenshots';
 
@@ -36,7 +36,7 @@ test(
     const creator = await newCreator();
     const name = `Menu ${uniqueSuffix()}`;
     const bot = await newBot(creator.id, { name });
-    const { username } = await signUp(page, 'menu', testInfo.project.name);
+    const { username } = await signInAsNewMember(page, 'menu');
     await page.goto(`/chat/${bot}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
@@ -91,10 +91,8 @@ test(
   },
 );
 
-test("the creator's chat menu offers Edit Chatbot, not favorite or block", async ({
-  page,
-}, testInfo) => {
-  const { username } = await signUp(page, 'own', testInfo.project.name);
+test("the creator's chat menu offers Edit Chatbot, not favorite or block", async ({ page }) => {
+  const { username } = await signInAsNewMember(page, 'own');
   const [me] = await sql<{ id: string }>('select id from users where username = $1', [username]);
   if (!me) throw new Error('no member');
   const name = `Mine ${uniqueSuffix()}`;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator } from '@playwright/test';
 import { listLibrary } from '#shared/api/library';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember } from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-groupclone');
@@ -24,10 +24,7 @@ test(
   async ({ page }, testInfo) => {
     const project = testInfo.project.name;
     const isNarrow = project === 'mobile';
-    const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `narrow-${project}-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `n_${suffix}`, name: 'Nia' });
+    await signInAsNewMember(page, 'narrow', { name: 'Nia' });
     const { items } = listLibrary.response.parse(
       await (
         await page.request.get('/api/library', { headers: { 'x-guest-id': randomUUID() } })

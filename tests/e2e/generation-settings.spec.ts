@@ -4,13 +4,7 @@
  * admin opens that prompt. The role is set in the database as for the admin screens.
  */
 import { expect, test } from '@playwright/test';
-import {
-  characterCards,
-  completeOnboarding,
-  makeAdmin,
-  signInWithCode,
-  uniqueSuffix,
-} from './onboarding-steps';
+import { characterCards, makeAdmin, signInAsNewMember } from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
 
 const shots = '/tmp/shots-gen';
@@ -21,11 +15,7 @@ test(
   'a member changes generation settings, reads the context meter and opens the prompt',
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
-    const suffix = uniqueSuffix();
-    const email = `gen-${testInfo.project.name}-${suffix}@example.com`;
-    await page.goto('/');
-    await signInWithCode(page, email);
-    await completeOnboarding(page, { username: `g_${suffix}`, name: 'Gene' });
+    const { email } = await signInAsNewMember(page, 'gen', { name: 'Gene' });
     await makeAdmin(email);
 
     // A page load refreshes the session, so the token carries the new role.

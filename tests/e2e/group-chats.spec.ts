@@ -8,7 +8,7 @@
  * Response offer the upgrade.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import { sql } from './product-db';
 import { screenshotsIn } from './screenshots';
@@ -34,12 +34,13 @@ async function createGroupOfThree(
   who: string,
 ): Promise<{ name: string; email: string }> {
   const suffix = uniqueSuffix();
-  const email = `${who}-${suffix}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `g_${suffix}`, name: 'Gale' });
+  const { email } = await signInAsNewMember(page, who, {
+    email: `${who}-${suffix}@example.com`,
+    username: `g_${suffix}`,
+    name: 'Gale',
+    path: '/groupchat/create',
+  });
 
-  await page.goto('/groupchat/create');
   await expect(page.getByRole('heading', { name: 'Create Group' })).toBeVisible();
   await uploadCover(page);
   const name = `Crew ${suffix}`.slice(0, 20);
@@ -78,10 +79,7 @@ test('the group form asks before leaving, before the picker and before a public 
   page,
 }) => {
   const suffix = uniqueSuffix();
-  await page.goto('/');
-  await signInWithCode(page, `guard-${suffix}@example.com`);
-  await completeOnboarding(page, { username: `gg_${suffix}`, name: 'Gale' });
-  await page.goto('/groupchat/create');
+  await signInAsNewMember(page, 'guard', { name: 'Gale', path: '/groupchat/create' });
   await expect(page.getByRole('link', { name: 'Creation Guide' })).toBeVisible();
   const nameBox = page.getByRole('textbox', { name: 'Name' });
   await nameBox.fill('Dropped');
@@ -379,11 +377,7 @@ test(
   { tag: '@mobile' },
   async ({ page }) => {
     const group = await newUnlistedGroup();
-    const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `group-links-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `gl_${suffix}`, name: 'Lin' });
-
+    await signInAsNewMember(page, 'group-links', { name: 'Lin' });
     await page.goto(`/groupchat/${group.id}`);
     const log = page.getByRole('log');
     const speakers = log.locator('[data-speaker]');
@@ -474,11 +468,7 @@ test(
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
     const group = await newUnlistedGroup();
-    const suffix = uniqueSuffix();
-    const email = `group-clone-${suffix}@example.com`;
-    await page.goto('/');
-    await signInWithCode(page, email);
-    await completeOnboarding(page, { username: `gc_${suffix}`, name: 'Lin' });
+    const { email } = await signInAsNewMember(page, 'group-clone', { name: 'Lin' });
     const conversationId = await storeGroupChat(email, group, 'Tavern tales');
     const [ada = '', bram = ''] = group.members;
 

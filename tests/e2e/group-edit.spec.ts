@@ -7,21 +7,17 @@
  * read-only, and editing a flagged group withdraws the manual review. States no screen can reach are
  * set in the database.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { undecidedReason } from '#shared/rules/moderation';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { sql } from './product-db';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-group-edit');
 
 /** Signs a new member in; answers their user id. */
-async function signUp(page: Page, testInfo: TestInfo, who: string): Promise<string> {
-  const suffix = uniqueSuffix();
-  const email = `${who}-${testInfo.project.name}-${suffix}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `${who.slice(0, 6)}_${suffix}`, name: 'Gale' });
+async function signInMember(page: Page, who: string): Promise<string> {
+  const { email } = await signInAsNewMember(page, who, { name: 'Gale' });
   const [row] = await sql<{ id: string }>('select id from users where email = $1', [email]);
   if (!row) throw new Error('no member');
   return row.id;
@@ -98,8 +94,8 @@ const editUrl = (id: string) => `/groupchat/edit?characterId=${id}`;
 test(
   "Edit Group: Save Changes stores the edit and opens the picker; Don't Save drops it",
   { tag: '@mobile' },
-  async ({ page }, testInfo) => {
-    const memberId = await signUp(page, testInfo, 'editor');
+  async ({ page }) => {
+    const memberId = await signInMember(page, 'editor');
     const group = await newOwnGroup(memberId, { visibility: 'private' });
     await page.goto(editUrl(group.id));
     await expect(page.getByRole('heading', { name: 'Edit Group' })).toBeVisible();
@@ -138,7 +134,7 @@ test(
   async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     const project = testInfo.project.name;
-    const memberId = await signUp(page, testInfo, 'fixer');
+    const memberId = await signInMember(page, 'fixer');
     const reason = 'The greeting should greet the user by name';
     const group = await newOwnGroup(memberId, {
       visibility: 'public',

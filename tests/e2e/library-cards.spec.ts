@@ -11,7 +11,7 @@ import { createDb } from '#server/db/database';
 import { refreshSearchStats } from '#server/db/repositories/library.repo';
 import { createCharacter } from '../support/factories';
 import { e2eDatabaseUrl } from './global-setup';
-import { characterCards, signUp } from './onboarding-steps';
+import { characterCards, signInAsNewMember } from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-cards', { fullPage: true });
@@ -82,7 +82,7 @@ test(
   'My Chatbots shows long chatbot names whole on their cards',
   { tag: '@mobile' },
   async ({ page }, info) => {
-    const { email } = await signUp(page, 'names', info.project.name);
+    const { email } = await signInAsNewMember(page, 'names');
     const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
     await client.connect();
     const row = await client.query<{ id: string }>('select id from users where email = $1', [

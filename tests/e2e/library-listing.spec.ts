@@ -9,12 +9,7 @@ import { createDb } from '#server/db/database';
 import { refreshSearchStats } from '#server/db/repositories/library.repo';
 import { createCharacter } from '../support/factories';
 import { e2eDatabaseUrl } from './global-setup';
-import {
-  characterCards,
-  completeOnboarding,
-  signInWithCode,
-  uniqueSuffix,
-} from './onboarding-steps';
+import { characterCards, signInAsNewMember } from './onboarding-steps';
 
 /** 26 bots with a tag of their own (more than one page of 24), one with a word of its own. */
 async function makeLibrary() {
@@ -124,12 +119,8 @@ test('favorites ask logged-out visitors to create an account', async ({ page }) 
 test(
   'a member: favorites invite exploring, recommendations list bots, NSFW asks for the profile setting',
   { tag: '@mobile' },
-  async ({ page }, testInfo) => {
-    await page.goto('/');
-    await signInWithCode(page, `lib-${testInfo.project.name}-${uniqueSuffix()}@example.com`);
-    await completeOnboarding(page, { username: `l_${uniqueSuffix()}`, name: 'Libby' });
-
-    await page.goto('/favorite-bots');
+  async ({ page }) => {
+    await signInAsNewMember(page, 'lib', { name: 'Libby', path: '/favorite-bots' });
     await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toBeVisible();
 

@@ -2,12 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { listLibrary } from '#shared/api/library';
-import {
-  characterCards,
-  completeOnboarding,
-  signInWithCode,
-  uniqueSuffix,
-} from './onboarding-steps';
+import { characterCards, signInAsNewMember } from './onboarding-steps';
 
 /** The first character of the library's first page, as the API lists it. */
 async function firstCharacter(page: Page): Promise<{ id: string; name: string; title: string }> {
@@ -38,10 +33,8 @@ test('focus moves to the page heading on navigation', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Discover characters' })).toBeFocused();
 });
 
-test("the home grid does not wait for the member's session refresh", async ({ page }, testInfo) => {
-  await page.goto('/');
-  await signInWithCode(page, `grid-${testInfo.project.name}-${uniqueSuffix()}@example.com`);
-  await completeOnboarding(page, { username: `g_${uniqueSuffix()}`, name: 'Gale' });
+test("the home grid does not wait for the member's session refresh", async ({ page }) => {
+  await signInAsNewMember(page, 'grid', { name: 'Gale' });
 
   // Hold the start-up refresh until the library has been asked for (or give up after 10 s).
   let isLibraryAsked = false;

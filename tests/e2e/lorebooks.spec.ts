@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-lore', { fullPage: true });
@@ -19,13 +19,6 @@ const pngAvatar = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signUp(page: Page, project: string, who: string) {
-  const suffix = uniqueSuffix();
-  await page.goto('/');
-  await signInWithCode(page, `lore-${who}-${project}-${suffix}@example.com`);
-  await completeOnboarding(page, { username: `l_${suffix}`, name: 'Lorna' });
-}
 
 /** Closes the Lorebook Guide, which opens by itself on a browser's first visit to /lorebook/create. */
 async function dismissGuide(page: Page) {
@@ -57,8 +50,7 @@ test(
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
     test.setTimeout(90_000);
-    await signUp(page, testInfo.project.name, 'create');
-    await page.goto('/my-chatbots/lorebooks');
+    await signInAsNewMember(page, 'lore-create', { name: 'Lorna', path: '/my-chatbots/lorebooks' });
     await expect(page.getByRole('heading', { name: 'My Lorebooks' })).toBeVisible();
     await expect(page.getByText('No Results Found')).toBeVisible();
     await page.getByRole('link', { name: 'Create Lorebook' }).first().click();
@@ -140,8 +132,7 @@ test('imports a SillyTavern world, splits what does not fit, attaches it and see
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await signUp(page, testInfo.project.name, 'import');
-  await page.goto('/lorebook/create');
+  await signInAsNewMember(page, 'lore-import', { name: 'Lorna', path: '/lorebook/create' });
   await dismissGuide(page);
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Import JSON' }).click();
@@ -205,8 +196,7 @@ test(
   'shows the Lorebook Guide on the first visit only, and again from its link',
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
-    await signUp(page, testInfo.project.name, 'guide');
-    await page.goto('/lorebook/create');
+    await signInAsNewMember(page, 'lore-guide', { name: 'Lorna', path: '/lorebook/create' });
     const guide = page.getByRole('dialog', { name: 'Lorebook Guide' });
     await expect(guide).toContainText('only as a whole word or phrase');
     await expect(guide).toContainText('0 to 50, 4 by default');

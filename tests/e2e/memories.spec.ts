@@ -5,13 +5,7 @@
  * may open a reply's prompt.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  characterCards,
-  completeOnboarding,
-  makeAdmin,
-  signInWithCode,
-  uniqueSuffix,
-} from './onboarding-steps';
+import { characterCards, makeAdmin, signInAsNewMember } from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
 
 const shots = '/tmp/shots-mem';
@@ -50,11 +44,7 @@ test(
   'a member writes a memory, pins it, finds it in the prompt, edits and deletes it',
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
-    const suffix = uniqueSuffix();
-    const email = `mem-${testInfo.project.name}-${suffix}@example.com`;
-    await page.goto('/');
-    await signInWithCode(page, email);
-    await completeOnboarding(page, { username: `m_${suffix}`, name: 'Mona' });
+    const { email } = await signInAsNewMember(page, 'mem', { name: 'Mona' });
     await makeAdmin(email);
     // A page load refreshes the session, so the token carries the new role.
     await page.goto('/');
@@ -125,12 +115,8 @@ test(
   },
 );
 
-test('a member writes two memories and deletes all of them', async ({ page }, testInfo) => {
-  const suffix = uniqueSuffix();
-  const email = `mem-all-${testInfo.project.name}-${suffix}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `a_${suffix}`, name: 'Alba' });
+test('a member writes two memories and deletes all of them', async ({ page }) => {
+  const { email } = await signInAsNewMember(page, 'mem-all', { name: 'Alba' });
   await makeAdmin(email);
   await page.goto('/');
   await characterCards(page).first().click();
@@ -151,10 +137,7 @@ test('a member writes two memories and deletes all of them', async ({ page }, te
 test('a free member is offered the plans instead of the Memory Manager', async ({
   page,
 }, testInfo) => {
-  const suffix = uniqueSuffix();
-  await page.goto('/');
-  await signInWithCode(page, `mem-free-${testInfo.project.name}-${suffix}@example.com`);
-  await completeOnboarding(page, { username: `f_${suffix}`, name: 'Fern' });
+  await signInAsNewMember(page, 'mem-free', { name: 'Fern' });
   await characterCards(page).first().click();
   await page.getByRole('link', { name: 'Chat Now' }).click();
   await send(page, 'Hi.');

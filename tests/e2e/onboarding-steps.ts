@@ -1,11 +1,13 @@
 /**
  * Shared steps of the account journeys: signing in with the emailed code, finishing sign-up
- * (Welcome Aboard, Community Guidelines, interests) for a new member, who is sent to /signup, and
- * making a member an admin.
+ * (Welcome Aboard, Community Guidelines, interests) for a new member, who is sent to /signup, starting
+ * a journey as a member who has done both, and making a member an admin.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { completeOnboarding as onboardingContract } from '#shared/api/account';
+import { startEmailSignIn, verifyEmailCode } from '#shared/api/auth';
 import { nextSignInMail } from '../support/mail-inbox';
 import { redisKeys } from '#server/lib/redis-keys';
 import { createRedis } from '#server/lib/redis';
@@ -120,12 +122,53 @@ export async function restrictToLimitedAccess(email: string): Promise<void> {
   }
 }
 
-/** Signs a new member up from the home page; answers their email and username. */
-export async function signUp(page: Page, prefix: string, project: string) {
-  const email = `${prefix}-${project}-${uniqueSuffix()}@example.com`;
-  const username = `${prefix.slice(0, 3)}_${uniqueSuffix()}`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username, name: 'Sam' });
+/** What the client keeps in localStorage while this browser holds a session (client/lib/session.ts). */
+const sessionHintKey = 'charchat.hasSession';
+
+/**
+ * Starts a journey that is not about sign-up with a new member who has finished it, then opens `path`
+ * signed in: the member signs in with the emailed code and finishes sign-up through the same API calls
+ * the Sign In dialog and the sign-up pages make, from the page's own request context, so the refresh
+ * cookie lands in its browser. Clicking through sign-up took several seconds a journey; the journeys
+ * about it (sign-in, account, member-pages, usernames) still do. Answers the member's email and username.
+ */
+export async function signInAsNewMember(
+  page: Page,
+  prefix: string,
+  options: { email?: string; username?: string; name?: string; path?: string } = {},
+): Promise<{ email: string; username: string }> {
+  const email =
+    options.email ?? `${prefix}-${test.info().project.name}-${uniqueSuffix()}@example.com`;
+  const username = options.username ?? `${prefix.slice(0, 6)}_${uniqueSuffix()}`;
+  const request = page.request;
+  await expect(await request.post(startEmailSignIn.path, { data: { email } })).toBeOK();
+  const { code } = await nextSignInMail(email);
+  const verified = await request.post(verifyEmailCode.path, { data: { email, code } });
+  await expect(verified).toBeOK();
+  const { accessToken } = verifyEmailCode.response.parse(await verified.json());
+  const onboarded = await request.put(onboardingContract.path, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      username,
+      name: options.name ?? 'Sam',
+      isAdult: true,
+      acceptsTerms: true,
+      acceptsGuidelines: true,
+    },
+  });
+  await expect(onboarded).toBeOK();
+  // The client restores a session at start-up only in a browser that has held one, as this one now has.
+  const context = page.context();
+  await context.setStorageState({
+    cookies: await context.cookies(),
+    origins: [
+      {
+        origin: new URL(verified.url()).origin,
+        localStorage: [{ name: sessionHintKey, value: '1' }],
+      },
+    ],
+  });
+  await page.goto(options.path ?? '/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
   return { email, username };
 }

@@ -5,18 +5,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { e2eOwnKey, ownKeyReply } from './global-setup';
-import {
-  characterCards,
-  completeOnboarding,
-  signInWithCode,
-  uniqueSuffix,
-} from './onboarding-steps';
+import { characterCards, signInAsNewMember } from './onboarding-steps';
 
 test.describe.configure({ timeout: 180_000 });
 
 test('a member sets their key, enables OpenAI mode and is answered through it', async ({
   page,
-}, testInfo) => {
+}) => {
   const bodies: string[] = [];
   page.on('response', (response) => {
     void response
@@ -27,12 +22,7 @@ test('a member sets their key, enables OpenAI mode and is answered through it', 
   page.on('websocket', (ws) => {
     ws.on('framereceived', (frame) => bodies.push(String(frame.payload)));
   });
-  const suffix = uniqueSuffix();
-  await page.goto('/');
-  await signInWithCode(page, `ownkey-${testInfo.project.name}-${suffix}@example.com`);
-  await completeOnboarding(page, { username: `k_${suffix}`, name: 'Kay' });
-
-  await page.goto('/profile');
+  await signInAsNewMember(page, 'ownkey', { name: 'Kay', path: '/profile' });
   await page.getByRole('textbox', { name: 'OpenAI API key' }).fill(e2eOwnKey);
   await page.getByRole('combobox', { name: 'OpenAI mode' }).selectOption('enabled');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { e2eDatabaseUrl } from './global-setup';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember } from './onboarding-steps';
 import { openSeededChatbot } from './product-db';
 
 /** A 2×2 PNG, enough for the server to turn into a WebP avatar. */
@@ -36,13 +36,10 @@ async function createPersona(page: Page, name: string, highlights: string) {
 test(
   'creates personas, makes one default, chats as another and switches in the chat',
   { tag: '@mobile' },
-  async ({ page }, testInfo) => {
+  async ({ page }) => {
     // A long journey: sign-up, two avatar uploads and a streamed reply.
     test.setTimeout(120_000);
-    const suffix = uniqueSuffix();
-    await page.goto('/');
-    await signInWithCode(page, `personas-${testInfo.project.name}-${suffix}@example.com`);
-    await completeOnboarding(page, { username: `p_${suffix}`, name: 'Dana' });
+    await signInAsNewMember(page, 'personas', { name: 'Dana' });
 
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -129,12 +126,8 @@ async function storePersonasAndChat(
 
 test('a free member meets Limit Reached, deletes a persona whose chat moves to the default, and hides the choice', async ({
   page,
-}, testInfo) => {
-  const suffix = uniqueSuffix();
-  const email = `personas-limit-${testInfo.project.name}-${suffix}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `l_${suffix}`, name: 'Lale' });
+}) => {
+  const { email } = await signInAsNewMember(page, 'personas-limit', { name: 'Lale' });
   await openSeededChatbot(page, 'juno-okafor');
   await expect(page).toHaveURL(/\/chatbot\/[\w-]+$/);
   const characterId = new URL(page.url()).pathname.split('/').at(-1) ?? '';

@@ -9,16 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { listLibrary } from '#shared/api/library';
 import { e2eDatabaseUrl } from './global-setup';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
-
-/** A new member, signed in and onboarded; answers their email. */
-async function newMember(page: Page, project: string): Promise<string> {
-  const email = `chats-${project}-${uniqueSuffix()}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `c_${uniqueSuffix()}`, name: 'Cleo' });
-  return email;
-}
+import { signInAsNewMember } from './onboarding-steps';
 
 async function libraryCharacter(page: Page): Promise<{ id: string; name: string }> {
   const { items } = listLibrary.response.parse(
@@ -82,8 +73,8 @@ async function storeChats(
 test(
   'Recent Chats loads 25, then the rest with Load More, and changes a title',
   { tag: '@mobile' },
-  async ({ page }, testInfo) => {
-    const email = await newMember(page, testInfo.project.name);
+  async ({ page }) => {
+    const { email } = await signInAsNewMember(page, 'chats', { name: 'Cleo' });
     const character = await libraryCharacter(page);
     await page.goto('/chats');
     await expect(page.getByRole('link', { name: 'Explore Chatbots' })).toHaveAttribute('href', '/');
@@ -121,10 +112,8 @@ test(
   },
 );
 
-test('Clone Partially picks the last message to keep and opens the copy', async ({
-  page,
-}, testInfo) => {
-  const email = await newMember(page, testInfo.project.name);
+test('Clone Partially picks the last message to keep and opens the copy', async ({ page }) => {
+  const { email } = await signInAsNewMember(page, 'chats', { name: 'Cleo' });
   const character = await libraryCharacter(page);
   const [conversationId = ''] = await storeChats(email, character.id, [
     { label: 'Long talk', messages: 4 },
@@ -157,8 +146,8 @@ test('Clone Partially picks the last message to keep and opens the copy', async 
   await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('First half');
 });
 
-test('a chat exported from its menu imports back as a new chat', async ({ page }, testInfo) => {
-  const email = await newMember(page, testInfo.project.name);
+test('a chat exported from its menu imports back as a new chat', async ({ page }) => {
+  const { email } = await signInAsNewMember(page, 'chats', { name: 'Cleo' });
   const character = await libraryCharacter(page);
   const [conversationId = ''] = await storeChats(email, character.id, [
     { label: 'Keepsake', messages: 3 },
@@ -193,8 +182,8 @@ test('a chat exported from its menu imports back as a new chat', async ({ page }
 
 test('Clone Fully, Favorite and Remove from Recent Chats; the chat menu leads to Saved Chats and asks before a new chat', async ({
   page,
-}, testInfo) => {
-  const email = await newMember(page, testInfo.project.name);
+}) => {
+  const { email } = await signInAsNewMember(page, 'chats', { name: 'Cleo' });
   const character = await libraryCharacter(page);
   await storeChats(email, character.id, [{ label: 'Harbour', messages: 2 }]);
   await page.goto('/chats');

@@ -4,7 +4,7 @@
  * reports no violation of the policy.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { completeOnboarding, makeAdmin, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { makeAdmin, signInAsNewMember } from './onboarding-steps';
 
 /** Console messages of the page that report a Content-Security-Policy violation. */
 function cspViolations(page: Page): string[] {
@@ -17,7 +17,7 @@ function cspViolations(page: Page): string[] {
 
 test('the app, a chat, the API docs and the queue dashboard render with no CSP violation', async ({
   page,
-}, testInfo) => {
+}) => {
   const violations = cspViolations(page);
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
@@ -32,11 +32,7 @@ test('the app, a chat, the API docs and the queue dashboard render with no CSP v
   await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText('story3');
 
   // An admin opens the queue dashboard, which runs under the same policy.
-  const suffix = uniqueSuffix();
-  const email = `csp-${testInfo.project.name}-${suffix}@example.com`;
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `csp_${suffix}`, name: 'Ada' });
+  const { email } = await signInAsNewMember(page, 'csp', { name: 'Ada' });
   await makeAdmin(email);
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Queue dashboard' }).click();

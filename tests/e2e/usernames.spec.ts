@@ -4,7 +4,7 @@
  * and email.
  */
 import { expect, test } from '@playwright/test';
-import { completeOnboarding, signInWithCode, uniqueSuffix } from './onboarding-steps';
+import { signInAsNewMember, signInWithCode, uniqueSuffix } from './onboarding-steps';
 
 function uniqueEmail(prefix: string, project: string): string {
   return `${prefix}-${project}-${uniqueSuffix()}@example.com`;
@@ -41,9 +41,7 @@ test('the profile shows the username and email and changes the username', async 
 }, testInfo) => {
   const suffix = uniqueSuffix();
   const email = uniqueEmail('profile', testInfo.project.name);
-  await page.goto('/');
-  await signInWithCode(page, email);
-  await completeOnboarding(page, { username: `p_${suffix}`, name: 'Pia' });
+  await signInAsNewMember(page, 'profile', { email, username: `p_${suffix}`, name: 'Pia' });
   await page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
 
   const main = page.getByRole('main');
