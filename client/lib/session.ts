@@ -7,7 +7,7 @@
  * Sign-in and sign-out are announced to the other tabs.
  */
 import { atom, useAtomValue } from 'jotai';
-import { refreshSession, type Session } from '#shared/api/auth';
+import { refreshSession, sessionHintKey, type Session } from '#shared/api/auth';
 import type { Me } from '#shared/schemas/user';
 import { ApiError, type ApiClient } from './api-client';
 import type { AppStore } from './store';
@@ -88,9 +88,6 @@ export interface SessionManager {
 export function isSignedOutError(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 401 || err.code === 'sign_in_required');
 }
-
-/** Marks, in this browser, that a refresh cookie may exist; the cookie itself is out of reach. */
-const sessionHintKey = 'charchat.hasSession';
 
 function readHint(): boolean {
   try {

@@ -64,6 +64,12 @@ export const getMe = endpoint({
 /** The path of the magic link in sign-in mail; it redirects to the app once signed in. */
 export const magicLinkPath = '/api/auth/email/link';
 
+/**
+ * The localStorage key by which a browser marks that a refresh cookie may exist (the cookie itself is
+ * out of the page's reach); the client restores a session at start-up only where it is set.
+ */
+export const sessionHintKey = 'charchat.hasSession';
+
 /** OAuth providers a sign-in button may offer. */
 export const OAuthProviderSchema = z.enum(['google', 'apple', 'x', 'discord']);
 export type OAuthProviderName = z.infer<typeof OAuthProviderSchema>;

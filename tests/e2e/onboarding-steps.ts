@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { completeOnboarding as onboardingContract } from '#shared/api/account';
-import { startEmailSignIn, verifyEmailCode } from '#shared/api/auth';
+import { sessionHintKey, startEmailSignIn, verifyEmailCode } from '#shared/api/auth';
 import { nextSignInMail } from '../support/mail-inbox';
 import { redisKeys } from '#server/lib/redis-keys';
 import { createRedis } from '#server/lib/redis';
@@ -121,9 +121,6 @@ export async function restrictToLimitedAccess(email: string): Promise<void> {
     await redis.quit();
   }
 }
-
-/** What the client keeps in localStorage while this browser holds a session (client/lib/session.ts). */
-const sessionHintKey = 'charchat.hasSession';
 
 /**
  * Starts a journey that is not about sign-up with a new member who has finished it, then opens `path`
