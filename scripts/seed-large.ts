@@ -1,21 +1,18 @@
 /**
  * npm run seed:large: fills a database of its own with 1,000,000 characters for the search bench
- * (server/services/seed-large.service.ts). LARGE_DATABASE_URL names it; by default it is the configured
- * database's server with the database charchat_large, so dev data is never touched. Refuses a database
- * that already holds characters unless SEED_LARGE_FORCE=1. SEED_LARGE_COUNT scales it down.
+ * (server/services/seed-large.service.ts), in the large library's own PostgreSQL (large-postgres.ts),
+ * so dev data is never touched. Refuses a database that already holds characters unless
+ * SEED_LARGE_FORCE=1. SEED_LARGE_COUNT scales it down.
  */
-import { loadConfig } from '#server/config';
 import { createDb } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { countCharacters } from '#server/db/repositories/large-library.repo';
 import { ensureDatabase } from '#server/lib/services-check';
-import {
-  defaultLargeLibrary,
-  largeDatabaseUrl,
-  seedLargeLibrary,
-} from '#server/services/seed-large.service';
+import { defaultLargeLibrary, seedLargeLibrary } from '#server/services/seed-large.service';
+import { startLargePostgres } from './large-postgres';
 
-const url = largeDatabaseUrl(loadConfig(), process.env);
+const instance = await startLargePostgres(process.env);
+const { url } = instance;
 await ensureDatabase(url);
 const db = createDb(url, 2);
 try {
@@ -40,4 +37,5 @@ try {
   }
 } finally {
   await db.destroy();
+  await instance.stop();
 }

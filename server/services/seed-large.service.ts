@@ -4,25 +4,9 @@
  * library's do, so frequent, mid-frequency and rare terms all exist. Deterministic: the same seed gives
  * the same library.
  */
-import type { Config } from '../config';
 import type { Db } from '../db/database';
 import * as bulk from '../db/repositories/large-library.repo';
 import { refreshSearchStats } from '../db/repositories/library.repo';
-
-/**
- * The large library's database: LARGE_DATABASE_URL, or the configured server's charchat_large, so dev
- * data is never touched.
- */
-export function largeDatabaseUrl(
-  config: Pick<Config, 'DATABASE_URL'>,
-  env: Record<string, string | undefined>,
-): string {
-  const explicit = env.LARGE_DATABASE_URL;
-  if (explicit !== undefined && explicit !== '') return explicit;
-  const url = new URL(config.DATABASE_URL);
-  url.pathname = '/charchat_large';
-  return url.toString();
-}
 
 /** mulberry32: a small, fast, seeded generator (Math.random cannot be seeded). */
 function generator(seed: number): () => number {

@@ -1,0 +1,132 @@
+/**
+ * The large library's PostgreSQL (npm run seed:large, the search bench): an instance of its own, as
+ * docs/performance.md's "How to measure" allows, configured the way a production database server on
+ * this machine would be rather than with the development defaults of the machine's shared server.
+ *
+ * Why: a search counts its matches up to 1,000, and a count of a mid-frequency word visits one heap
+ * page per match. With the default 128 MB of shared buffers the 440 MB search table does not fit, so
+ * those pages came from the kernel's cache, one read each: about 10 ms of a 13 ms search. Held in
+ * shared buffers, the same count takes 2-3 ms. Production sizes shared_buffers to the machine (a
+ * quarter of its memory is the usual rule; compose.yaml sets it too); this instance takes 4 GB of 24.
+ *
+ * LARGE_DATABASE_URL names another database instead, and then no instance is started. Otherwise the
+ * instance lives in LARGE_PG_DIR (/var/tmp/charchat-large-pg, kept between runs: the library takes
+ * minutes to make) and listens on 127.0.0.1:LARGE_PG_PORT (55432). It is started when needed and
+ * stopped by whoever started it; one already running is used and left running.
+ */
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface LargePostgres {
+  /** The large library's database in it. */
+  url: string;
+  /** Stops the instance if this process started it. */
+  stop: () => Promise<void>;
+}
+
+const settings = {
+  shared_buffers: '4GB',
+  effective_cache_size: '12GB',
+  listen_addresses: '127.0.0.1',
+};
+
+/** The newest PostgreSQL server installed (Debian keeps each major in /usr/lib/postgresql/N/bin). */
+function serverBinDir(env: Record<string, string | undefined>): string {
+  if (env.PG_BIN !== undefined && env.PG_BIN !== '') return env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((d) => /^\d+$/.test(d))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const major = majors[0];
+  if (major === undefined) throw new Error(`No PostgreSQL server under ${root}; set PG_BIN.`);
+  return join(root, major, 'bin');
+}
+
+/**
+ * PostgreSQL refuses to run as root: as root, its commands run as the postgres user, who owns the
+ * instance's directory.
+ */
+async function runAsOwner(bin: string, args: string[]): Promise<string> {
+  const isRoot = process.getuid?.() === 0;
+  const { stdout } = isRoot
+    ? await run('runuser', ['-u', 'postgres', '--', bin, ...args])
+    : await run(bin, args);
+  return stdout;
+}
+
+async function ownerIds(): Promise<{ uid: number; gid: number } | null> {
+  if (process.getuid?.() !== 0) return null;
+  const [uid, gid] = await Promise.all([
+    run('id', ['-u', 'postgres']).then((r) => Number(r.stdout.trim())),
+    run('id', ['-g', 'postgres']).then((r) => Number(r.stdout.trim())),
+  ]);
+  return { uid, gid };
+}
+
+async function isRunning(pgCtl: string, data: string): Promise<boolean> {
+  try {
+    await runAsOwner(pgCtl, ['status', '-D', data]);
+    return true;
+  } catch {
+    return false; // pg_ctl status exits 3 when no server runs
+  }
+}
+
+export async function startLargePostgres(
+  env: Record<string, string | undefined>,
+): Promise<LargePostgres> {
+  const explicit = env.LARGE_DATABASE_URL;
+  if (explicit !== undefined && explicit !== '') return { url: explicit, stop: async () => {} };
+
+  const dir = env.LARGE_PG_DIR ?? '/var/tmp/charchat-large-pg';
+  const port = Number(env.LARGE_PG_PORT ?? 55432);
+  const bin = serverBinDir(env);
+  const data = join(dir, 'data');
+  const pgCtl = join(bin, 'pg_ctl');
+  const url = `postgres://postgres@127.0.0.1:${String(port)}/charchat_large`;
+
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    mkdirSync(dir, { recursive: true });
+    const owner = await ownerIds();
+    if (owner !== null) chownSync(dir, owner.uid, owner.gid);
+    await runAsOwner(join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
+  }
+  if (await isRunning(pgCtl, data)) return { url, stop: async () => {} };
+
+  const options = [
+    `-p ${String(port)}`,
+    `-k ${dir}`,
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+  ].join(' ');
+  await runAsOwner(pgCtl, [
+    'start',
+    '-w',
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    options,
+  ]);
+  return {
+    url,
+    stop: async () => {
+      await runAsOwner(pgCtl, ['stop', '-w', '-m', 'fast', '-D', data]);
+    },
+  };
+}
