@@ -387,6 +387,28 @@ describe('group chat routes and commands behind the groupchat flag', () => {
     );
   });
 
+  it("lists chatbots alone for the member picker's Explore (chatbotsOnly), and refuses a bad value", async () => {
+    const headers = { authorization: `Bearer ${await signIn('free_tier')}` };
+    const word = `pick${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const groupId = await createGroup();
+    const botId = await createCharacter(db(), { name: `${word} bot` });
+    await db()
+      .updateTable('characters')
+      .set({ name: `${word} group` })
+      .where('id', '=', groupId)
+      .execute();
+    const ids = async (query: string) =>
+      z
+        .object({ items: z.array(z.object({ id: z.string() })) })
+        .parse((await inject({ url: `/api/library?q=${word}${query}`, headers })).json())
+        .items.map((c) => c.id);
+    expect(new Set(await ids(''))).toEqual(new Set([groupId, botId]));
+    expect(await ids('&chatbotsOnly=true')).toEqual([botId]);
+    const bad = await inject({ url: `/api/library?q=${word}&chatbotsOnly=yes`, headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+
   it('hides a group and its conversations while the flag is off: reads, clones, renames and deletes answer not_found, Recent Chats leaves them out', async () => {
     const token = await signIn('free_tier');
     const on = { authorization: `Bearer ${token}` };
