@@ -5,10 +5,12 @@
  * unavailable' on its card and its chat; Delete asks first, and a member who may not delete gets the
  * Restricted! dialog. The picker takes My Chatbots or Explore (chatbots only, no group chats), stops at
  * 10 ('You can't add more than 10 chatbots.'), and an unlisted group of private chatbots is refused
- * naming them. Groups and chatbots no screen needs to make are set in the database.
+ * naming them. A premium member's Next cuts a reply short and hands the turn to another member. Groups
+ * and chatbots no screen needs to make are set in the database.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chooseAvatar } from './avatar-steps';
+import { slowReply } from './global-setup';
 import { restrictToLimitedAccess, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { newBot, newCreator, sql } from './product-db';
 import { screenshotsIn } from './screenshots';
@@ -244,5 +246,44 @@ test(
       [me],
     );
     expect(stored?.n).toBe('0');
+  },
+);
+
+test(
+  'a premium member presses Next mid-reply: the speaker stops and another member answers',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const { id: me, email } = await signInMember(page, 'gnext');
+    await sql("update users set role = 'paid_premium' where email = $1", [email]);
+    const members = [
+      await newChatbot(me, 'Ada', 'private'),
+      await newChatbot(me, 'Bram', 'private'),
+      await newChatbot(me, 'Cleo', 'private'),
+    ];
+    const group = await newGroup(me, 'Night Shift', {
+      visibility: 'private',
+      members,
+      ageDays: 0,
+    });
+    // A page load refreshes the session, so the token carries the premium role.
+    await page.goto(`/groupchat/${group}`);
+    const log = page.getByRole('log');
+    await expect(log.locator('[data-speaker]')).toHaveText(['Ada']);
+
+    // The slow reply keeps the member talking long enough to be cut short.
+    await page.getByRole('textbox', { name: 'Message' }).fill(`${slowReply}: tell a long tale.`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log.locator('[data-streaming]')).toHaveCount(1);
+    const speaker = log.locator('[data-speaker]').last();
+    await expect(speaker).not.toHaveText('Ada');
+    const stopped = await speaker.textContent();
+    const next = page.getByRole('group', { name: 'Turns' }).getByRole('button', { name: 'Next' });
+    await expect(next).toBeEnabled();
+    await shoot(page, 'group-turns-mid-reply', testInfo.project.name);
+    await next.click();
+    await expect(log.locator('[data-streaming]')).toHaveCount(0, { timeout: 60_000 });
+    await expect(speaker).not.toHaveText(stopped ?? '');
+    expect(['Ada', 'Bram', 'Cleo']).toContain(await speaker.textContent());
   },
 );
