@@ -1,11 +1,11 @@
 /**
  * Removing one of a list's items after the member confirms (a group chat, a lorebook): which item the
- * dialog asks about, the call while it runs, the list's toast when it is done (or the error's text),
- * then the dialog closes either way.
+ * dialog asks about, the call while it runs, the list's toast when it is done (or the error's text, or
+ * the Restricted! dialog a member without the permission gets), then the dialog closes either way.
  */
 import { useState } from 'react';
 import { toApiError } from './api-client';
-import { errorText } from './errors';
+import { errorText, isRestrictedError } from './errors';
 import { useToast } from './toast';
 
 export interface Removal<T> {
@@ -21,12 +21,15 @@ export function useRemoval<T>({
   remove,
   removedText,
   onRemoved,
+  onRestricted,
 }: {
   remove: (item: T) => Promise<unknown>;
   /** The toast once removed ('Lorebook removed'). */
   removedText: string;
   /** Called once removed, to load the list again. */
   onRemoved: () => void;
+  /** Called instead of the error toast when the member may not remove it (delete_character). */
+  onRestricted?: () => void;
 }): Removal<T> {
   const toast = useToast();
   const [target, setTarget] = useState<T | null>(null);
@@ -39,7 +42,9 @@ export function useRemoval<T>({
       toast(removedText);
       onRemoved();
     } catch (err) {
-      toast(errorText(toApiError(err)), 'error');
+      const error = toApiError(err);
+      if (onRestricted !== undefined && isRestrictedError(error)) onRestricted();
+      else toast(errorText(error), 'error');
     } finally {
       setIsBusy(false);
       setTarget(null);

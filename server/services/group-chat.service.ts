@@ -120,7 +120,7 @@ export async function setAutoResponse(
 
 /**
  * Next (premium): another member answers the last message. The reply in flight, if any, is stopped
- * and its round ended; the new turn chooses anyone but the last speaker.
+ * and its round ended; the new turn chooses anyone but the last speaker and the member it stopped.
  */
 export async function nextSpeaker(
   deps: GroupChatDeps,
@@ -131,6 +131,7 @@ export async function nextSpeaker(
   assertPremium(caller);
   await availableGroup(deps.db, group);
   if (conversation.lastMessageId === null) throw new AppError('nothing_to_retry');
+  const stopped = await deps.replies.read(conversationId);
   await deps.replies.requestStop(conversationId);
   const round = await new GroupRounds(deps.redis, deps.prefix).next(conversationId);
   await deps.queue.enqueueTurn({
@@ -141,6 +142,7 @@ export async function nextSpeaker(
     round,
     step: 0,
     mode: 'next',
+    ...(stopped?.speakerId === undefined ? {} : { skipSpeakerId: stopped.speakerId }),
     priority: replyPriority(caller),
   });
 }

@@ -107,7 +107,7 @@ export async function listLibrary(
     tokenRanges: query.sizes.map((s) => definitionSizes[s]),
     includeNsfw,
     // Judged as the group routes judge it, so the library never lists a group its caller cannot open.
-    includeGroups: isCallerFlagOn(caller, 'groupchat'),
+    includeGroups: !query.chatbotsOnly && isCallerFlagOn(caller, 'groupchat'),
     excludeCreatorIds: blocked,
     excludeIds: [],
   };

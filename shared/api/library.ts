@@ -44,6 +44,11 @@ export const LibraryQuerySchema = PageQuerySchema.extend({
   scope: LibraryScopeSchema.default('all'),
   /** The creator's username, with scope=creator. */
   creator: z.string().min(1).max(40).optional(),
+  /** Chatbots alone, without group chats: the group member picker's Explore (a group is no member). */
+  chatbotsOnly: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 }).refine((q) => q.scope !== 'creator' || q.creator !== undefined, {
   message: 'Choose a creator',
   path: ['creator'],

@@ -25,6 +25,8 @@ export const GroupTurnJobSchema = z.object({
   mode: GroupTurnModeSchema,
   /** The member who must answer (pick), or the members still to answer in order (everyone). */
   speakerIds: z.array(z.uuid()).max(10).default([]),
+  /** Next pressed mid-reply: the member it stopped, who does not take the turn again. */
+  skipSpeakerId: z.uuid().optional(),
   /** A reply id the server already claimed the conversation for (the first turn after a send). */
   claimedReplyId: z.uuid().optional(),
   /** The owner's queue priority. */

@@ -8,25 +8,13 @@
  * Response offer the upgrade.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { chooseAvatar } from './avatar-steps';
 import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import { sql } from './product-db';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-groupclone');
-
-const pngAvatar = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function uploadCover(page: Page): Promise<void> {
-  const picker = page.getByRole('group', { name: 'Avatar' });
-  const chooser = page.waitForEvent('filechooser');
-  await picker.getByRole('button', { name: 'Choose image' }).click();
-  await (await chooser).setFiles({ name: 'g.png', mimeType: 'image/png', buffer: pngAvatar });
-  await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
-}
 
 /** Signs a new member in and creates a group of three Explore chatbots; resolves the group's name and the member's email. */
 async function createGroupOfThree(
@@ -42,7 +30,7 @@ async function createGroupOfThree(
   });
 
   await expect(page.getByRole('heading', { name: 'Create Group' })).toBeVisible();
-  await uploadCover(page);
+  await chooseAvatar(page);
   const name = `Crew ${suffix}`.slice(0, 20);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the tavern, {{user}}.');
@@ -108,7 +96,7 @@ test('the group form asks before leaving, before the picker and before a public 
   await expect(nameBox).toHaveValue('');
 
   // A public group goes to review, so the save is confirmed first; Cancel stores nothing.
-  await uploadCover(page);
+  await chooseAvatar(page);
   await nameBox.fill(`Pub ${suffix}`.slice(0, 20));
   await page.getByRole('textbox', { name: 'Greeting' }).fill('Hello, {{user}}.');
   await page.getByRole('textbox', { name: 'Tags' }).fill('Adventure');

@@ -8,31 +8,18 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { chooseAvatar } from './avatar-steps';
 import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-lore', { fullPage: true });
 const fixtures = path.resolve(import.meta.dirname, '../../../shared/fixtures/lorebooks');
 
-/** A 2×2 PNG, enough for the server to turn into a WebP avatar. */
-const pngAvatar = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /** Closes the Lorebook Guide, which opens by itself on a browser's first visit to /lorebook/create. */
 async function dismissGuide(page: Page) {
   const guide = page.getByRole('dialog', { name: 'Lorebook Guide' });
   await guide.getByRole('button', { name: 'Got it' }).click();
   await expect(guide).toHaveCount(0);
-}
-
-async function chooseAvatar(page: Page) {
-  const picker = page.getByRole('group', { name: 'Avatar' });
-  const chooser = page.waitForEvent('filechooser');
-  await picker.getByRole('button', { name: 'Choose image' }).click();
-  await (await chooser).setFiles({ name: 'book.png', mimeType: 'image/png', buffer: pngAvatar });
-  await expect(picker.getByRole('button', { name: 'Change image' })).toBeVisible();
 }
 
 async function addEntry(page: Page, name: string, keywords: string, content: string) {

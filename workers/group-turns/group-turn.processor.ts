@@ -102,7 +102,7 @@ export async function takeTurn(
     asked !== undefined
       ? members.find((m) => m.id === asked)
       : chooseSpeaker({
-          members,
+          members: members.filter((m) => m.id !== job.skipSpeakerId),
           greeterId: group.greetingCharacterId,
           text: after.content,
           authorId: after.role === 'bot' ? after.subCharacterId : null,

@@ -167,13 +167,13 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
           onSent: () => {
             setChoice(automatic);
           },
-          renderTurnBar: ({ conversationId: activeId, isBusy }) => (
+          renderTurnBar: ({ conversationId: activeId, isSending }) => (
             <TurnBar
               members={group.data.members}
               choice={choice}
               onChoose={setChoice}
               conversationId={activeId}
-              isBusy={isBusy}
+              isSending={isSending}
               onNext={async (id) => {
                 const ack = await nextGroupSpeaker(socket, id);
                 return ack.ok ? null : ack.error;

@@ -124,11 +124,12 @@ export function GroupEditPage() {
 export function MyGroupChatsPage() {
   useDocumentTitle('My Group Chats');
   const memberId = useMemberId();
+  const renderRestricted = useRenderRestricted();
   return (
     <RequirePermission permission="view_my_chat_bots">
       <Page>
         <MyChatbotsTabs current="groupchats" />
-        {memberId !== null && <MyGroups memberId={memberId} />}
+        {memberId !== null && <MyGroups memberId={memberId} renderRestricted={renderRestricted} />}
       </Page>
     </RequirePermission>
   );

@@ -33,9 +33,11 @@ export function removeGroup(api: ApiClient, id: string) {
   return api.request(deleteCharacter, { params: { id } });
 }
 
-/** The picker's Explore source: listed chatbots matching the search. */
+/** The picker's Explore source: listed chatbots (no group chats) matching the search. */
 export function exploreChatbots(api: ApiClient, q: string, signal: AbortSignal) {
-  return api.request(listLibrary, { query: { q, page: 1 }, signal }).then((p) => p.items);
+  return api
+    .request(listLibrary, { query: { q, page: 1, chatbotsOnly: 'true' }, signal })
+    .then((p) => p.items);
 }
 
 /** The picker's My Chatbots source. */

@@ -192,6 +192,23 @@ describe('group chat routes and commands behind the groupchat flag', () => {
     return groupId;
   }
 
+  /** A listed group and a listed chatbot whose names share a new word, to search the library by. */
+  async function groupAndBotNamedAlike(): Promise<{
+    word: string;
+    groupId: string;
+    botId: string;
+  }> {
+    const word = `duo${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const groupId = await createGroup();
+    const botId = await createCharacter(db(), { name: `${word} bot` });
+    await db()
+      .updateTable('characters')
+      .set({ name: `${word} group` })
+      .where('id', '=', groupId)
+      .execute();
+    return { word, groupId, botId };
+  }
+
   it('answers not_found on every group route, before reading its input, while the flag is off', async () => {
     const token = await signIn('paid_premium');
     // The group of a chatbot id, the member's groups, and Auto Response read and switched.
@@ -359,14 +376,7 @@ describe('group chat routes and commands behind the groupchat flag', () => {
     const on = { authorization: `Bearer ${token}` };
     const off = { ...on, 'x-application-id': 'no-groups' };
     const me = getMe.response.parse((await inject({ url: '/api/me', headers: on })).json());
-    const word = `duo${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const groupId = await createGroup();
-    const botId = await createCharacter(db(), { name: `${word} bot` });
-    await db()
-      .updateTable('characters')
-      .set({ name: `${word} group` })
-      .where('id', '=', groupId)
-      .execute();
+    const { word, groupId, botId } = await groupAndBotNamedAlike();
     await db()
       .insertInto('character_favorites')
       .values([groupId, botId].map((id) => ({ user_id: me.id, character_id: id })))
@@ -385,6 +395,21 @@ describe('group chat routes and commands behind the groupchat flag', () => {
     expect(new Set((await found(on, favorites)).items.map((c) => c.id))).toEqual(
       new Set([groupId, botId]),
     );
+  });
+
+  it("lists chatbots alone for the member picker's Explore (chatbotsOnly), and refuses a bad value", async () => {
+    const headers = { authorization: `Bearer ${await signIn('free_tier')}` };
+    const { word, groupId, botId } = await groupAndBotNamedAlike();
+    const ids = async (query: string) =>
+      z
+        .object({ items: z.array(z.object({ id: z.string() })) })
+        .parse((await inject({ url: `/api/library?q=${word}${query}`, headers })).json())
+        .items.map((c) => c.id);
+    expect(new Set(await ids(''))).toEqual(new Set([groupId, botId]));
+    expect(await ids('&chatbotsOnly=true')).toEqual([botId]);
+    const bad = await inject({ url: `/api/library?q=${word}&chatbotsOnly=yes`, headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'validation_failed' } });
   });
 
   it('hides a group and its conversations while the flag is off: reads, clones, renames and deletes answer not_found, Recent Chats leaves them out', async () => {

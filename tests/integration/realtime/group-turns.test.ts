@@ -1,9 +1,11 @@
 /**
  * Group chats that talk in turns (issue 12 §8, §10), on real components with the tiny model and two
  * worker processes' worth of processors competing for the same queues: who answers, everyone in turn,
- * Auto Response within its bound, a user message ending the chain, no turn written twice, and retry and
- * regenerate taking the same member's turn again.
+ * Auto Response within its bound, a user message or Stop ending the chain, Next (premium) handing the
+ * turn to another member, also mid-reply, no turn written twice, and retry and regenerate taking the
+ * same member's turn again.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import type { Message } from '#shared/schemas/message';
@@ -14,8 +16,11 @@ import { createLogger } from '#server/lib/log';
 import { startWorkers, type RunningWorkers } from '../../../workers/start-workers';
 import { testConfig } from '../../support/config';
 import { createCharacter, createLongConversation, newGuestId } from '../../support/factories';
+import { signInMember } from '../../support/members';
+import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import {
   connectGuest,
+  connectMember,
   nextEvent,
   startStack,
   type ClientSocket,
@@ -24,9 +29,11 @@ import {
 
 let stack: Stack;
 let second: RunningWorkers;
+let smtp: LocalSmtp;
 
 beforeAll(async () => {
-  const config = testConfig();
+  smtp = await startSmtp();
+  const config = testConfig({ SMTP_URL: smtp.url });
   stack = await startStack(config);
   // A second worker process on the same queues: turns must still be written once each.
   second = await startWorkers(config, createLogger('silent', 'worker-2'));
@@ -34,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second.close();
   await stack.close();
+  await smtp.close();
 });
 
 const db = () => stack.app.deps.db;
@@ -91,6 +99,15 @@ async function messagesOf(conversationId: string): Promise<Message[]> {
 function expectOneChain(all: Message[]): void {
   const prevIds = all.map((m) => m.prevId);
   expect(new Set(prevIds).size).toBe(prevIds.length);
+}
+
+/** A signed-in member of `role`, connected. */
+async function memberSocket(role: 'paid_premium' | 'free_tier'): Promise<ClientSocket> {
+  const email = `group-${randomUUID()}@example.com`;
+  const row = await users.upsertMemberByEmail(db(), email);
+  await users.setRole(db(), row.id, role);
+  const member = await signInMember(stack, smtp, email);
+  return connectMember(stack.url, member.session.accessToken);
 }
 
 async function send(
@@ -202,6 +219,84 @@ describe('group-turns', () => {
     expect(afterThird[0]?.prevId).toBe(third.message.id);
     expect(afterThird.length).toBeLessThanOrEqual(groupAutoTurnsPerRound);
     socket.disconnect();
+  });
+
+  it('stops an Auto Response chain at once on Stop', async () => {
+    const { groupId } = await createGroup();
+    const socket = await connectGuest(stack.url, newGuestId());
+    const first = await send(socket, {
+      characterId: groupId,
+      conversationId: null,
+      content: 'Hi.',
+    });
+    const { conversationId } = first;
+    await settled(conversationId);
+    await groupsRepo.setAutoResponse(db(), conversationId, true);
+
+    const chain = await send(socket, { characterId: groupId, conversationId, content: 'Talk.' });
+    await nextEvent(socket, 'generation:completed', (p) => p.message.id === chain.replyId);
+    const stop = await socket.emitWithAck('generation:stop', { conversationId });
+    expect(stop.ok).toBe(true);
+    await settled(conversationId);
+    const all = await messagesOf(conversationId);
+    expectOneChain(all);
+    // The first reply, and at most the one already under way when Stop came: the round ended there.
+    const round = all.slice(all.findIndex((m) => m.id === chain.message.id) + 1);
+    expect(round.length).toBeGreaterThanOrEqual(1);
+    expect(round.length).toBeLessThanOrEqual(2);
+    socket.disconnect();
+  });
+
+  it('hands the turn to another member with Next (premium), also mid-reply; free members are refused', async () => {
+    const { groupId, members } = await createGroup();
+    const socket = await memberSocket('paid_premium');
+    const sent = await send(socket, { characterId: groupId, conversationId: null, content: 'Hi.' });
+    const { conversationId } = sent;
+    await settled(conversationId);
+    const answered = (await messagesOf(conversationId)).at(-1);
+
+    // After a reply: another member answers it.
+    const next = await socket.emitWithAck('group:next', { conversationId });
+    expect(next.ok).toBe(true);
+    await settled(conversationId);
+    let all = await messagesOf(conversationId);
+    const skipped = all.at(-1);
+    expect(skipped).toMatchObject({ role: 'bot', prevId: answered?.id });
+    expect(members).toContain(skipped?.subCharacterId);
+    expect(skipped?.subCharacterId).not.toBe(answered?.subCharacterId);
+
+    // Mid-reply: the speaker is stopped (its reply kept beside the new one) and someone else answers.
+    const story = await send(socket, {
+      characterId: groupId,
+      conversationId,
+      content: 'Tell a long story.',
+    });
+    const started = await nextEvent(
+      socket,
+      'generation:started',
+      (p) => p.messageId === story.replyId,
+    );
+    expect((await socket.emitWithAck('group:next', { conversationId })).ok).toBe(true);
+    await settled(conversationId);
+    all = await messagesOf(conversationId);
+    expect(all.filter((m) => m.prevId === story.message.id).length).toBeLessThanOrEqual(2);
+    expect(new Set(all.map((m) => `${m.prevId ?? ''}:${m.subCharacterId ?? ''}`)).size).toBe(
+      all.length,
+    );
+    expect(all.at(-1)?.role).toBe('bot');
+    expect(all.at(-1)?.subCharacterId).not.toBe(started.speakerId);
+
+    // Next is premium: a free member is refused and nothing is written.
+    const free = await memberSocket('free_tier');
+    const own = await send(free, { characterId: groupId, conversationId: null, content: 'Hi.' });
+    await settled(own.conversationId);
+    const before = await messagesOf(own.conversationId);
+    const refused = await free.emitWithAck('group:next', { conversationId: own.conversationId });
+    expect(refused.ok ? null : refused.error.code).toBe('group_premium_required');
+    await settled(own.conversationId);
+    expect(await messagesOf(own.conversationId)).toEqual(before);
+    socket.disconnect();
+    free.disconnect();
   });
 
   it("refuses to drive someone else's group conversation", async () => {

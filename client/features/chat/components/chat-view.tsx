@@ -125,8 +125,8 @@ export interface ChatGroup {
   greeterId: string | null;
   /** Who answers the next message. */
   turn: GroupTurn;
-  /** Shown between the messages and the message box, given the conversation and whether a reply is due. */
-  renderTurnBar: (state: { conversationId: string | null; isBusy: boolean }) => ReactNode;
+  /** Shown between the messages and the message box, given the conversation and whether a message is being sent. */
+  renderTurnBar: (state: { conversationId: string | null; isSending: boolean }) => ReactNode;
   /** Start New Chat: the group screen starts a fresh conversation itself. */
   onStartNew: () => void;
   /** A message was accepted with `turn`: the turn it asked for is spent. */
@@ -476,7 +476,7 @@ export function ChatView({
             editingId === null && <KeepRollingStrip onPick={(text) => void sendAdopting(text)} />}
           {group?.renderTurnBar({
             conversationId: activeId,
-            isBusy: view.isGenerating || isSending,
+            isSending,
           })}
           {composerNotice}
           <Composer

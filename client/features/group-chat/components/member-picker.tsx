@@ -110,7 +110,7 @@ export function MemberPicker() {
             return (
               <li key={c.id}>
                 <Avatar src={c.avatarUrl} name={c.name} size="sm" />
-                <span>{c.name}</span>
+                <RowName>{c.name}</RowName>
                 <Button
                   $variant={isSelected ? 'secondary' : 'primary'}
                   aria-label={`${isSelected ? 'Remove' : 'Add'} ${c.name}`}
@@ -197,13 +197,14 @@ const Rows = styled.ul`
     align-items: center;
     gap: ${({ theme }) => theme.space.sm};
   }
+`;
 
-  li > span {
-    flex: 1;
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-  }
+/** The row's name takes the room between the avatar and the button, cut short when too long. */
+const RowName = styled.span`
+  flex: 1;
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
 const Footer = styled.div`

@@ -5,7 +5,7 @@
  * the card labels, fix_required first then those in review, 'Fix Me' to the form, no Edit while in
  * review, and a group in manual review greyed out and not clickable.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { OwnGroupSummary } from '#shared/api/authoring';
 import {
   characterLabel,
@@ -65,9 +65,17 @@ function view(
   );
 }
 
-export function MyGroups({ memberId }: { memberId: string }) {
+export function MyGroups({
+  memberId,
+  renderRestricted,
+}: {
+  memberId: string;
+  /** The Restricted! dialog, for a delete without delete_character (product-rules.md §6). */
+  renderRestricted: (onClose: () => void) => ReactNode;
+}) {
   const { api } = useServices();
   const [reload, setReload] = useState(0);
+  const [isRestricted, setIsRestricted] = useState(false);
   const groups = useQuery(`groups:${String(reload)}`, (signal) => fetchOwnGroups(api, signal));
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<OwnedListFilter>('All');
@@ -77,6 +85,9 @@ export function MyGroups({ memberId }: { memberId: string }) {
     removedText: 'Group deleted',
     onRemoved: () => {
       setReload((n) => n + 1);
+    },
+    onRestricted: () => {
+      setIsRestricted(true);
     },
   });
   const drafts = listGroupDrafts(memberId);
@@ -130,6 +141,10 @@ export function MyGroups({ memberId }: { memberId: string }) {
       <RemoveDialog removal={removal} title="Delete group chat" confirmLabel="Delete">
         {(group) => `Delete ${group.name} and its chats? Its member chatbots stay.`}
       </RemoveDialog>
+      {isRestricted &&
+        renderRestricted(() => {
+          setIsRestricted(false);
+        })}
     </OwnedListPage>
   );
 }

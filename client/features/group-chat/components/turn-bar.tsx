@@ -1,8 +1,8 @@
 /**
  * The group chat's turn bar (issue 12, item 8): under the messages, "Who speaks next" picks who answers
  * the next message (Anyone lets the group choose), "Everyone answers" asks every member once in turn with
- * the next message, and Next (premium) has another member answer the last message now. A member below
- * premium gets the upgrade modal instead.
+ * the next message, and Next (premium) has another member answer the last message now, also in the
+ * middle of a reply, which it stops. A member below premium gets the upgrade modal instead.
  */
 import { useId, useState } from 'react';
 import styled from 'styled-components';
@@ -23,8 +23,8 @@ interface TurnBarProps {
   onChoose: (choice: TurnChoice) => void;
   /** Null before the first message: Next has nothing to answer yet. */
   conversationId: string | null;
-  /** A reply is being written or a message sent: Next waits for it. */
-  isBusy: boolean;
+  /** A message is being sent: Next waits until it is stored (a reply being written it may cut short). */
+  isSending: boolean;
   /** Asks the server for another member; resolves the refusal, if any. */
   onNext: (conversationId: string) => Promise<AppErrorBody | null>;
   /** Any refusal but the premium one (the bar shows the upgrade modal for that itself). */
@@ -36,7 +36,7 @@ export function TurnBar({
   choice,
   onChoose,
   conversationId,
-  isBusy,
+  isSending,
   onNext,
   onError,
 }: TurnBarProps) {
@@ -85,7 +85,7 @@ export function TurnBar({
           Everyone answers
         </Button>
         <Button
-          disabled={conversationId === null || isBusy || isAsking}
+          disabled={conversationId === null || isSending || isAsking}
           onClick={() => {
             void next();
           }}
