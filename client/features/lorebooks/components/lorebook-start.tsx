@@ -24,6 +24,7 @@ function seedOf(report: ImportReport, choice: 'skip' | 'split'): LorebookSeed {
     description: report.description,
     scanDepth: report.scanDepth,
     tokenBudget: report.tokenBudget,
+    tags: report.tags,
     entries: report[choice].entries,
   };
 }
