@@ -50,7 +50,7 @@ test(
   'creates a lorebook with entries and tests which entries fire',
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signInAsNewMember(page, 'lore-create', { name: 'Lorna', path: '/my-chatbots/lorebooks' });
     await expect(page.getByRole('heading', { name: 'My Lorebooks' })).toBeVisible();
     await expect(page.getByText('No Results Found')).toBeVisible();
@@ -126,6 +126,15 @@ test(
     await expect(page.getByRole('heading', { name: 'Harbor Lore', level: 1 })).toBeVisible();
     await expect(page.getByText('The lighthouse burns blue.')).toBeVisible();
     await shoot(page, 'detail', testInfo.project.name);
+
+    await page.goBack();
+    await card.getByRole('button', { name: 'Remove Harbor Lore' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove lorebook' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByText('Lorebook removed').first()).toBeVisible();
+    await expect(page.getByText('No Results Found')).toBeVisible();
   },
 );
 
