@@ -7,6 +7,7 @@
  * its link. A broken file and a card without a book are refused naming why; a card's book is read.
  * Screenshots in light and dark go to /tmp/shots-lore.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
@@ -126,6 +127,31 @@ test(
     await expect(page.getByRole('heading', { name: 'Harbor Lore', level: 1 })).toBeVisible();
     await expect(page.getByText('The lighthouse burns blue.')).toBeVisible();
     await shoot(page, 'detail', testInfo.project.name);
+
+    // Export: the character-card book shape with the spec's defaults.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export JSON' }).click();
+    expect((await download).suggestedFilename()).toBe('Harbor Lore.json');
+    const exported: unknown = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+    expect(exported).toMatchObject({
+      spec: 'charchat_lorebook',
+      data: {
+        name: 'Harbor Lore',
+        extensions: { 'charchat/tags': ['Fantasy', 'Towns'] },
+        entries: [
+          {
+            name: 'The Lighthouse',
+            keys: ['lighthouse', 'beacon'],
+            content: 'The lighthouse burns blue.',
+            enabled: true,
+            priority: 100,
+            insertion_order: 100,
+            probability: 100,
+            extensions: { probability: 100 },
+          },
+        ],
+      },
+    });
 
     await page.goBack();
     await card.getByRole('button', { name: 'Remove Harbor Lore' }).click();
