@@ -163,7 +163,7 @@ export function prepareImport(
     description: suggestedDescription(read.description),
     scanDepth: read.scanDepth,
     tokenBudget: read.tokenBudget,
-    tags: [],
+    tags: read.tags,
     total: read.entries.length,
     problems,
     skip,

@@ -9,6 +9,8 @@ import type { Lorebook } from '../schemas/lorebook';
 
 export const lorebookExportSpec = 'charchat_lorebook';
 export const lorebookExportVersion = '1.0';
+/** The book's `extensions` key that carries our tags, which no lorebook format has a field for. */
+export const lorebookTagsExtension = 'charchat/tags';
 
 export function exportLorebook(book: Lorebook) {
   return {
@@ -20,7 +22,7 @@ export function exportLorebook(book: Lorebook) {
       scan_depth: book.scanDepth,
       token_budget: book.tokenBudget,
       recursive_scanning: false,
-      extensions: { 'charchat/tags': book.tags },
+      extensions: { [lorebookTagsExtension]: book.tags },
       entries: book.entries.map((e, i) => ({
         id: i,
         name: e.name,

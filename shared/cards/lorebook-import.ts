@@ -8,6 +8,7 @@
  * keywords or content are skipped either way.
  */
 import { lorebookLimits } from '../rules/lorebook';
+import { lorebookTagsExtension } from './lorebook-export';
 
 /** Why a file is not a lorebook we can read, naming where (`entries`, `data.character_book`, …). */
 export class LorebookImportError extends Error {
@@ -49,6 +50,8 @@ export interface ReadLorebook {
   description: string;
   scanDepth: number;
   tokenBudget: number;
+  /** Our own export's tags (its book `extensions`); other formats carry none. */
+  tags: string[];
   entries: RawLoreEntry[];
 }
 
@@ -155,6 +158,20 @@ function bookSettings(book: Json) {
   };
 }
 
+/** The tags our export keeps in the book's extensions: distinct, trimmed, at most the tag limit. */
+function tagsOf(book: Json): string[] {
+  const extensions = isObject(book.extensions) ? book.extensions : {};
+  const seen = new Set<string>();
+  return keysOf(extensions[lorebookTagsExtension])
+    .filter((tag) => {
+      const key = tag.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, lorebookLimits.tags.max);
+}
+
 function fileBaseName(fileName: string): string {
   return fileName.replace(/\.[^.]*$/, '').trim();
 }
@@ -172,6 +189,7 @@ export function readLorebookFile(file: unknown, fileName = ''): ReadLorebook {
     name: nameFrom(book.name, extraName),
     description: str(book.description).trim(),
     ...bookSettings(book),
+    tags: tagsOf(book),
     entries: entriesOf(book.entries, field),
   });
 
@@ -197,6 +215,7 @@ export function readLorebookFile(file: unknown, fileName = ''): ReadLorebook {
       name: nameFrom(),
       description: '',
       ...bookSettings({}),
+      tags: [],
       entries: entriesOf(data, 'data'),
     };
   }

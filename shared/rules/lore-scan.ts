@@ -1,7 +1,7 @@
 /**
  * Lorebook scanning (issue 12 §5; docs/formats.md §4 names the behaviours we copy from SillyTavern): the
  * last `scanDepth` messages are searched for each entry's keywords, case-insensitively and as whole
- * words; matched entries are taken by priority (highest first, then insertion order, then book order)
+ * words (in scripts written without spaces, such as Chinese, Japanese and Thai, anywhere); matched entries are taken by priority (highest first, then insertion order, then book order)
  * while they fit the book's token budget, and placed by insertion order (lowest first). An entry fires
  * at most once. Keys are plain text, never regular expressions (a `/re/` key is matched literally), so
  * a book cannot make a prompt build slow. The prompt builder and the editor's test box both run this.
@@ -39,8 +39,15 @@ export interface ScanResult {
   leftOutForBudget: MatchedEntry[];
 }
 
-/** Letters, combining marks, digits and the underscore: what a whole word is made of. */
-const wordChar = /^[\p{L}\p{M}\p{N}_]$/u;
+/**
+ * Letters of scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
+ * Burmese): there a keyword can only be found inside a run of letters, so these letters count as
+ * boundaries, as SillyTavern's ASCII word boundary makes them count.
+ */
+const unspaced = String.raw`\p{scx=Han}\p{scx=Hira}\p{scx=Kana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmr}\p{scx=Mymr}`;
+/** Letters, combining marks, digits and the underscore, but no unspaced letter: what words are made of. */
+const wordClass = String.raw`(?![${unspaced}])[\p{L}\p{M}\p{N}_]`;
+const wordChar = new RegExp(`^${wordClass}$`, 'u');
 
 /** Text as matched: composed (NFC), lower case, each run of whitespace one space. */
 function fold(text: string): string {
@@ -80,8 +87,8 @@ export function scanWindow(messages: readonly string[], depth: number): string {
 }
 
 /** A run of word characters: a whole word. */
-const wordRun = /[\p{L}\p{M}\p{N}_]+/gu;
-const singleWord = /^[\p{L}\p{M}\p{N}_]+$/u;
+const wordRun = new RegExp(`(?:${wordClass})+`, 'gu');
+const singleWord = new RegExp(`^(?:${wordClass})+$`, 'u');
 
 /** A scan window, folded, with its whole words in a set: most keywords are one word, found in O(1). */
 interface Window {

@@ -4,8 +4,10 @@
  * breaks the 1000-character limit (the report before anything is written, then split), attaches the
  * book to a private chatbot and sees an entry's content in the prompt of a reply once its keyword is
  * said. The Lorebook Guide opens by itself on the first visit to /lorebook/create only, and again from
- * its link. Screenshots in light and dark go to /tmp/shots-lore.
+ * its link. A broken file and a card without a book are refused naming why; a card's book is read.
+ * Screenshots in light and dark go to /tmp/shots-lore.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chooseAvatar } from './avatar-steps';
@@ -36,7 +38,7 @@ test(
   'creates a lorebook with entries and tests which entries fire',
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signInAsNewMember(page, 'lore-create', { name: 'Lorna', path: '/my-chatbots/lorebooks' });
     await expect(page.getByRole('heading', { name: 'My Lorebooks' })).toBeVisible();
     await expect(page.getByText('No Results Found')).toBeVisible();
@@ -112,6 +114,40 @@ test(
     await expect(page.getByRole('heading', { name: 'Harbor Lore', level: 1 })).toBeVisible();
     await expect(page.getByText('The lighthouse burns blue.')).toBeVisible();
     await shoot(page, 'detail', testInfo.project.name);
+
+    // Export: the character-card book shape with the spec's defaults.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export JSON' }).click();
+    expect((await download).suggestedFilename()).toBe('Harbor Lore.json');
+    const exported: unknown = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+    expect(exported).toMatchObject({
+      spec: 'charchat_lorebook',
+      data: {
+        name: 'Harbor Lore',
+        extensions: { 'charchat/tags': ['Fantasy', 'Towns'] },
+        entries: [
+          {
+            name: 'The Lighthouse',
+            keys: ['lighthouse', 'beacon'],
+            content: 'The lighthouse burns blue.',
+            enabled: true,
+            priority: 100,
+            insertion_order: 100,
+            probability: 100,
+            extensions: { probability: 100 },
+          },
+        ],
+      },
+    });
+
+    await page.goBack();
+    await card.getByRole('button', { name: 'Remove Harbor Lore' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove lorebook' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect(page.getByText('Lorebook removed').first()).toBeVisible();
+    await expect(page.getByText('No Results Found')).toBeVisible();
   },
 );
 
@@ -177,6 +213,66 @@ test('imports a SillyTavern world, splits what does not fit, attaches it and see
   await expect(prompt.getByText(/a haven of safety/).first()).toBeVisible();
   await expect(prompt).not.toContainText('What are Shadowfangs?');
   await shoot(page, 'prompt', testInfo.project.name);
+});
+
+/** A file chosen through Import JSON, built in the test. */
+async function importFile(page: Page, name: string, json: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import JSON' }).click();
+  await (await chooser).setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(json) });
+}
+
+test("refuses a broken file and a card without a book, naming why, and reads a card's book", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewMember(page, 'lore-files', { name: 'Lorna', path: '/lorebook/create' });
+  await dismissGuide(page);
+  const alert = page.getByRole('alert').filter({ hasText: 'Invalid JSON file' });
+  await importFile(page, 'broken.json', '{ "entries": [1, 2');
+  await expect(alert).toContainText('Invalid JSON file. Please upload a valid lorebook export.');
+  await expect(alert).toContainText(/JSON/);
+  await importFile(
+    page,
+    'card.json',
+    JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Sage', first_mes: 'Hi' } }),
+  );
+  await expect(alert).toContainText('This is a character card without a lorebook.');
+  await shoot(page, 'import-error', testInfo.project.name);
+
+  const book = {
+    name: 'Moon lore',
+    entries: [
+      {
+        keys: ['moon', 'lunar'],
+        content: 'The moon is silver dust. '.repeat(20),
+        enabled: true,
+        insertion_order: 5,
+      },
+      { keys: [], constant: true, content: 'Always here.', enabled: true, insertion_order: 1 },
+    ],
+  };
+  await importFile(
+    page,
+    'sage.json',
+    JSON.stringify({
+      spec: 'chara_card_v2',
+      data: { name: 'Sage', first_mes: 'Hi', character_book: book },
+    }),
+  );
+  const report = page.getByRole('dialog', { name: 'Some entries do not fit' });
+  await expect(report).toContainText('entries[1].keywords: constant entry has no keywords');
+  await expect(report).toContainText('Skipping gives 1 entry.');
+  await expect(report.getByRole('button', { name: 'Split long entries' })).toHaveCount(0);
+  await report.getByRole('button', { name: 'Skip them' }).click();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Moon lore');
+  await expect(page.getByText('1/100 entries')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Entries' })).toContainText('moon, lunar');
+  // The test box names an entry that matched but does not fit the book's budget.
+  await page.getByRole('spinbutton', { name: 'Token budget' }).fill('50');
+  await page.getByRole('textbox', { name: 'Sample message' }).fill('The lunar sea.');
+  await expect(page.getByRole('list', { name: 'Test results' })).toContainText(
+    /left out for budget: keyword “lunar” matched, but \d+ tokens do not fit the 50-token budget/,
+  );
 });
 
 test(

@@ -19,6 +19,7 @@ import {
   importLorebook,
   listMyLorebooks,
 } from '#shared/api/lorebooks';
+import { exportLorebook } from '#shared/cards/lorebook-export';
 import type { Lorebook } from '#shared/schemas/lorebook';
 import * as users from '#server/db/repositories/users.repo';
 import { createCharacter } from '../../support/factories';
@@ -33,7 +34,10 @@ let smtp: LocalSmtp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  stack = await startStack(testConfig({ SMTP_URL: smtp.url }));
+  // Every member here signs in from 127.0.0.1, more than the default 20 an hour.
+  stack = await startStack(
+    testConfig({ SMTP_URL: smtp.url, SIGN_IN_MAILS_PER_IP_PER_HOUR: '1000' }),
+  );
 });
 afterAll(async () => {
   await stack.close();
@@ -385,6 +389,59 @@ describe('POST /api/lorebooks/import', () => {
     expect(book.numEntries).toBe(5);
   });
 
+  it('reads our own export back whole: name, description, tags, settings and entries', async () => {
+    const m = await member();
+    const book = await created(m, {
+      scanDepth: 7,
+      tokenBudget: 900,
+      entries: [
+        entryInput(),
+        entryInput({ name: 'The Sea', keywords: ['sea'], priority: 40, insertionOrder: -3 }),
+        entryInput({ name: 'The Crypt', keywords: ['crypt'], enabled: false }),
+      ],
+    });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/lorebooks/import',
+      headers: m.headers,
+      payload: { ...exportLorebook(book), fileName: 'export.json' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = importLorebook.response.parse(res.json());
+    expect(report).toMatchObject({
+      name: book.name,
+      description: book.description,
+      tags: book.tags,
+      scanDepth: 7,
+      tokenBudget: 900,
+      total: 3,
+      problems: [],
+    });
+    // Each entry back as it was (the book's entries also carry their ids and times).
+    expect(report.skip.entries).toHaveLength(3);
+    expect(book.entries).toMatchObject(report.skip.entries);
+  });
+
+  it('answers many imports at once alike, and writes nothing', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const answers = await Promise.all(
+      members.map((m) =>
+        inject({
+          method: 'POST',
+          url: '/api/lorebooks/import',
+          headers: m.headers,
+          payload: { data: fixture('Eldoria.json'), fileName: 'Eldoria.json' },
+        }),
+      ),
+    );
+    const reports = answers.map((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return importLorebook.response.parse(r.json());
+    });
+    for (const report of reports) expect(report).toEqual(reports[0]);
+    for (const m of members) expect(await countBooks(m.id)).toBe(0);
+  });
+
   it('names what is wrong with a file that is not a lorebook', async () => {
     const m = await member();
     const cases: [unknown, string][] = [
@@ -464,6 +521,49 @@ describe('attaching lorebooks', () => {
 
     const detached = await inject({ method: 'DELETE', url, headers: m.headers });
     expect(detached.json()).toEqual({ items: [] });
+  });
+
+  it("shows and changes a chatbot's lorebooks to its creator only", async () => {
+    const m = await member();
+    const book = await created(m);
+    const botId = await privateBot(m);
+    const url = `/api/characters/${botId}/lorebooks/${book.id}`;
+    expect((await inject({ method: 'PUT', url, headers: m.headers })).statusCode).toBe(200);
+
+    const other = await member();
+    const attempts: InjectOptions[] = [
+      { method: 'GET', url: `/api/characters/${botId}/lorebooks` },
+      { method: 'DELETE', url },
+      { method: 'PUT', url },
+    ];
+    for (const attempt of attempts) {
+      const res = await inject({ ...attempt, headers: other.headers });
+      expect(res.statusCode, `${String(attempt.method)} ${res.body}`).toBeGreaterThanOrEqual(403);
+      expect(res.statusCode).toBeLessThan(405);
+    }
+    const listed = await inject({ url: `/api/characters/${botId}/lorebooks`, headers: m.headers });
+    expect(listed.json()).toEqual({ items: [{ id: book.id, name: book.name, numEntries: 1 }] });
+  });
+
+  it('attaches at most five books to a chatbot when many attaches arrive at once', async () => {
+    const m = await member();
+    const botId = await privateBot(m);
+    const many = await Promise.all(Array.from({ length: 8 }, () => created(m)));
+    const answers = await Promise.all(
+      many.map((book) =>
+        inject({
+          method: 'PUT',
+          url: `/api/characters/${botId}/lorebooks/${book.id}`,
+          headers: m.headers,
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    for (const r of answers.filter((r) => r.statusCode !== 200)) {
+      expect(errorOf(r.json())).toMatchObject({ code: 'lorebook_attach_limit' });
+    }
+    const listed = await inject({ url: `/api/characters/${botId}/lorebooks`, headers: m.headers });
+    expect(attachLorebook.response.parse(listed.json()).items).toHaveLength(5);
   });
 
   it('puts a matched entry in the prompt of a real reply, and leaves an unmatched one out', async () => {

@@ -77,6 +77,19 @@ describe('keywordMatches', () => {
     expect(keywordMatches('東京', '私は 東京 に行く')).toBe(true);
   });
 
+  it('finds keywords inside runs of Chinese, Japanese or Thai, which have no spaces between words', () => {
+    expect(keywordMatches('東京', '東京に行きたい')).toBe(true);
+    expect(keywordMatches('東京', '私は東京へ')).toBe(true);
+    expect(keywordMatches('メン', 'ラーメンを食べる')).toBe(true);
+    expect(keywordMatches('Tokyo', 'Tokyoに行く')).toBe(true);
+    expect(keywordMatches('เชียงใหม่', 'ไปเชียงใหม่')).toBe(true);
+    expect(keywordMatches('大阪', '東京に行きたい')).toBe(false);
+    // Korean and the Latin scripts put spaces between words: there whole words still apply.
+    expect(keywordMatches('서울', '서울 가고 싶어요')).toBe(true);
+    expect(keywordMatches('서울', '서울에 가고 싶어요')).toBe(false);
+    expect(keywordMatches('x東', 'ax東')).toBe(false);
+  });
+
   it('matches a keyword written with a combining accent against the composed form', () => {
     expect(keywordMatches('cafe\u0301', 'un café noir')).toBe(true);
   });

@@ -39,6 +39,7 @@ export interface LorebookSeed {
   description: string;
   scanDepth: number;
   tokenBudget: number;
+  tags: string[];
   entries: EntryValues[];
 }
 
@@ -74,7 +75,7 @@ export function LorebookEditor({
   const [avatarUrl, setAvatarUrl] = useState<string | null>(book?.avatarUrl ?? null);
   const [name, setName] = useState(book?.name ?? seed?.name ?? '');
   const [description, setDescription] = useState(book?.description ?? seed?.description ?? '');
-  const [tags, setTags] = useState(book?.tags.join(', ') ?? '');
+  const [tags, setTags] = useState((book?.tags ?? seed?.tags ?? []).join(', '));
   const [scanDepth, setScanDepth] = useState(
     String(book?.scanDepth ?? seed?.scanDepth ?? lorebookLimits.scanDepth.default),
   );

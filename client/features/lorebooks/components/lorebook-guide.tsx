@@ -61,7 +61,8 @@ function GuideText() {
         <p>
           Give each entry {keywords.min} to {keywords.max} keywords, separated by commas. A keyword
           matches whatever its case, and only as a whole word or phrase: “moon” matches “The Moon
-          rose” but not “honeymoon”. Keywords are plain text, never patterns.
+          rose” but not “honeymoon”. In Chinese, Japanese or Thai, written without spaces, a keyword
+          matches anywhere. Keywords are plain text, never patterns.
         </p>
       </section>
       <section>

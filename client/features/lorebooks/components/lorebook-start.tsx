@@ -18,12 +18,24 @@ import type { LorebookSeed } from './lorebook-editor';
 export const invalidFileText = 'Invalid JSON file. Please upload a valid lorebook export.';
 export const importFailedText = 'Failed to import lorebook.';
 
+const entriesText = (n: number) => `${String(n)} ${n === 1 ? 'entry' : 'entries'}`;
+
+/** What a choice gives: its entries, and those past the 100-entry limit that are left out. */
+function outcomeText(fitted: ImportReport['skip']): string {
+  const over =
+    fitted.overLimit > 0
+      ? ` (${String(fitted.overLimit)} past the 100-entry limit are left out)`
+      : '';
+  return `${entriesText(fitted.entries.length)}${over}`;
+}
+
 function seedOf(report: ImportReport, choice: 'skip' | 'split'): LorebookSeed {
   return {
     name: report.name,
     description: report.description,
     scanDepth: report.scanDepth,
     tokenBudget: report.tokenBudget,
+    tags: report.tags,
     entries: report[choice].entries,
   };
 }
@@ -52,8 +64,10 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
     setIsBusy(true);
     try {
       const answer = await readImport(api, data, file.name);
-      if (answer.problems.length === 0) onStart(seedOf(answer, 'skip'));
-      else setReport(answer);
+      // Entries that break a limit, or past the 100-entry limit, are shown before the form is filled.
+      if (answer.problems.length === 0 && answer.skip.overLimit === 0) {
+        onStart(seedOf(answer, 'skip'));
+      } else setReport(answer);
     } catch (err) {
       const apiError = toApiError(err);
       setError(
@@ -71,7 +85,7 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
     <Choice>
       <Option>
         <h2>Start New</h2>
-        <p>Write a lorebook entry by entry.</p>
+        <Blurb>Write a lorebook entry by entry.</Blurb>
         <Button
           $variant="primary"
           onClick={() => {
@@ -83,7 +97,9 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
       </Option>
       <Option>
         <h2>Import JSON</h2>
-        <p>A lorebook export, a SillyTavern world file, or a character card with a lorebook.</p>
+        <Blurb>
+          A lorebook export, a SillyTavern world file, or a character card with a lorebook.
+        </Blurb>
         <input
           ref={inputRef}
           id={`${id}-file`}
@@ -149,7 +165,8 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
           }
         >
           <p>
-            {report.total} entries read. Nothing is saved until you choose and then save the form.
+            {entriesText(report.total)} read. Nothing is saved until you choose and then save the
+            form.
           </p>
           <Problems aria-label="Entries that do not fit">
             {report.problems.map((p) => (
@@ -164,12 +181,8 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
             ))}
           </Problems>
           <p>
-            Skipping gives {report.skip.entries.length} entries; splitting gives{' '}
-            {report.split.entries.length}
-            {report.split.overLimit > 0
-              ? ` (${report.split.overLimit} past the 100-entry limit are left out)`
-              : ''}
-            .
+            Skipping gives {outcomeText(report.skip)}
+            {canSplit && `; splitting gives ${outcomeText(report.split)}`}.
           </p>
         </Modal>
       )}
@@ -196,10 +209,11 @@ const Option = styled.section`
   h2 {
     font-size: ${({ theme }) => theme.font.size.lg};
   }
+`;
 
-  p {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
+/** An option's description, muted; the import's error below it keeps its own colour. */
+const Blurb = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const Detail = styled.span`

@@ -130,7 +130,14 @@ describe('readLorebookFile', () => {
       extensions: { probability: 100 },
     });
     const back = readLorebookFile(JSON.parse(JSON.stringify({ ...exported, spec: 'other' })));
-    expect(back).toMatchObject({ name: 'Round trip', scanDepth: 6, tokenBudget: 300 });
+    expect(back).toMatchObject({
+      format: 'character_book',
+      name: 'Round trip',
+      description: 'A book',
+      scanDepth: 6,
+      tokenBudget: 300,
+      tags: ['one', 'two'],
+    });
     expect(back.entries[0]).toMatchObject({ name: 'Tower', keywords: ['tower', 'spire'] });
   });
 
