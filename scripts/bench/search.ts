@@ -49,7 +49,7 @@ export type SearchReport =
       cases: SearchCase[];
     };
 
-const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? 60);
+const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? 200);
 /** Connections of each pool (the library service's, and the one counting buffers). */
 const poolSize = 4;
 /** Searches per case run again under auto_explain to count their buffers. */
