@@ -69,6 +69,8 @@ test(
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
       'This field is required',
     );
+    // The refused save takes the focus to the first field to fix, with its error read out.
+    await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
     await expect(page.getByText('You must agree with the Community Guidelines')).toBeVisible();
 
     const name = `Captain ${uniqueSuffix()}`;

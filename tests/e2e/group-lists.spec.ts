@@ -239,6 +239,8 @@ test(
     await expect(page.getByRole('alert')).toHaveText(
       `Public or unlisted groups cannot contain private chatbots: ${mine[0] ?? ''}, ${mine[1] ?? ''}`,
     );
+    // The refusal sits by the members, far above the button: the form brings it into view.
+    await expect(page.getByRole('alert')).toBeInViewport();
     await shoot(page, 'group-private-members', testInfo.project.name);
     await expect(page).toHaveURL(/\/groupchat\/create$/);
     const [stored] = await sql<{ n: string }>(

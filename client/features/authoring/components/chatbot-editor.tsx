@@ -26,6 +26,7 @@ import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { VisibilityChoices, type VisibilityChoice } from '../../../components/visibility-choices';
+import { useRevealFirstError } from '../../../components/use-reveal-first-error';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-client';
 import { formErrorsOf, isRestrictedError } from '../../../lib/errors';
@@ -71,6 +72,7 @@ export function ChatbotEditor({
   const [, navigate] = useLocation();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<EditorErrors>({});
+  const { formRef, reveal } = useRevealFirstError();
   const [isBusy, setIsBusy] = useState(false);
   const [confirming, setConfirming] = useState<'save' | 'manual' | null>(null);
   const [isRestricted, setIsRestricted] = useState(false);
@@ -101,6 +103,7 @@ export function ChatbotEditor({
     const checked = checkValues(values, submitForManualReview);
     if (!checked.ok) {
       setErrors(checked.errors);
+      reveal();
       setConfirming(null);
       return;
     }
@@ -121,7 +124,10 @@ export function ChatbotEditor({
     } catch (err) {
       const error = toApiError(err);
       if (isRestrictedError(error)) setIsRestricted(true);
-      else setErrors(formErrorsOf(error, isEditorField));
+      else {
+        setErrors(formErrorsOf(error, isEditorField));
+        reveal();
+      }
       setConfirming(null);
       setIsBusy(false);
     }
@@ -131,6 +137,7 @@ export function ChatbotEditor({
     const checked = checkValues(values, submitForManualReview);
     if (!checked.ok) {
       setErrors(checked.errors);
+      reveal();
       return;
     }
     const decision = moderationOnSave(before ?? null, {
@@ -182,6 +189,7 @@ export function ChatbotEditor({
       {notice !== null && notice !== undefined && <Notice role="status">{notice}</Notice>}
       {character !== null && <ModerationBanner subject="chatbot" moderation={character} />}
       <form
+        ref={formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

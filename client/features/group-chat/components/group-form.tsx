@@ -29,6 +29,7 @@ import { ReviewConfirm } from '../../../components/review-confirm';
 import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
+import { useRevealFirstError } from '../../../components/use-reveal-first-error';
 import { VisibilityChoices, type VisibilityChoice } from '../../../components/visibility-choices';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { toApiError } from '../../../lib/api-client';
@@ -90,6 +91,7 @@ export function GroupForm({
   // In review the form shows the group as stored, never changes kept from before it was sent.
   const values = !isLocked && inProgress?.formKey === formKey ? inProgress.values : initial;
   const [errors, setErrors] = useState<GroupFormErrors>({});
+  const { formRef, reveal } = useRevealFirstError();
   const [isBusy, setIsBusy] = useState(false);
   const [isRestricted, setIsRestricted] = useState(false);
   const [tagText, setTagText] = useState(values.tags.join(', '));
@@ -122,6 +124,7 @@ export function GroupForm({
     const checked = checkGroupValues(values, isManual);
     if (!checked.ok) {
       setErrors(checked.errors);
+      reveal();
       return;
     }
     setIsBusy(true);
@@ -138,7 +141,10 @@ export function GroupForm({
     } catch (err) {
       const error = toApiError(err);
       if (isRestrictedError(error)) setIsRestricted(true);
-      else setErrors(formErrorsOf(error, isGroupFormField));
+      else {
+        setErrors(formErrorsOf(error, isGroupFormField));
+        reveal();
+      }
       setIsBusy(false);
     }
   };
@@ -151,6 +157,7 @@ export function GroupForm({
     const checked = checkGroupValues(values, isManual);
     if (!checked.ok) {
       setErrors(checked.errors);
+      reveal();
       return;
     }
     const before =
@@ -175,6 +182,7 @@ export function GroupForm({
     if (mode.kind !== 'create') return null;
     if (!canSaveGroupDraft(values)) {
       setErrors({ form: 'Name and title need at least 3 characters to save a draft.' });
+      reveal();
       return null;
     }
     try {
@@ -231,6 +239,7 @@ export function GroupForm({
         <a href={paths.legal.build('guidelines')}>Creation Guide</a>
       </p>
       <form
+        ref={formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

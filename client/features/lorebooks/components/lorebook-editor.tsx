@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { TextField } from '../../../components/text-field';
+import { useRevealFirstError } from '../../../components/use-reveal-first-error';
 import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
@@ -89,6 +90,7 @@ export function LorebookEditor({
   const [editing, setEditing] = useState<LocalEntry | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LocalEntry | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { formRef, reveal } = useRevealFirstError();
   /** A field's error goes once the field is edited, as the chatbot editor's do. */
   const clearError = (field: string) => {
     setErrors((current) =>
@@ -107,6 +109,7 @@ export function LorebookEditor({
     const error = toApiError(err);
     if (error.code === 'validation_failed' && error.field !== undefined) {
       setErrors({ [error.field.split('.')[0] ?? 'form']: formErrorText(error) });
+      reveal();
     } else toast(errorText(error), 'error');
   };
 
@@ -128,6 +131,7 @@ export function LorebookEditor({
       : LorebookInputSchema.safeParse(fields);
     if (!result.success) {
       setErrors(fieldErrors(result.error));
+      reveal();
       return;
     }
     setErrors({});
@@ -215,6 +219,7 @@ export function LorebookEditor({
   return (
     <Layout>
       <form
+        ref={formRef}
         noValidate
         aria-label={isCreate ? 'Create lorebook' : 'Edit lorebook'}
         onSubmit={(e) => {
