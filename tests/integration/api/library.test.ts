@@ -5,7 +5,7 @@ import type { App } from '#server/app';
 import * as library from '#server/db/repositories/library.repo';
 import type { CharactersTable } from '#server/db/tables';
 import { listLibrary, type LibraryPage } from '#shared/api/library';
-import { createCharacter, newGuestId } from '../../support/factories';
+import { createCharacter, createLongConversation, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { errorOf } from '../../support/http';
 import { signInMember, type SignedInMember } from '../../support/members';
@@ -194,22 +194,39 @@ describe('GET /api/library: filters and sorts', () => {
 
   it('sorts by trending, top rated, popular, latest and name', async () => {
     const tag = `Sort-${unique()}`;
+    // Each bot's messages of the last 24 hours exist as messages too, so the maintenance queue's
+    // Trending recount (run at once by every worker another test file starts) keeps them.
+    const chatter = await member();
+    const chattedWith = async (id: string, count: number) => {
+      await createLongConversation(app.deps.db, { userId: chatter.id, characterId: id, count });
+      return id;
+    };
     const old = new Date('2025-01-01T00:00:00Z');
-    const a = await bot(
-      tag,
-      { num_messages: 10, num_messages_24h: 9, rating_score: 0.2, created_at: old },
-      { name: 'Charlie' },
+    const a = await chattedWith(
+      await bot(
+        tag,
+        { num_messages: 10, num_messages_24h: 9, rating_score: 0.2, created_at: old },
+        { name: 'Charlie' },
+      ),
+      9,
     );
-    const b = await bot(
-      tag,
-      { num_messages: 30, num_messages_24h: 1, rating_score: 0.9, created_at: new Date() },
-      { name: 'alpha' },
+    const b = await chattedWith(
+      await bot(
+        tag,
+        { num_messages: 30, num_messages_24h: 1, rating_score: 0.9, created_at: new Date() },
+        { name: 'alpha' },
+      ),
+      1,
     );
-    const c = await bot(
-      tag,
-      { num_messages: 20, num_messages_24h: 5, rating_score: 0.5, created_at: old },
-      { name: 'Bravo' },
+    const c = await chattedWith(
+      await bot(
+        tag,
+        { num_messages: 20, num_messages_24h: 5, rating_score: 0.5, created_at: old },
+        { name: 'Bravo' },
+      ),
+      5,
     );
+    await library.recountRecentMessages(app.deps.db);
     expect(ids(await page(`tags=${tag}&sort=trending`))).toEqual([a, c, b]);
     expect(ids(await page(`tags=${tag}`))).toEqual([a, c, b]);
     expect(ids(await page(`tags=${tag}&sort=top_rated`))).toEqual([b, c, a]);
