@@ -15,7 +15,7 @@ import { e2ePort } from '../playwright.config';
 export const e2eReply = words(120, 'story');
 
 /**
- * A prompt holding this marker (in a message, an autopilot intent) streams at 60 ms a word: about 7 s, long
+ * A prompt holding this marker (in a message, an autopilot intent) streams at 90 ms a word: about 11 s, long
  * enough to reload, stop or restart in the middle on a busy machine. Every other reply takes well under a
  * second, so journeys that only need a reply do not wait for one.
  */
@@ -25,7 +25,7 @@ export const slowReply = 'slow-reply';
 export const e2eOwnKey = 'sk-e2e-own-key-7f3a9c1d2b';
 /** Replies written through a member's own key end with this word. */
 export const ownKeyReply = words(12, 'ownkey');
-const slowPace = { firstTokenDelayMs: 400, tokenDelayMs: 60 };
+const slowPace = { firstTokenDelayMs: 400, tokenDelayMs: 90 };
 const fastPace = { firstTokenDelayMs: 50, tokenDelayMs: 4 };
 
 /** Where the product under test keeps its data, for specs that must set up what no screen can. */
