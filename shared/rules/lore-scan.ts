@@ -1,8 +1,10 @@
 /**
  * Lorebook scanning (issue 12 §5; docs/formats.md §4 names the behaviours we copy from SillyTavern): the
  * last `scanDepth` messages are searched for each entry's keywords, case-insensitively and as whole
- * words (in scripts written without spaces, such as Chinese, Japanese and Thai, anywhere); matched entries are taken by priority (highest first, then insertion order, then book order)
- * while they fit the book's token budget, and placed by insertion order (lowest first). An entry fires
+ * words (in scripts written without spaces, such as Chinese, Japanese and Thai, anywhere; in Korean, a
+ * keyword may carry a particle after it); matched entries are taken by priority (highest first, then
+ * insertion order, then book order) while they fit the book's token budget, and placed by insertion
+ * order (lowest first). An entry fires
  * at most once. Keys are plain text, never regular expressions (a `/re/` key is matched literally), so
  * a book cannot make a prompt build slow. The prompt builder and the editor's test box both run this.
  */
@@ -48,6 +50,12 @@ const unspaced = String.raw`\p{scx=Han}\p{scx=Hira}\p{scx=Kana}\p{scx=Thai}\p{sc
 /** Letters, combining marks, digits and the underscore, but no unspaced letter: what words are made of. */
 const wordClass = String.raw`(?![${unspaced}])[\p{L}\p{M}\p{N}_]`;
 const wordChar = new RegExp(`^${wordClass}$`, 'u');
+/**
+ * Korean writes particles onto the word before them (서울에, "in Seoul"; 서울은, "Seoul, as for"), so a
+ * keyword ending in Hangul may be followed by more Hangul: it must start a word, not end one.
+ */
+const hangulChar = /^\p{scx=Hang}$/u;
+const endsInHangul = /\p{scx=Hang}$/u;
 
 /** Text as matched: composed (NFC), lower case, each run of whitespace one space. */
 function fold(text: string): string {
@@ -62,20 +70,23 @@ function isWordBefore(text: string, index: number): boolean {
   return wordChar.test(String.fromCodePoint(text.codePointAt(start) ?? 0));
 }
 
-/** Whether the code point starting at `index` is a word character. */
-function isWordAt(text: string, index: number): boolean {
+/** Whether the code point starting at `index` is a word character (Hangul aside, when `particles`). */
+function isWordAt(text: string, index: number, particles: boolean): boolean {
   if (index >= text.length) return false;
-  return wordChar.test(String.fromCodePoint(text.codePointAt(index) ?? 0));
+  const char = String.fromCodePoint(text.codePointAt(index) ?? 0);
+  return wordChar.test(char) && !(particles && hangulChar.test(char));
 }
 
 /**
  * Whether folded `key` occurs in folded `text` as a whole word or phrase: no word character touches
- * either end. A plain substring search with a check at each hit.
+ * either end, but a Korean particle may follow a key ending in Hangul. A plain substring search with a
+ * check at each hit.
  */
 function occurs(key: string, text: string): boolean {
   if (key === '') return false;
+  const particles = endsInHangul.test(key);
   for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
-    if (!isWordBefore(text, at) && !isWordAt(text, at + key.length)) return true;
+    if (!isWordBefore(text, at) && !isWordAt(text, at + key.length, particles)) return true;
   }
   return false;
 }
@@ -102,14 +113,16 @@ function windowOf(text: string): Window {
 }
 
 /**
- * Whether folded `key` occurs in the window as a whole word or phrase. Each word of the key is a whole
- * word wherever the key occurs, so a key with a word missing from the window is refused without a
- * search; a one-word key needs nothing more.
+ * Whether folded `key` occurs in the window as a whole word or phrase. Each word of the key but a
+ * Korean last one (which may carry a particle) is a whole word wherever the key occurs, so a key with
+ * such a word missing from the window is refused without a search; a one-word key needs nothing more.
  */
 function occursIn(key: string, window: Window): boolean {
-  if (singleWord.test(key)) return window.words.has(key);
+  const particles = endsInHangul.test(key);
+  if (singleWord.test(key) && !particles) return window.words.has(key);
   const words = key.match(wordRun) ?? [];
-  return words.every((w) => window.words.has(w)) && occurs(key, window.folded);
+  const whole = particles ? words.slice(0, -1) : words;
+  return whole.every((w) => window.words.has(w)) && occurs(key, window.folded);
 }
 
 /** Whether `keyword` appears in `text` as a whole word (or phrase), ignoring case. */

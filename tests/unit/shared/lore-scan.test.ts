@@ -84,10 +84,19 @@ describe('keywordMatches', () => {
     expect(keywordMatches('Tokyo', 'Tokyoに行く')).toBe(true);
     expect(keywordMatches('เชียงใหม่', 'ไปเชียงใหม่')).toBe(true);
     expect(keywordMatches('大阪', '東京に行きたい')).toBe(false);
-    // Korean and the Latin scripts put spaces between words: there whole words still apply.
-    expect(keywordMatches('서울', '서울 가고 싶어요')).toBe(true);
-    expect(keywordMatches('서울', '서울에 가고 싶어요')).toBe(false);
+    // The Latin scripts put spaces between words: there whole words still apply.
     expect(keywordMatches('x東', 'ax東')).toBe(false);
+  });
+
+  it('finds a Korean keyword that starts a word, with or without a particle after it', () => {
+    expect(keywordMatches('서울', '서울 가고 싶어요')).toBe(true);
+    expect(keywordMatches('서울', '서울에 가고 싶어요')).toBe(true);
+    expect(keywordMatches('서울', '나는 서울은 처음이야')).toBe(true);
+    expect(keywordMatches('서울 타워', '서울 타워에서 봐')).toBe(true);
+    // Not inside another word, nor with Latin letters or digits glued on.
+    expect(keywordMatches('울', '서울에 가고 싶어요')).toBe(false);
+    expect(keywordMatches('서울', '서울2 가고 싶어요')).toBe(false);
+    expect(keywordMatches('서울 타워', '서울에 타워')).toBe(false);
   });
 
   it('matches a keyword written with a combining accent against the composed form', () => {

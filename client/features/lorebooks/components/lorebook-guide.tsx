@@ -62,7 +62,8 @@ function GuideText() {
           Give each entry {keywords.min} to {keywords.max} keywords, separated by commas. A keyword
           matches whatever its case, and only as a whole word or phrase: “moon” matches “The Moon
           rose” but not “honeymoon”. In Chinese, Japanese or Thai, written without spaces, a keyword
-          matches anywhere. Keywords are plain text, never patterns.
+          matches anywhere; in Korean, a keyword matches with a particle after it too (“서울”
+          matches “서울에”). Keywords are plain text, never patterns.
         </p>
       </section>
       <section>
