@@ -18,6 +18,7 @@ import {
   suggestedDescription,
   suggestedName,
 } from '#shared/cards/lorebook-import';
+import { isPrivateVisibility } from '#shared/rules/character';
 import { lorebookLimits } from '#shared/rules/lorebook';
 import type {
   AttachedLorebook,
@@ -205,7 +206,7 @@ export async function attach(
 ): Promise<AttachedLorebook[]> {
   assertMayCreate(caller);
   const character = await ownCharacter(db, caller, characterId);
-  if (character.visibility !== 'private' && character.visibility !== 'permanently_private') {
+  if (!isPrivateVisibility(character.visibility)) {
     throw new AppError('lorebook_attach_private');
   }
   await assertOwner(db, caller, lorebookId);

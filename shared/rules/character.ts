@@ -27,6 +27,14 @@ const specialTagSet: ReadonlySet<string> = new Set(specialTags);
 export const VisibilityInputSchema = z.enum(['public', 'private', 'hidden']);
 export type VisibilityInput = z.infer<typeof VisibilityInputSchema>;
 
+/** The visibilities only the creator sees: a private bot, and one moderation kept private for good. */
+export const privateVisibilities = ['private', 'permanently_private'] as const;
+
+/** Whether a bot is private: only its creator sees it (and only then can it carry lorebooks). */
+export function isPrivateVisibility(visibility: string): boolean {
+  return visibility === 'private' || visibility === 'permanently_private';
+}
+
 /** Definition visibility applies only to public bots: forced on when public, off otherwise. */
 export function definitionVisibleFor(visibility: VisibilityInput | 'permanently_private'): boolean {
   return visibility === 'public';

@@ -5,7 +5,12 @@
  * exist, are visible, and are not private in a public or unlisted group).
  */
 import { z } from 'zod';
-import { TagNameSchema, VisibilityInputSchema, characterLimits } from './character';
+import {
+  TagNameSchema,
+  VisibilityInputSchema,
+  characterLimits,
+  isPrivateVisibility,
+} from './character';
 import { estimateTokens } from './token-estimate';
 
 export const groupLimits = {
@@ -116,9 +121,7 @@ export function privateMembersBlocking<M extends { visibility: string }>(
   members: readonly M[],
 ): M[] {
   if (visibility === 'private') return [];
-  return members.filter(
-    (m) => m.visibility === 'private' || m.visibility === 'permanently_private',
-  );
+  return members.filter((m) => isPrivateVisibility(m.visibility));
 }
 
 /** The spec's message naming the private chatbots a public or unlisted group may not contain. */

@@ -5,7 +5,7 @@
  * pure module, so the server, the moderation worker and the client answer the same way.
  */
 import { z } from 'zod';
-import type { VisibilityInput } from './character';
+import { isPrivateVisibility, type VisibilityInput } from './character';
 
 /** The spec's moderation statuses; `closed` is treated as none. */
 export const ModerationStatusSchema = z.enum([
@@ -199,7 +199,7 @@ export function matchesOwnedFilter(
     case 'Public':
       return item.visibility === 'public';
     case 'Private':
-      return item.visibility === 'private' || item.visibility === 'permanently_private';
+      return isPrivateVisibility(item.visibility);
     case 'Unlisted':
       return item.visibility === 'hidden';
     case 'Under Review':

@@ -9,6 +9,7 @@
  */
 import styled from 'styled-components';
 import type { CardImportPreview } from '#shared/api/character-cards';
+import { isPrivateVisibility } from '#shared/rules/character';
 import { ImportCardButton } from '../../features/cards/components/import-card-dialog';
 import { useState } from 'react';
 import { ChatbotEditor, draftSavedText } from '../../features/authoring/components/chatbot-editor';
@@ -144,8 +145,7 @@ function EditLoader({ memberId, id }: { memberId: string; id: string }) {
     if (isNotFound(character.error)) return <NotFoundPage />;
     return <ErrorState message={errorText(character.error)} onRetry={character.retry} />;
   }
-  const isPrivate =
-    character.data.visibility === 'private' || character.data.visibility === 'permanently_private';
+  const isPrivate = isPrivateVisibility(character.data.visibility);
   return (
     <>
       <ChatbotEditor

@@ -4,6 +4,7 @@
  * and "at least one entry" both hold. Attaching locks the chatbot's row for its per-chatbot limit.
  */
 import { sql } from 'kysely';
+import { privateVisibilities } from '#shared/rules/character';
 import type { ScanBook } from '#shared/rules/lore-scan';
 import type {
   AttachedLorebook,
@@ -332,10 +333,15 @@ export async function detach(db: Db, characterId: string, lorebookId: string): P
     .execute();
 }
 
-/** What scanning needs of every book a chatbot carries, one row per enabled entry, books in attach order. */
+/**
+ * What scanning needs of every book a chatbot carries, one row per enabled entry, books in attach order.
+ * Books work on private chatbots only (product-core.md §6): one made public or unlisted keeps its books
+ * attached, unread, until it is private again.
+ */
 function scanRowsQuery(db: Db, characterId: string) {
   return db
     .selectFrom('character_lorebooks as cl')
+    .innerJoin('characters as c', 'c.id', 'cl.character_id')
     .innerJoin('lorebooks as l', 'l.id', 'cl.lorebook_id')
     .innerJoin('lorebook_entries as e', 'e.lorebook_id', 'l.id')
     .select([
@@ -351,6 +357,7 @@ function scanRowsQuery(db: Db, characterId: string) {
       'e.enabled',
     ])
     .where('cl.character_id', '=', characterId)
+    .where('c.visibility', 'in', privateVisibilities)
     .where('e.enabled', '=', true)
     .orderBy('cl.created_at')
     .orderBy('l.id')

@@ -1,7 +1,7 @@
 /**
  * The character cache told of changes (migrations/202612010600, server/db/character-changes.ts): a change
- * to a character's definition, tags, lorebooks or their entries reaches a listening cache at once,
- * whichever statement made it; counters a message or a rating moves notify nothing; a lost connection
+ * to a character's definition, visibility, tags, lorebooks or their entries reaches a listening cache at
+ * once, whichever statement made it; counters a message or a rating moves notify nothing; a lost connection
  * forgets everything and listens again. Every test works on its own characters.
  */
 import { randomUUID } from 'node:crypto';
@@ -121,9 +121,10 @@ describe('character changes', () => {
     expect(heard.filter((h) => h === id || h === marker)).toEqual([marker]);
   });
 
-  it('attaching a lorebook, editing its entries and detaching it reach the cache', async () => {
+  it('attaching a lorebook, editing its entries, publishing the bot and detaching it reach the cache', async () => {
     const owner = await member();
     const id = await createCharacter(db);
+    await sql`update characters set visibility = 'private' where id = ${id}`.execute(db);
     expect(await cache.lorebooks(id)).toEqual([]);
     const bookId = await lorebooks.create(db, owner, book, [entry('The tower is old.')]);
     await lorebooks.attach(db, id, bookId, 5);
@@ -144,6 +145,17 @@ describe('character changes', () => {
     await eventually(
       () => cache.lorebooks(id),
       (b) => b[0]?.scanDepth === 9,
+    );
+    // Books work on private bots only: a bot made public keeps its book, unread until private again.
+    await sql`update characters set visibility = 'public' where id = ${id}`.execute(db);
+    await eventually(
+      () => cache.lorebooks(id),
+      (b) => b.length === 0,
+    );
+    await sql`update characters set visibility = 'private' where id = ${id}`.execute(db);
+    await eventually(
+      () => cache.lorebooks(id),
+      (b) => b.length === 1,
     );
     await lorebooks.detach(db, id, bookId);
     await eventually(

@@ -89,7 +89,9 @@ function GuideText() {
         <p>
           A book has {entries.min} to {entries.max} entries, each with content of {content.min} to{' '}
           {content.max.toLocaleString('en-US')} characters. A chatbot can use up to {perCharacter}{' '}
-          lorebooks.
+          lorebooks, attached in its editor while it is private. Lorebooks work on private chatbots
+          only: a chatbot made public or unlisted keeps its lorebooks but does not read them until
+          it is private again.
         </p>
       </section>
       <section>
