@@ -1,8 +1,9 @@
 /**
  * My Group Chats, group drafts and the member picker in Chromium (issue 12, items 6-7): the list
  * searches, filters and sorts; a draft needs a name and a title of 3 characters, is saved ('Group Draft
- * Saved') and listed on the drafts card and Group Drafts; a group below two members reads 'Group
- * unavailable' on its card and its chat; Delete asks first, and a member who may not delete gets the
+ * Saved') and listed on the drafts card and Group Drafts, and a browser that refuses to store keeps the
+ * draft as it was and says so; a group below two members reads 'Group unavailable' on its card and its
+ * chat; Delete asks first, and a member who may not delete gets the
  * Restricted! dialog. The picker takes My Chatbots or Explore (chatbots only, no group chats), stops at
  * 10 ('You can't add more than 10 chatbots.'), and an unlisted group of private chatbots is refused
  * naming them. A premium member's Next cuts a reply short and hands the turn to another member. Groups
@@ -160,6 +161,28 @@ test(
     await drafts.getByRole('link', { name: 'Draft Den' }).click();
     expect(page.url()).toBe(draftUrl);
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Draft Den');
+
+    // A browser that refuses to store (storage full or turned off) keeps the draft as it was and says so.
+    const refuseStorage = () =>
+      page.evaluate(() => {
+        Storage.prototype.setItem = () => {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+      });
+    await refuseStorage();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Draft Den Two');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page.getByText('Failed to save draft. Please try again.')).toBeVisible();
+    await page.goto('/groupchat/drafts');
+    await expect(drafts.getByRole('link', { name: 'Draft Den', exact: true })).toBeVisible();
+    await refuseStorage();
+    await drafts.getByRole('button', { name: 'Remove draft Draft Den' }).click();
+    await expect(page.getByText('Oops. Something went wrong')).toBeVisible();
+    await shoot(page, 'group-draft-not-removed', testInfo.project.name);
+    await expect(drafts.getByRole('link', { name: 'Draft Den', exact: true })).toBeVisible();
+    await page.reload();
+    await drafts.getByRole('button', { name: 'Remove draft Draft Den' }).click();
+    await expect(page.getByText('No Results Found')).toBeVisible();
 
     // Delete asks first, then the group is gone.
     await page.goto('/my-chatbots/groupchats');

@@ -38,6 +38,7 @@ import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { useRemoval } from '../../../lib/use-removal';
+import { useToast } from '../../../lib/toast';
 import { fetchOwnGroups, removeGroup } from '../api';
 import { draftName, listGroupDrafts, removeGroupDraft } from '../drafts';
 
@@ -199,7 +200,17 @@ function GroupCard({ group, onRemove }: { group: OwnGroupSummary; onRemove: () =
 }
 
 export function GroupDraftList({ memberId }: { memberId: string }) {
+  const toast = useToast();
   const [drafts, setDrafts] = useState(() => listGroupDrafts(memberId));
+  /** The browser may refuse the write (storage full or turned off): the draft stays and says so. */
+  const remove = (draftId: string) => {
+    try {
+      removeGroupDraft(memberId, draftId);
+      setDrafts(listGroupDrafts(memberId));
+    } catch {
+      toast('Oops. Something went wrong', 'error');
+    }
+  };
   return (
     <OwnedListPage>
       <OwnedListHeader title="Group Drafts" />
@@ -215,13 +226,7 @@ export function GroupDraftList({ memberId }: { memberId: string }) {
               name={draftName(d)}
               lines={<Muted>{d.values.title}</Muted>}
               actions={
-                <CardButton
-                  label={`Remove draft ${draftName(d)}`}
-                  onClick={() => {
-                    removeGroupDraft(memberId, d.id);
-                    setDrafts(listGroupDrafts(memberId));
-                  }}
-                >
+                <CardButton label={`Remove draft ${draftName(d)}`} onClick={() => remove(d.id)}>
                   Remove
                 </CardButton>
               }
