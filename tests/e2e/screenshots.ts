@@ -10,16 +10,20 @@ export function screenshotsIn(dir: string, options: { fullPage?: boolean } = {})
     mkdirSync(dir, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      // Colours fade to the new scheme (the buttons' transitions): the shot waits for them, or a busy
-      // screen is caught halfway, its buttons in neither theme's colours.
-      await page.evaluate(() =>
-        Promise.allSettled(
+      // The scheme reaches the styles a frame or two later (a media listener re-renders the theme),
+      // then colours fade to it (the buttons' transitions): the shot waits for both, or a screen is
+      // caught halfway, its buttons in neither theme's colours.
+      await page.evaluate(async () => {
+        const frame = () => new Promise((done) => requestAnimationFrame(done));
+        await frame();
+        await frame();
+        await Promise.allSettled(
           document
             .getAnimations()
             .filter((animation) => animation instanceof CSSTransition)
             .map((transition) => transition.finished),
-        ),
-      );
+        );
+      });
       await page.screenshot({
         path: `${dir}/${name}-${project}-${scheme}.png`,
         fullPage: options.fullPage === true,
