@@ -79,12 +79,10 @@ function isWordAt(text: string, index: number, particles: boolean): boolean {
 
 /**
  * Whether folded `key` occurs in folded `text` as a whole word or phrase: no word character touches
- * either end, but a Korean particle may follow a key ending in Hangul. A plain substring search with a
- * check at each hit.
+ * either end, but a Korean particle may follow when `particles`. A plain substring search with a check
+ * at each hit.
  */
-function occurs(key: string, text: string): boolean {
-  if (key === '') return false;
-  const particles = endsInHangul.test(key);
+function occurs(key: string, text: string, particles: boolean): boolean {
   for (let at = text.indexOf(key); at !== -1; at = text.indexOf(key, at + 1)) {
     if (!isWordBefore(text, at) && !isWordAt(text, at + key.length, particles)) return true;
   }
@@ -112,31 +110,70 @@ function windowOf(text: string): Window {
   return { folded, words: new Set(folded.match(wordRun)) };
 }
 
+/** A keyword as searched for, worked out once: folded, and what its search needs. */
+interface Key {
+  /** As written, trimmed: what a match reports. */
+  text: string;
+  folded: string;
+  /** A Korean key, ending in Hangul: a particle may follow it. */
+  particles: boolean;
+  /** One word (and no particle allowed): a look-up in the window's words is the whole search. */
+  isOneWord: boolean;
+  /** The words that must be whole wherever the key occurs: all of them, but a Korean last one. */
+  wholeWords: readonly string[];
+}
+
+function keyOf(keyword: string): Key {
+  const text = keyword.trim();
+  const folded = fold(text);
+  const particles = endsInHangul.test(folded);
+  const words = folded.match(wordRun) ?? [];
+  return {
+    text,
+    folded,
+    particles,
+    isOneWord: singleWord.test(folded) && !particles,
+    wholeWords: particles ? words.slice(0, -1) : words,
+  };
+}
+
 /**
- * Whether folded `key` occurs in the window as a whole word or phrase. Each word of the key but a
- * Korean last one (which may carry a particle) is a whole word wherever the key occurs, so a key with
- * such a word missing from the window is refused without a search; a one-word key needs nothing more.
+ * An entry's keys, kept with the entry: the chatbot's books are cached with it (character-cache.ts),
+ * so each prompt build reuses them instead of folding every keyword again.
  */
-function occursIn(key: string, window: Window): boolean {
-  const particles = endsInHangul.test(key);
-  if (singleWord.test(key) && !particles) return window.words.has(key);
-  const words = key.match(wordRun) ?? [];
-  const whole = particles ? words.slice(0, -1) : words;
-  return whole.every((w) => window.words.has(w)) && occurs(key, window.folded);
+const entryKeys = new WeakMap<ScanEntry, readonly Key[]>();
+
+function keysOf(entry: ScanEntry): readonly Key[] {
+  let keys = entryKeys.get(entry);
+  if (keys === undefined) {
+    keys = entry.keywords.map(keyOf);
+    entryKeys.set(entry, keys);
+  }
+  return keys;
+}
+
+/**
+ * Whether `key` occurs in the window as a whole word or phrase. A key with one of its whole words
+ * missing from the window is refused without a search; a one-word key needs nothing more.
+ */
+function occursIn(key: Key, window: Window): boolean {
+  if (key.folded === '') return false;
+  if (key.isOneWord) return window.words.has(key.folded);
+  return (
+    key.wholeWords.every((w) => window.words.has(w)) &&
+    occurs(key.folded, window.folded, key.particles)
+  );
 }
 
 /** Whether `keyword` appears in `text` as a whole word (or phrase), ignoring case. */
 export function keywordMatches(keyword: string, text: string): boolean {
-  return occursIn(fold(keyword.trim()), windowOf(text));
+  return occursIn(keyOf(keyword), windowOf(text));
 }
 
 /** The first of an entry's keywords found in the window, or null. */
 function matchingKeyword(entry: ScanEntry, window: Window): string | null {
   if (!entry.enabled || window.folded === '') return null;
-  for (const keyword of entry.keywords) {
-    if (occursIn(fold(keyword.trim()), window)) return keyword.trim();
-  }
-  return null;
+  return keysOf(entry).find((key) => occursIn(key, window))?.text ?? null;
 }
 
 /** Most important first: priority (high first), then insertion order (low first), then book order. */
