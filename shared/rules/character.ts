@@ -29,10 +29,11 @@ export type VisibilityInput = z.infer<typeof VisibilityInputSchema>;
 
 /** The visibilities only the creator sees: a private bot, and one moderation kept private for good. */
 export const privateVisibilities = ['private', 'permanently_private'] as const;
+const privateVisibilitySet: ReadonlySet<string> = new Set(privateVisibilities);
 
 /** Whether a bot is private: only its creator sees it (and only then can it carry lorebooks). */
 export function isPrivateVisibility(visibility: string): boolean {
-  return visibility === 'private' || visibility === 'permanently_private';
+  return privateVisibilitySet.has(visibility);
 }
 
 /** Definition visibility applies only to public bots: forced on when public, off otherwise. */

@@ -4,9 +4,9 @@
  * words (in scripts written without spaces, such as Chinese, Japanese and Thai, anywhere; in Korean, a
  * keyword may carry a particle after it); matched entries are taken by priority (highest first, then
  * insertion order, then book order) while they fit the book's token budget, and placed by insertion
- * order (lowest first). An entry fires
- * at most once. Keys are plain text, never regular expressions (a `/re/` key is matched literally), so
- * a book cannot make a prompt build slow. The prompt builder and the editor's test box both run this.
+ * order (lowest first). An entry fires at most once. Keys are plain text, never regular expressions (a
+ * `/re/` key is matched literally), so a book cannot make a prompt build slow. The prompt builder and
+ * the editor's test box both run this.
  */
 
 /** What scanning needs of an entry. */

@@ -1,8 +1,8 @@
 /**
  * The character cache told of changes (migrations/202612010600, server/db/character-changes.ts): a change
  * to a character's definition, visibility, tags, lorebooks or their entries reaches a listening cache at
- * once, whichever statement made it; counters a message or a rating moves notify nothing; a lost connection
- * forgets everything and listens again. Every test works on its own characters.
+ * once, whichever statement made it; counters a message or a rating moves notify nothing; a lost
+ * connection forgets everything and listens again. Every test works on its own characters.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

@@ -36,9 +36,9 @@ import { EmptyState, ErrorState } from '../../../components/state-panel';
 import { errorText } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
+import { useToast } from '../../../lib/toast';
 import { useQuery } from '../../../lib/use-query';
 import { useRemoval } from '../../../lib/use-removal';
-import { useToast } from '../../../lib/toast';
 import { fetchOwnGroups, removeGroup } from '../api';
 import { draftName, listGroupDrafts, removeGroupDraft } from '../drafts';
 
