@@ -14,49 +14,25 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { authSecret, publicUrl, type Config } from './config';
 import { CharacterCache } from './db/character-cache';
 import { listenForCharacterChanges } from './db/character-changes';
-import { createDb, type Db } from './db/database';
+import { createDb } from './db/database';
 import { registerRouteAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer } from './lib/mailer';
 import { GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
 import { createStorage } from './lib/create-storage';
 import { uploadContentType, uploadKey, type FileStorage } from './lib/storage';
-import { createRedis, type Redis } from './lib/redis';
+import { createRedis } from './lib/redis';
 import { ReplyState } from './lib/reply-state';
 import { createRealtime, type Realtime } from './realtime/socket-server';
 import { registerRoutes } from './routes/index';
 import { metricsRoutes } from './routes/metrics.routes';
 import { queueBoardRoutes } from './routes/queue-board';
-import type { AgeVerificationProvider } from './services/age-verification/provider';
-import { loadApplications, type Applications } from './services/applications.service';
+import { loadApplications } from './services/applications.service';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
 import { WaitingRoom } from './services/waiting-room.service';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  redis: Redis;
-  prefix: string;
-  queue: GenerationQueue;
-  /** Chatbots sent to review (workers/moderation). */
-  moderation: ModerationQueue;
-  /** Where uploaded files are kept (STORAGE: local disk or an S3-compatible bucket; lib/storage.ts). */
-  storage: FileStorage;
-  /** The replies in flight (server/lib/reply-state.ts). */
-  replies: ReplyState;
-  mailer: Mailer;
-  /** Signs and verifies access tokens. */
-  secret: string;
-  /** Brands and partner sites by application id. */
-  applications: Applications;
-  /** The age verification provider, or null when the product does not verify ages. */
-  ageVerification: AgeVerificationProvider | null;
-  /** Drops every socket of a member session when it ends. */
-  endSessionSockets: (sessionFamily: string) => void;
-  waitingRoom: WaitingRoom;
-}
+import type { AppDeps } from './app-deps';
 
 export interface App {
   fastify: FastifyInstance;

@@ -6,7 +6,7 @@ import {
   requestEmailChange,
   setInterests,
 } from '#shared/api/account';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as account from '../services/account.service';
 

@@ -7,7 +7,7 @@ import {
   searchUsers,
   setUserRestriction,
 } from '#shared/api/admin';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as admin from '../services/admin.service';
 

@@ -11,7 +11,7 @@ import {
   getAgeVerification,
   startAgeVerification,
 } from '#shared/api/age-verification';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import type { MemberCaller } from '../lib/caller';
 import { countryOf } from '../lib/country';
 import { AppError, parseInput } from '../lib/errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getAppSettings } from '#shared/api/applications';
 import { applicationHeader } from '#shared/schemas/application';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 
 export function applicationRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -12,7 +12,7 @@ import {
   startEmailSignIn,
   verifyEmailCode,
 } from '#shared/api/auth';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { AppError } from '../lib/errors';
 import { addRoute } from '../lib/route';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from './auth-cookies';

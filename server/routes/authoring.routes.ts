@@ -9,7 +9,7 @@ import {
   updateCharacter,
   uploadCharacterAvatar,
 } from '#shared/api/authoring';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { readAvatarUpload } from '../lib/avatar-upload';
 import { addRoute } from '../lib/route';
 import * as authoring from '../services/authoring.service';

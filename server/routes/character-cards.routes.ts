@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cardFileField, exportCard, previewCardImport } from '#shared/api/character-cards';
 import { cardFileMaxBytes } from '#shared/cards/card-schemas';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { attachment } from '../lib/attachment';
 import { AppError } from '../lib/errors';
 import { addRoute } from '../lib/route';

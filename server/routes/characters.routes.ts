@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getCharacter, getGroup } from '#shared/api/characters';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as characters from '../services/characters.service';
 import { visibleGroup } from '../services/group-chat.service';

@@ -13,7 +13,7 @@ import {
   updateConversationLabel,
 } from '#shared/api/conversations';
 import { conversationLimits } from '#shared/rules/conversation';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { AppError } from '../lib/errors';
 import { attachment } from '../lib/attachment';
 import { addRoute } from '../lib/route';

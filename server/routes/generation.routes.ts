@@ -5,7 +5,7 @@ import {
   getReplyPrompt,
   updateGenerationSettings,
 } from '#shared/api/generation';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as generation from '../services/generation-settings.service';
 import * as replyPrompts from '../services/reply-prompts.service';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getAutoResponse, updateAutoResponse } from '#shared/api/group-chats';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import { autoResponse, setAutoResponse } from '../services/group-chat.service';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getHealth } from '#shared/api/health';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import { checkHealth } from '../services/health.service';
 

@@ -1,6 +1,6 @@
 /** Every REST resource of the API, registered under /api. */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { accountRoutes } from './account.routes';
 import { ageVerificationRoutes } from './age-verification.routes';
 import { applicationRoutes } from './applications.routes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listLibrary, listLibraryTags } from '#shared/api/library';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { countryOf } from '../lib/country';
 import { addRoute } from '../lib/route';
 import * as library from '../services/library.service';

@@ -15,7 +15,7 @@ import {
   updateLorebookEntry,
   uploadLorebookAvatar,
 } from '#shared/api/lorebooks';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { readAvatarUpload } from '../lib/avatar-upload';
 import { addRoute } from '../lib/route';
 import * as lorebooks from '../services/lorebooks.service';

@@ -7,7 +7,7 @@ import {
   listMemories,
   updateMemory,
 } from '#shared/api/memories';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as memories from '../services/memories.service';
 

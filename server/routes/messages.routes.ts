@@ -7,7 +7,7 @@ import {
   removeMessages,
   reportMessage,
 } from '#shared/api/messages';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as service from '../services/messages.service';
 

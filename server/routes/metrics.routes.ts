@@ -8,7 +8,7 @@ import type { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { generationQueue, tierPriority } from '#shared/jobs/generation';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { AppError } from '../lib/errors';
 import { renderHistogram, tokensPerSecondHistogram, ttftHistogram } from '../lib/redis-histogram';
 import { bearerToken } from '../services/identity.service';

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OAuthProviderSchema, listSignInProviders, oauthPaths } from '#shared/api/auth';
 import { publicUrl } from '../config';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
 import { addRoute } from '../lib/route';

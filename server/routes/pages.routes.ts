@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getLegalPage } from '#shared/api/pages';
 import { applicationHeader } from '#shared/schemas/application';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import { readLegalPage } from '../services/legal-pages.service';
 

@@ -11,7 +11,7 @@ import {
   updatePersona,
   uploadPersonaAvatar,
 } from '#shared/api/personas';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { readAvatarUpload } from '../lib/avatar-upload';
 import { addRoute } from '../lib/route';
 import * as personas from '../services/personas.service';

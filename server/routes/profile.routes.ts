@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deleteAccount, getProfile, updateProfile, uploadAvatar } from '#shared/api/profile';
 import { readAvatarUpload } from '../lib/avatar-upload';
 import { assertMayCreate } from '../services/restrictions.service';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as profile from '../services/profile.service';
 import {

@@ -11,7 +11,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openQueueBoard } from '#shared/api/admin';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { AppError } from '../lib/errors';
 import { sendError } from '../plugins/errors';
 import { addRoute } from '../lib/route';

@@ -1,7 +1,7 @@
 /** Chatbot reports from members, and the admin queue over them. */
 import type { FastifyInstance } from 'fastify';
 import { createReport, listReports, updateReport } from '#shared/api/reports';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as reports from '../services/reports.service';
 

@@ -11,7 +11,7 @@ import {
   unblockCreator,
   unfavoriteCharacter,
 } from '#shared/api/social';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import { deleteOwnCharacter } from '../services/character-deletion.service';
 import * as social from '../services/social.service';

@@ -1,0 +1,38 @@
+/**
+ * What the routes and plugins are handed: every long-lived dependency buildApp() makes once. It lives
+ * apart from app.ts so routes depend on this shape, never on the app that registers them.
+ */
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './lib/mailer';
+import type { GenerationQueue, ModerationQueue } from './lib/queues';
+import type { Redis } from './lib/redis';
+import type { ReplyState } from './lib/reply-state';
+import type { FileStorage } from './lib/storage';
+import type { AgeVerificationProvider } from './services/age-verification/provider';
+import type { Applications } from './services/applications.service';
+import type { WaitingRoom } from './services/waiting-room.service';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  redis: Redis;
+  prefix: string;
+  queue: GenerationQueue;
+  /** Chatbots sent to review (workers/moderation). */
+  moderation: ModerationQueue;
+  /** Where uploaded files are kept (STORAGE: local disk or an S3-compatible bucket; lib/storage.ts). */
+  storage: FileStorage;
+  /** The replies in flight (server/lib/reply-state.ts). */
+  replies: ReplyState;
+  mailer: Mailer;
+  /** Signs and verifies access tokens. */
+  secret: string;
+  /** Brands and partner sites by application id. */
+  applications: Applications;
+  /** The age verification provider, or null when the product does not verify ages. */
+  ageVerification: AgeVerificationProvider | null;
+  /** Drops every socket of a member session when it ends. */
+  endSessionSockets: (sessionFamily: string) => void;
+  waitingRoom: WaitingRoom;
+}
