@@ -9,7 +9,7 @@ import type { Role } from '#shared/schemas/user';
 export interface Caller {
   userId: string;
   kind: 'guest' | 'member';
-  /** The role of the access token (a change arrives at the next refresh); admin checks read the stored one. */
+  /** The stored role (lib/member-standing.ts, cached briefly): a purchase or an expiry applies at once. */
   role: Role;
   /** The member's session family, so its sockets and access tokens can be ended with the session. */
   sessionFamily: string | null;

@@ -11,3 +11,8 @@ export function conversationRoom(conversationId: string): string {
 export function sessionRoom(sessionFamily: string): string {
   return `session:${sessionFamily}`;
 }
+
+/** The room of every socket of one member, across sessions and devices (account changes). */
+export function memberRoom(userId: string): string {
+  return `member:${userId}`;
+}

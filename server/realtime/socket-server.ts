@@ -14,6 +14,7 @@ import {
   type ClientCommand,
   type ServerToClientEvents,
 } from '#shared/realtime/events';
+import { AccountChangeSchema } from '../lib/account-events';
 import { countryOf } from '../lib/country';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
@@ -26,7 +27,7 @@ import { isFlagOn, type Applications } from '../services/applications.service';
 import type { ChatDeps } from '../services/chat.service';
 import { registerChatHandlers } from './chat.handlers';
 import type { CommandContext, CommandHandlers, IncomingCommands, SocketData } from './command';
-import { conversationRoom, sessionRoom } from './rooms';
+import { conversationRoom, memberRoom, sessionRoom } from './rooms';
 import { WaitingRoomRelay } from './waiting-room-relay';
 import { registerWaitingRoomHandlers } from './waiting-room.handlers';
 
@@ -77,11 +78,13 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   });
   const relay = new WaitingRoomRelay(deps.waitingRoom, deps.log);
   const movedChannel = redisKeys(deps.prefix).waitingRoom.channel;
+  const accountChannel = redisKeys(deps.prefix).accountChannel;
   framesSub.on('message', (channel: string, raw: string) => {
     if (channel === movedChannel) relay.onMessage(raw);
+    if (channel === accountChannel) tellMember(io, raw, deps.log);
   });
-  framesSub.subscribe(movedChannel).catch((err: unknown) => {
-    deps.log.error({ err }, 'could not subscribe to waiting-room updates');
+  framesSub.subscribe(movedChannel, accountChannel).catch((err: unknown) => {
+    deps.log.error({ err }, 'could not subscribe to waiting-room and account updates');
   });
 
   // The client's address as REST sees it: X-Forwarded-For counts only from the proxies TRUST_PROXY names.
@@ -105,6 +108,7 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
         socket.data.applicationId = credentials.applicationId;
         socket.data.conversations = new Set();
         if (caller.sessionFamily !== null) void socket.join(sessionRoom(caller.sessionFamily));
+        if (caller.kind === 'member') void socket.join(memberRoom(caller.userId));
         next();
       },
       (err: unknown) => {
@@ -201,6 +205,22 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
       await Promise.all(connections.map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+/** Tells this server's sockets of a member that their role or subscription changed. */
+function tellMember(io: AppServer, raw: string, log: Logger): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  const change = AccountChangeSchema.safeParse(parsed);
+  if (!change.success) {
+    log.warn('malformed account change message');
+    return;
+  }
+  io.local.to(memberRoom(change.data.userId)).emit('account:changed', {});
 }
 
 /** Emits a frame to this server's sockets in the conversation's room. */

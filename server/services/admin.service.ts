@@ -1,7 +1,7 @@
 /**
  * Admin basics (product-core.md §6): find members, change roles, set and lift restrictions. Only the
  * admin role may call these; each change and its audit entry are written in one transaction, and the
- * member's cached restrictions are dropped so the change applies to their next request.
+ * member's cached standing is dropped so the change applies to their next request.
  */
 import { z } from 'zod';
 import type { AdminUser, AdminUserDetail, SetRestrictionInput } from '#shared/api/admin';
@@ -14,11 +14,8 @@ import * as restrictions from '../db/repositories/restrictions.repo';
 import * as users from '../db/repositories/users.repo';
 import { isMember, type Caller, type MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
-import {
-  activeRestrictionsOf,
-  forgetRestrictions,
-  type RestrictionDeps,
-} from './restrictions.service';
+import { announceAccountChange } from '../lib/account-events';
+import { forgetStanding, standingOf, type StandingDeps } from '../lib/member-standing';
 
 const searchLimit = 20;
 
@@ -26,23 +23,25 @@ const searchLimit = 20;
  * Whether the member may act as an admin now: their stored role is admin (not only the token's claim,
  * which lags a demotion until the next refresh) and they are neither Terminated nor on hold.
  */
-export async function isAdmin(deps: RestrictionDeps, userId: string): Promise<boolean> {
+export async function isAdmin(deps: StandingDeps, userId: string): Promise<boolean> {
   const [user, active] = await Promise.all([
     users.findById(deps.db, userId),
-    activeRestrictionsOf(deps, userId),
+    standingOf(deps, userId, 'free_tier'),
   ]);
   return (
-    user?.kind === 'member' && user.role === 'admin' && !isLockedOut(active.map((r) => r.type))
+    user?.kind === 'member' &&
+    user.role === 'admin' &&
+    !isLockedOut(active.restrictions.map((r) => r.type))
   );
 }
 
 /** Admin routes (auth: 'admin'): anyone but an admin, as isAdmin says, gets forbidden. */
-export async function assertAdmin(deps: RestrictionDeps, caller: Caller): Promise<MemberCaller> {
+export async function assertAdmin(deps: StandingDeps, caller: Caller): Promise<MemberCaller> {
   if (!isMember(caller) || !(await isAdmin(deps, caller.userId))) throw new AppError('forbidden');
   return caller;
 }
 
-async function toAdminUser(deps: RestrictionDeps, user: UserRecord): Promise<AdminUser> {
+async function toAdminUser(deps: StandingDeps, user: UserRecord): Promise<AdminUser> {
   return {
     id: user.id,
     kind: user.kind,
@@ -55,7 +54,7 @@ async function toAdminUser(deps: RestrictionDeps, user: UserRecord): Promise<Adm
   };
 }
 
-async function memberById(deps: RestrictionDeps, id: string): Promise<UserRecord> {
+async function memberById(deps: StandingDeps, id: string): Promise<UserRecord> {
   const user = await users.findById(deps.db, id);
   if (user?.kind !== 'member') throw new AppError('user_not_found');
   return user;
@@ -64,7 +63,7 @@ async function memberById(deps: RestrictionDeps, id: string): Promise<UserRecord
 const isUuid = (query: string) => z.uuid().safeParse(query.trim()).success;
 
 /** Members by email or username prefix; a query that is a member's id finds that member first. */
-export async function searchUsers(deps: RestrictionDeps, query: string): Promise<AdminUser[]> {
+export async function searchUsers(deps: StandingDeps, query: string): Promise<AdminUser[]> {
   const byId = isUuid(query)
     ? await users.findById(deps.db, query.trim().toLowerCase())
     : undefined;
@@ -77,7 +76,7 @@ export async function searchUsers(deps: RestrictionDeps, query: string): Promise
 }
 
 /** One member with their active restrictions and the audit trail about them, oldest first. */
-export async function userDetail(deps: RestrictionDeps, userId: string): Promise<AdminUserDetail> {
+export async function userDetail(deps: StandingDeps, userId: string): Promise<AdminUserDetail> {
   const user = await toAdminUser(deps, await memberById(deps, userId));
   const entries = await audit.listForTarget(deps.db, userId);
   return {
@@ -98,7 +97,7 @@ function detailsOf(value: unknown): Record<string, unknown> {
 }
 
 export async function changeRole(
-  deps: RestrictionDeps,
+  deps: StandingDeps,
   actor: Caller,
   userId: string,
   role: Role,
@@ -115,6 +114,7 @@ export async function changeRole(
     });
     return row;
   });
+  await announceAccountChange(deps, userId);
   return toAdminUser(deps, updated);
 }
 
@@ -143,7 +143,7 @@ function expiryOf(input: SetRestrictionInput): Date | null {
 }
 
 export async function setRestriction(
-  deps: RestrictionDeps,
+  deps: StandingDeps,
   actor: Caller,
   userId: string,
   input: SetRestrictionInput,
@@ -171,12 +171,12 @@ export async function setRestriction(
     });
     return created;
   });
-  await forgetRestrictions(deps, userId);
+  await forgetStanding(deps, userId);
   return restriction;
 }
 
 export async function liftRestriction(
-  deps: RestrictionDeps,
+  deps: StandingDeps,
   actor: Caller,
   userId: string,
   restrictionId: string,
@@ -196,6 +196,6 @@ export async function liftRestriction(
     });
     return row;
   });
-  await forgetRestrictions(deps, userId);
+  await forgetStanding(deps, userId);
   return lifted ?? (await restrictions.findById(deps.db, restrictionId)) ?? existing;
 }

@@ -12,11 +12,11 @@ import { AppError } from '../lib/errors';
 import { takeAllowances } from '../lib/rate-limit';
 import type { Redis } from '../lib/redis';
 import { redisKeys } from '../lib/redis-keys';
+import { standingOf } from '../lib/member-standing';
 import { verifyAccessToken } from './auth/access-tokens';
 import { isSessionEnded } from './auth/ended-sessions';
 import { partnerMember, verifyPartnerToken } from './auth/partner-tokens';
 import { flagsOffIn, type Applications } from './applications.service';
-import { activeRestrictionsOf } from './restrictions.service';
 
 export interface IdentityDeps {
   db: Db;
@@ -78,29 +78,31 @@ export async function resolveCaller(deps: IdentityDeps, credentials: Credentials
     if (application.partner) {
       const partner = await verifyPartnerToken(application.partner, credentials.token);
       const user = await partnerMember(deps.db, application.settings.id, partner);
+      const standing = await standingOf(deps, user.id, user.role);
       return {
         userId: user.id,
         kind: 'member',
-        role: user.role,
+        role: standing.role,
         sessionFamily: null,
-        restrictions: await activeRestrictionsOf(deps, user.id),
+        restrictions: standing.restrictions,
         isPartner: true,
         flagsOff,
       };
     }
     const claims = await verifyAccessToken(deps.secret, credentials.token);
-    const [isEnded, restrictions] = await Promise.all([
+    // The role is the stored one, not the token's: a purchase or an expiry applies at once.
+    const [isEnded, standing] = await Promise.all([
       isSessionEnded(deps, claims.sid),
-      activeRestrictionsOf(deps, claims.sub),
+      standingOf(deps, claims.sub, claims.role),
     ]);
     // Signed out, or the account deleted: the token dies with its session, not at its expiry.
     if (isEnded) throw new AppError('sign_in_required');
     return {
       userId: claims.sub,
       kind: 'member',
-      role: claims.role,
+      role: standing.role,
       sessionFamily: claims.sid,
-      restrictions,
+      restrictions: standing.restrictions,
       isPartner: false,
       flagsOff,
     };
@@ -143,11 +145,12 @@ export function credentialsOf(request: {
   };
 }
 
-/** The caller with restrictions re-read (cached briefly), for long-lived sockets. */
+/** The caller with role and restrictions re-read (cached briefly), for long-lived sockets. */
 export async function refreshCaller(
   deps: Pick<IdentityDeps, 'db' | 'redis' | 'prefix'>,
   caller: Caller,
 ): Promise<Caller> {
   if (caller.kind !== 'member') return caller;
-  return { ...caller, restrictions: await activeRestrictionsOf(deps, caller.userId) };
+  const standing = await standingOf(deps, caller.userId, caller.role);
+  return { ...caller, role: standing.role, restrictions: standing.restrictions };
 }

@@ -155,6 +155,11 @@ const serverEventSchemas = {
   }),
   /** The caller's waiting-room status changed: a new position, or access granted. */
   'waiting-room:status': WaitingRoomStatusSchema,
+  /**
+   * The member's role or subscription changed (a purchase, a renewal, an expiry): every tab refreshes
+   * its session and what it shows of the member.
+   */
+  'account:changed': z.object({}),
 } as const;
 
 export type ServerEvent = keyof typeof serverEventSchemas;

@@ -13,7 +13,8 @@ export interface AuditEntry {
 export async function insert(
   db: Db,
   entry: {
-    actorUserId: string;
+    /** Who did it; null for the product itself (a subscription renewing or ending). */
+    actorUserId: string | null;
     action: string;
     /** The member the change is about; null when it has none (a test character, say). */
     targetUserId: string | null;

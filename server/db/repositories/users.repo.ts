@@ -1,4 +1,5 @@
 import { sql, type Insertable, type UpdateObject } from 'kysely';
+import { RoleSchema, type Role } from '#shared/schemas/user';
 import type { Db } from '../database';
 import { toUser, type UserRecord } from '../mappers';
 import type { Database, UsersTable } from '../tables';
@@ -137,6 +138,17 @@ export async function searchMembers(db: Db, query: string, limit: number): Promi
     .limit(limit)
     .execute()
     .then((rows) => rows.map(toUser));
+}
+
+/** Locks a user's row until the transaction ends: one billing change of a member at a time. */
+export async function lockById(db: Db, id: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/** The stored role of a user, or undefined when there is no such user. */
+export async function roleOf(db: Db, id: string): Promise<Role | undefined> {
+  const row = await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : RoleSchema.parse(row.role);
 }
 
 export async function setRole(db: Db, id: string, role: string): Promise<UserRecord | undefined> {

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { restoreCarriedRestrictions } from '../carried-restrictions.service';
-import { forgetRestrictions } from '../restrictions.service';
+import { forgetStanding } from '../../lib/member-standing';
 import type { Redis } from '../../lib/redis';
 import { signAccessToken } from './access-tokens';
 import { consumeCode, consumeLink, issueLogin } from './login-codes';
@@ -108,7 +108,7 @@ export async function startMemberSession(
 ): Promise<SignedIn> {
   // A member who deleted a banned account and came back gets the ban back.
   if ((await restoreCarriedRestrictions(deps.db, authSecret(deps.config), user)) > 0) {
-    await forgetRestrictions(deps, user.id);
+    await forgetStanding(deps, user.id);
   }
   const refresh = await startSession(deps.db, {
     userId: user.id,

@@ -18,7 +18,7 @@ import { getCharacter } from '#shared/api/characters';
 import { estimateCharacterTokens } from '#shared/rules/token-estimate';
 import * as restrictions from '#server/db/repositories/restrictions.repo';
 import * as ownRepo from '#server/db/repositories/own-characters.repo';
-import { forgetRestrictions } from '#server/services/restrictions.service';
+import { forgetStanding } from '#server/lib/member-standing';
 import { moderationQueue, reviewJobId } from '#shared/jobs/moderation';
 import { testConfig } from '../../support/config';
 import { errorCode, errorOf } from '../../support/http';
@@ -163,7 +163,7 @@ describe('POST /api/characters', () => {
       createdBy: creator.session.user.id,
       expiresAt: null,
     });
-    await forgetRestrictions(stack.app.deps, member.session.user.id);
+    await forgetStanding(stack.app.deps, member.session.user.id);
     const res = await create(member, validBody());
     expect(res.statusCode).toBe(403);
     expect(errorCode(res.json())).toBe('account_restricted');

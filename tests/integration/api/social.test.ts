@@ -13,7 +13,7 @@ import { characterLimits } from '#shared/rules/character';
 import * as ratings from '#server/db/repositories/ratings.repo';
 import * as restrictions from '#server/db/repositories/restrictions.repo';
 import * as users from '#server/db/repositories/users.repo';
-import { forgetRestrictions } from '#server/services/restrictions.service';
+import { forgetStanding } from '#server/lib/member-standing';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { errorOf } from '../../support/http';
@@ -442,7 +442,7 @@ describe('DELETE /api/characters/:id', () => {
       createdBy: creator.id,
       expiresAt: null,
     });
-    await forgetRestrictions(stack.app.deps, creator.id);
+    await forgetStanding(stack.app.deps, creator.id);
     const res = await remove(creator.headers, bot);
     expect(res.statusCode).toBe(403);
     expect(errorOf(res.json()).code).toBe('account_restricted');
