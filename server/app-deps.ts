@@ -11,6 +11,7 @@ import type { ReplyState } from './lib/reply-state';
 import type { FileStorage } from './lib/storage';
 import type { AgeVerificationProvider } from './services/age-verification/provider';
 import type { Applications } from './services/applications.service';
+import type { PledgeLinkDeps } from './services/billing/pledge-link.service';
 import type { WaitingRoom } from './services/waiting-room.service';
 
 export interface AppDeps {
@@ -35,4 +36,6 @@ export interface AppDeps {
   /** Drops every socket of a member session when it ends. */
   endSessionSockets: (sessionFamily: string) => void;
   waitingRoom: WaitingRoom;
+  /** What is for sale, the payment gateway, the pledge service and the billing queue (issue 23). */
+  billing: PledgeLinkDeps;
 }

@@ -20,7 +20,9 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plu
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { createMailer } from './lib/mailer';
-import { GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
+import { loadCatalog } from './lib/billing/catalog';
+import { createGateway } from './lib/billing/create-gateway';
+import { BillingQueue, GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
 import { createStorage } from './lib/create-storage';
 import { uploadContentType, uploadKey, type FileStorage } from './lib/storage';
 import { createRedis } from './lib/redis';
@@ -31,6 +33,7 @@ import { metricsRoutes } from './routes/metrics.routes';
 import { queueBoardRoutes } from './routes/queue-board';
 import { loadApplications } from './services/applications.service';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
+import { SandboxPledgeService } from './services/billing/pledge/sandbox.pledge';
 import { WaitingRoom } from './services/waiting-room.service';
 import type { AppDeps } from './app-deps';
 
@@ -87,6 +90,7 @@ export async function buildApp(config: Config): Promise<App> {
     },
     waitingRoom,
   });
+  const billingQueue = new BillingQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const deps: AppDeps = {
     config,
     db,
@@ -105,6 +109,20 @@ export async function buildApp(config: Config): Promise<App> {
       config.AGE_VERIFICATION_PROVIDER === 'sandbox'
         ? new SandboxAgeVerificationProvider(redis, config.REDIS_PREFIX, publicUrl(config))
         : null,
+    billing: {
+      db,
+      redis,
+      prefix: config.REDIS_PREFIX,
+      log: fastify.log,
+      catalog: loadCatalog(config.COMMERCE_FILE),
+      gateway: createGateway(config, redis, fastify.log),
+      pledge:
+        config.PLEDGE_SERVICE === 'sandbox'
+          ? new SandboxPledgeService(redis, config.REDIS_PREFIX, publicUrl(config))
+          : null,
+      publicUrl: publicUrl(config),
+      scheduleEnd: (subscriptionId, at) => billingQueue.scheduleEnd(subscriptionId, at),
+    },
   };
 
   // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
@@ -142,6 +160,7 @@ export async function buildApp(config: Config): Promise<App> {
     await realtime.close();
     await deps.queue.close();
     await deps.moderation.close();
+    await billingQueue.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await characterChanges.close();

@@ -18,6 +18,8 @@ export const tinyModelPath = path.resolve(repoRoot, '..', 'shared', 'models', 's
 export const defaultModelUri = 'hf:bartowski/Llama-3.2-1B-Instruct-GGUF:Q4_K_M';
 
 const AgeVerificationProviderSchema = z.enum(['sandbox', 'disabled']);
+const PaymentGatewaySchema = z.enum(['sandbox', 'stripe', 'disabled']);
+const PledgeServiceSchema = z.enum(['sandbox', 'disabled']);
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -132,11 +134,13 @@ const EnvSchema = z.object({
   WORKER_QUEUES: z
     .string()
     .regex(
-      /^(generation|maintenance|waiting-room|moderation)(,(generation|maintenance|waiting-room|moderation))*$/,
+      /^(generation|maintenance|waiting-room|moderation|billing)(,(generation|maintenance|waiting-room|moderation|billing))*$/,
     )
-    .default('generation,maintenance,waiting-room,moderation')
+    .default('generation,maintenance,waiting-room,moderation,billing')
     .transform((v) => v.split(','))
-    .describe('a comma-separated list of generation, maintenance, waiting-room, moderation'),
+    .describe(
+      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing',
+    ),
   WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt
     .default(30_000)
@@ -227,6 +231,20 @@ const EnvSchema = z.object({
   CSP_ASSET_ORIGINS: originList,
   CSP_AD_ORIGINS: originList,
   APPLICATIONS_FILE: z.string().min(1).optional().describe('a path to a JSON file of applications'),
+  COMMERCE_FILE: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'content', 'commerce.json'))
+    .describe('a path to the JSON file of plans, offers, coupons and tax rates'),
+  PAYMENT_GATEWAY: PaymentGatewaySchema.optional(),
+  /** Signs and checks the SANDBOX gateway's webhooks; defaults to one derived from AUTH_SECRET. */
+  PAYMENT_SANDBOX_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .describe('a random string of at least 32 characters'),
+  PLEDGE_SERVICE: PledgeServiceSchema.optional(),
+  BILLING_SWEEP_MS: positiveInt.default(60_000).describe('milliseconds, a whole number above 0'),
   INFERENCE_MODELS_FILE: z
     .string()
     .min(1)
@@ -246,10 +264,20 @@ function defaultThreads(): number {
 }
 
 const ConfigSchema = EnvSchema.transform((env) => {
-  // The sandbox checks nothing: it is the default outside production only, and refused in it.
+  // Sandboxes check and charge nothing: the default outside production only, and refused in it.
+  const isProduction = env.NODE_ENV === 'production';
   const ageVerification: z.infer<typeof AgeVerificationProviderSchema> =
-    env.AGE_VERIFICATION_PROVIDER ?? (env.NODE_ENV === 'production' ? 'disabled' : 'sandbox');
-  return { ...env, AGE_VERIFICATION_PROVIDER: ageVerification };
+    env.AGE_VERIFICATION_PROVIDER ?? (isProduction ? 'disabled' : 'sandbox');
+  const paymentGateway: z.infer<typeof PaymentGatewaySchema> =
+    env.PAYMENT_GATEWAY ?? (isProduction ? 'disabled' : 'sandbox');
+  const pledgeService: z.infer<typeof PledgeServiceSchema> =
+    env.PLEDGE_SERVICE ?? (isProduction ? 'disabled' : 'sandbox');
+  return {
+    ...env,
+    AGE_VERIFICATION_PROVIDER: ageVerification,
+    PAYMENT_GATEWAY: paymentGateway,
+    PLEDGE_SERVICE: pledgeService,
+  };
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -306,6 +334,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ) {
       throw new ConfigError(
         'Configuration error: AGE_VERIFICATION_PROVIDER=sandbox is not valid in production; the sandbox checks nothing (expected disabled or a real provider).',
+      );
+    }
+    if (parsed.data.NODE_ENV === 'production' && parsed.data.PAYMENT_GATEWAY === 'sandbox') {
+      throw new ConfigError(
+        'Configuration error: PAYMENT_GATEWAY=sandbox is not valid in production; the sandbox charges nothing (expected stripe or disabled).',
+      );
+    }
+    if (parsed.data.NODE_ENV === 'production' && parsed.data.PLEDGE_SERVICE === 'sandbox') {
+      throw new ConfigError(
+        'Configuration error: PLEDGE_SERVICE=sandbox is not valid in production; the sandbox links no real pledge (expected disabled).',
       );
     }
     if (parsed.data.STORAGE === 's3') {

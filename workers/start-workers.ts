@@ -20,6 +20,7 @@ import {
   sweepUploadsEveryMs,
 } from '#shared/jobs/maintenance';
 import { GroupTurnJobSchema, groupTurnJobs, groupTurnsQueue } from '#shared/jobs/group-turns';
+import { billingJobs, billingQueue, billingSweepOptions } from '#shared/jobs/billing';
 import { GroupRounds } from '#server/lib/group-rounds';
 import { processGroupTurn } from './group-turns/group-turn.processor';
 import { moderationJobs, moderationQueue, ReviewCharacterJobSchema } from '#shared/jobs/moderation';
@@ -28,7 +29,9 @@ import {
   waitingRoomJobs,
   waitingRoomQueue,
 } from '#shared/jobs/waiting-room';
-import { authSecret, generationConcurrency, type Config } from '#server/config';
+import { authSecret, generationConcurrency, publicUrl, type Config } from '#server/config';
+import { loadCatalog } from '#server/lib/billing/catalog';
+import { createGateway } from '#server/lib/billing/create-gateway';
 import { CharacterCache } from '#server/db/character-cache';
 import { listenForCharacterChanges } from '#server/db/character-changes';
 import { createDb } from '#server/db/database';
@@ -36,7 +39,7 @@ import { createStorage } from '#server/lib/create-storage';
 import { recountRecentMessages, refreshSearchStats } from '#server/db/repositories/library.repo';
 import type { Logger } from '#server/lib/log';
 import { AppError } from '#server/lib/errors';
-import { ModerationQueue, openQueue } from '#server/lib/queues';
+import { BillingQueue, ModerationQueue, openQueue } from '#server/lib/queues';
 import { createRedis } from '#server/lib/redis';
 import { modelRegistryOf } from '#server/lib/model-registry';
 import { ReplyState } from '#server/lib/reply-state';
@@ -56,6 +59,7 @@ import { reviewCharacter, reviewGaveUp } from './moderation/review.processor';
 import { createProvider } from './providers/create-provider';
 import { OpenAiProvider } from './providers/openai';
 import { admitWaiters } from './waiting-room/admit.processor';
+import { endAtRecur, sweepBilling } from './billing/sweep.processor';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -274,6 +278,41 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     );
   }
 
+  const billingQueueHandle = serves.has('billing')
+    ? new BillingQueue(bullConnection, prefix, log)
+    : null;
+  if (billingQueueHandle) {
+    const billingDeps = {
+      db,
+      redis,
+      prefix,
+      log,
+      catalog: loadCatalog(config.COMMERCE_FILE),
+      gateway: createGateway(config, redis, log),
+      publicUrl: publicUrl(config),
+      scheduleEnd: (subscriptionId: string, at: Date) =>
+        billingQueueHandle.scheduleEnd(subscriptionId, at),
+    };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: billingQueue,
+        jobs: billingJobs,
+        // One sweep at a time: each renews or ends a subscription once, in order.
+        concurrency: 1,
+        handlers: {
+          sweep: () => sweepBilling(billingDeps),
+          'end-subscription': (data) => endAtRecur(billingDeps, data),
+        },
+      }),
+    );
+    await billingQueueHandle.queue.upsertJobScheduler(
+      'sweep',
+      { every: config.BILLING_SWEEP_MS },
+      { name: 'sweep', data: {}, opts: billingSweepOptions },
+    );
+  }
+
   if (serves.has('waiting-room') && config.WAITING_ROOM_MAX > 0) {
     const store = new WaitingRoomStore(redis, prefix, {
       idleMs: config.WAITING_ROOM_IDLE_SECONDS * 1000,
@@ -337,6 +376,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         maintenance.close(),
         waitingRoom.close(),
         moderation.close(),
+        billingQueueHandle?.close(),
       ]);
       await provider?.close();
       await ownKeyProvider.close();

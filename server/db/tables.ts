@@ -391,6 +391,113 @@ export interface MemorySourcesTable {
   message_id: string;
 }
 
+/** A member's billing details and saved card, kept by the gateway and named here by reference. */
+export interface BillingProfilesTable {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  state: string;
+  postal_code: string;
+  gateway: string;
+  customer_ref: string | null;
+  payment_method_ref: string | null;
+  card_last4: string | null;
+  card_type: string | null;
+  card_exp: string | null;
+  card_removed: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export type SubscriptionStatusColumn = 'active' | 'cancelled' | 'grace' | 'expired';
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  platform: string;
+  plan_id: string;
+  status: SubscriptionStatusColumn;
+  auto_renew: boolean;
+  started_at: Timestamp;
+  period_started_at: Timestamp;
+  recur_at: Timestamp;
+  grace_until: NullableTimestamp;
+  next_plan_id: string | null;
+  cancelled_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  external_ref: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type OrderKindColumn = 'subscribe' | 'upgrade' | 'renewal';
+export type OrderStatusColumn = 'pending' | 'requires_action' | 'paid' | 'failed';
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string | null;
+  kind: OrderKindColumn;
+  plan_id: string;
+  offer_id: string;
+  subscription_id: string | null;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  /** numeric: read back as a string. */
+  tax_rate: ColumnType<string, number | string, number | string>;
+  total: number;
+  coupon_code: string | null;
+  payment_method: string;
+  status: OrderStatusColumn;
+  gateway: string;
+  payment_ref: string | null;
+  payment_method_ref: string | null;
+  attempt: Generated<number>;
+  is_unsettled: Generated<boolean>;
+  failure_message: string | null;
+  idempotency_key: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  country: string;
+  state: string;
+  postal_code: string;
+  platform: string;
+  session_id: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: NullableTimestamp;
+}
+
+export interface CouponUsageTable {
+  code: string;
+  redeemed: Generated<number>;
+}
+
+export interface CouponRedemptionsTable {
+  order_id: string;
+  code: string;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  gateway: string;
+  event_id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
+export interface PledgeLinksTable {
+  user_id: string;
+  service: string;
+  account_ref: string;
+  tier: string | null;
+  linked_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -424,6 +531,13 @@ export interface Database {
   lorebook_entries: LorebookEntriesTable;
   character_lorebooks: CharacterLorebooksTable;
   group_members: GroupMembersTable;
+  billing_profiles: BillingProfilesTable;
+  subscriptions: SubscriptionsTable;
+  orders: OrdersTable;
+  coupon_usage: CouponUsageTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  payment_events: PaymentEventsTable;
+  pledge_links: PledgeLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -435,3 +549,6 @@ export type NewMessage = Insertable<MessagesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type RestrictionRow = Selectable<RestrictionsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type BillingProfileRow = Selectable<BillingProfilesTable>;

@@ -18,6 +18,12 @@ import {
   groupTurnsQueue,
   type GroupTurnJob,
 } from '#shared/jobs/group-turns';
+import {
+  billingJobOptions,
+  billingQueue,
+  EndSubscriptionJobSchema,
+  endSubscriptionJobId,
+} from '#shared/jobs/billing';
 import { maintenanceQueue } from '#shared/jobs/maintenance';
 import {
   moderationJobOptions,
@@ -32,6 +38,7 @@ import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
 
 type QueueName =
+  | typeof billingQueue
   | typeof generationQueue
   | typeof groupTurnsQueue
   | typeof maintenanceQueue
@@ -50,6 +57,7 @@ export function openQueue(name: QueueName, connection: Redis, prefix: string, lo
 /** Every queue, opened for looking in (metrics, the admin dashboard), not for producing. */
 export function openAllQueues(connection: Redis, prefix: string, log: Logger): Queue[] {
   const names: QueueName[] = [
+    billingQueue,
     generationQueue,
     groupTurnsQueue,
     maintenanceQueue,
@@ -111,6 +119,29 @@ export class ModerationQueue {
     await this.queue.add('review-character', parsed, {
       ...moderationJobOptions,
       jobId: reviewJobId(parsed),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The `billing` queue as server and workers fill it: the end of a cancelled subscription, on time. */
+export class BillingQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(billingQueue, connection, prefix, log);
+  }
+
+  /** Ends the subscription at `at` (its recur_at); a second add for the same time is a no-op. */
+  async scheduleEnd(subscriptionId: string, at: Date): Promise<void> {
+    const job = EndSubscriptionJobSchema.parse({ subscriptionId, at: at.getTime() });
+    await this.queue.add('end-subscription', job, {
+      ...billingJobOptions,
+      jobId: endSubscriptionJobId(job),
+      delay: Math.max(0, at.getTime() - Date.now()),
     });
   }
 

@@ -51,10 +51,27 @@ function build(prefix: string) {
     loginLink: (tokenHash: string) => `${p}login:link:${tokenHash}`,
     /** A session (family) ended before its access tokens expire; kept for one token lifetime. */
     endedSession: (sessionFamily: string) => `${p}session-ended:${sessionFamily}`,
-    /** A member's active restrictions, cached briefly. */
+    /** A member's standing (stored role and active restrictions), cached briefly (lib/member-standing.ts). */
     restrictions: (userId: string) => `${p}restrictions:${userId}`,
     /** A sandbox age-verification session. */
     ageVerificationSandbox: (id: string) => `${p}age-verification:sandbox:${id}`,
+    /** The SANDBOX payment gateway's own records (services/billing/sandbox.gateway.ts). */
+    paymentsSandbox: {
+      token: (id: string) => `${p}pay-sandbox:token:${id}`,
+      customer: (id: string) => `${p}pay-sandbox:customer:${id}`,
+      card: (id: string) => `${p}pay-sandbox:card:${id}`,
+      payment: (id: string) => `${p}pay-sandbox:payment:${id}`,
+      /** The payment an idempotency key made. */
+      paymentByKey: (key: string) => `${p}pay-sandbox:key:${key}`,
+    },
+    /** A one-time code or transient id of the SANDBOX pledge service. */
+    pledgeSandbox: (kind: 'code' | 'transient', id: string) => `${p}pledge-sandbox:${kind}:${id}`,
+    /** The state of a member's pledge-link attempt, until the service sends the browser back. */
+    pledgeState: (state: string) => `${p}pledge-state:${state}`,
+    /** One checkout or subscription change of a member at a time (services/billing/member-lock.ts). */
+    billingLock: (userId: string) => `${p}billing-lock:${userId}`,
+    /** Channel telling every server that a member's role or subscription changed. */
+    accountChannel: `${p}account:changed`,
 
     /** The waiting room (docs/architecture.md, "Queues", `waiting-room`). */
     waitingRoom: {

@@ -8,6 +8,7 @@ import { characterCardRoutes } from './character-cards.routes';
 import { adminRoutes } from './admin.routes';
 import { authRoutes } from './auth.routes';
 import { authoringRoutes } from './authoring.routes';
+import { billingRoutes } from './billing.routes';
 import { characterRoutes } from './characters.routes';
 import { conversationRoutes } from './conversations.routes';
 import { generationRoutes } from './generation.routes';
@@ -18,6 +19,7 @@ import { memoryRoutes } from './memories.routes';
 import { lorebookRoutes } from './lorebooks.routes';
 import { messageRoutes } from './messages.routes';
 import { oauthRoutes } from './oauth.routes';
+import { paymentRoutes } from './payments.routes';
 import { pageRoutes } from './pages.routes';
 import { personaRoutes } from './personas.routes';
 import { profileRoutes } from './profile.routes';
@@ -49,4 +51,6 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   memoryRoutes(app, deps);
   lorebookRoutes(app, deps);
   groupChatRoutes(app, deps);
+  billingRoutes(app, deps);
+  paymentRoutes(app, deps);
 }

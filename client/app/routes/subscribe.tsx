@@ -1,32 +1,32 @@
 import styled from 'styled-components';
+import { loadPurchaseOptions } from '../../features/plans/api';
 import { PlanList } from '../../features/plans/components/plan-list';
+import { ErrorState } from '../../components/state-panel';
+import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useQuery } from '../../lib/use-query';
+import { useServices } from '../../lib/services';
 import { Page } from '../layouts/page';
 
-/**
- * /subscribe: where "Upgrade to skip the line" leads. It lists the paid plans and says plainly that
- * they cannot be bought here yet, rather than offering a checkout that does not exist.
- */
+/** /subscribe: the plans of the standard offer. */
 export function SubscribePage() {
   useDocumentTitle('Plans');
+  const { api } = useServices();
+  const options = useQuery('purchase-options', (signal) =>
+    loadPurchaseOptions(api, undefined, signal),
+  );
   return (
     <Page>
       <Heading>Plans</Heading>
-      <Intro>
-        Every paid plan skips the waiting line. Subscriptions can’t be bought on this site yet, so
-        there is nothing to pay for here today: this is what each plan includes.
-      </Intro>
-      <PlanList />
+      {options.status === 'success' && (
+        <PlanList plans={[...options.data.options.monthly, ...options.data.options.annual]} />
+      )}
+      {options.status === 'loading' && <Spinner label="Loading plans" />}
+      {options.status === 'error' && <ErrorState onRetry={options.retry} />}
     </Page>
   );
 }
 
 const Heading = styled.h1`
   font-size: ${({ theme }) => theme.font.size.xxl};
-`;
-
-const Intro = styled.p`
-  max-width: ${({ theme }) => theme.size.readingWidth};
-  margin: ${({ theme }) => theme.space.md} 0 ${({ theme }) => theme.space.xl};
-  color: ${({ theme }) => theme.color.textMuted};
 `;

@@ -37,6 +37,10 @@ const urlOf = (e: Endpoint) =>
     entryId: randomUUID(),
     lorebookId: randomUUID(),
     username: 'nobody',
+    provider: 'paypal',
+    service: 'subscribestar',
+    transientId: 'transient-id-1',
+    country: 'US',
   });
 
 let stack: Stack;

@@ -3,19 +3,14 @@
  * offers Upgrade to the subscribe page, except to premium members, who have the highest allowance.
  */
 import { Link } from 'wouter';
-import { plans } from '#shared/rules/plans';
+import { tierNameOf } from '#shared/rules/plans';
 import type { Role } from '#shared/schemas/user';
 import { Button, ButtonAnchor } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { paths } from '../../../lib/paths';
 
-/** The tier's name as the plans name it ("Free" below them). */
-function tierName(role: Role): string {
-  return plans.find((p) => p.role === role)?.name ?? 'Free';
-}
-
 export function limitText(limit: number, role: Role): string {
-  return `You've reached the maximum allowance of ${String(limit)} personas in the ${tierName(role)} tier. Delete a persona to create a new one.`;
+  return `You've reached the maximum allowance of ${String(limit)} personas in the ${tierNameOf(role)} tier. Delete a persona to create a new one.`;
 }
 
 export function LimitDialog({

@@ -1,42 +1,36 @@
 /**
- * The paid plans (product-rules.md §6 and §9): name, monthly and annual price, and what each adds to
- * the plan below it. Informational only: there is no checkout yet, so no buy buttons.
+ * The plans an offer sells (product-rules.md §3 "Plan"), from GET /api/subscriptions/purchase_options:
+ * name, price per period, the list price struck through, and what each includes.
  */
 import styled from 'styled-components';
-import { formatPrice, plans } from '#shared/rules/plans';
+import { formatPrice } from '#shared/rules/plans';
+import type { Plan } from '#shared/schemas/billing';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 
-export function PlanList() {
+export function PlanList({ plans }: { plans: readonly Plan[] }) {
   return (
     <Grid>
-      {plans.map((plan, i) => {
-        const below = plans[i - 1];
-        return (
-          <Card key={plan.role} aria-labelledby={`plan-${plan.role}`}>
-            <h2 id={`plan-${plan.role}`}>{plan.name}</h2>
-            <Prices>
-              {plan.monthly !== null && (
-                <li>
-                  <Amount>{formatPrice(plan.monthly)}</Amount> a month
-                </li>
-              )}
-              <li>
-                <Amount>{formatPrice(plan.annual.price)}</Amount> a year{' '}
-                <ListPrice>
-                  (<s>{formatPrice(plan.annual.listPrice)}</s>
-                  <VisuallyHidden> before the annual discount</VisuallyHidden>)
-                </ListPrice>
-              </li>
-            </Prices>
-            {below !== undefined && <Includes>Everything in {below.name}, plus:</Includes>}
-            <Features>
-              {plan.adds.map((feature) => (
-                <li key={feature}>{feature}</li>
-              ))}
-            </Features>
-          </Card>
-        );
-      })}
+      {plans.map((plan) => (
+        <Card key={plan.planId} aria-labelledby={`plan-${plan.planId}`}>
+          <h2 id={`plan-${plan.planId}`}>{plan.name}</h2>
+          <p>
+            <Amount>{formatPrice(plan.price, plan.currency)}</Amount>{' '}
+            {plan.period === 'annual' ? 'a year' : 'a month'}
+            {plan.listPrice !== null && (
+              <ListPrice>
+                {' '}
+                (<s>{formatPrice(plan.listPrice, plan.currency)}</s>
+                <VisuallyHidden> before the discount</VisuallyHidden>)
+              </ListPrice>
+            )}
+          </p>
+          <Features>
+            {plan.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </Features>
+        </Card>
+      ))}
     </Grid>
   );
 }
@@ -61,12 +55,6 @@ const Card = styled.section`
   }
 `;
 
-const Prices = styled.ul`
-  padding: 0;
-  list-style: none;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
 const Amount = styled.span`
   color: ${({ theme }) => theme.color.text};
   font-size: ${({ theme }) => theme.font.size.xl};
@@ -74,17 +62,10 @@ const Amount = styled.span`
 `;
 
 const ListPrice = styled.span`
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Includes = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Features = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
   padding-left: ${({ theme }) => theme.space.lg};
 `;
