@@ -74,8 +74,9 @@ const sleep = (ms: number) =>
 
 /**
  * The branch ending at the user's message. The server queues the job while it stores the message
- * (chat.service.ts), so the first read may miss: it is read again, briefly backing off, while the run
- * holds the reply. Null when the send was undone (the claim released) or the message never came.
+ * (server/services/turns/), so the first read may miss: it is read again, briefly backing off, while
+ * the run holds the reply. Null when the send was undone (the claim released) or the message never
+ * came.
  */
 async function branchOf(
   deps: ReplyDeps,
