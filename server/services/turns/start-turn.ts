@@ -4,7 +4,7 @@
  * saying what it checks, stores and queues; this is the one place that runs them in the order every
  * turn keeps (check and claim the conversation, store, put the caller's socket in the room, queue the
  * job, answer) and undoes what it did when a step fails: the claim goes, a send's allowances are given
- * back, and nothing is left half-stored. The worker's side of a turn is workers/generation/.
+ * back, and nothing is left half-stored. The worker's side is workers/generation/reply-run.ts.
  */
 import { randomUUID } from 'node:crypto';
 import {
