@@ -395,13 +395,16 @@ export class ReplyState {
     return ended === 1;
   }
 
-  /** Ends an autopilot run with its draft, which waits for the message box until sent or discarded. */
+  /**
+   * Ends an autopilot run with its draft, which waits for the message box until sent or discarded;
+   * answers whether the run still held the draft, as `finish` does.
+   */
   async finishDraft(
     r: ReplyRun,
     frame: { event: 'autopilot:completed'; payload: ServerEventPayload<'autopilot:completed'> },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const { draftId, text, isStopped } = frame.payload;
-    await finishDraftScript.run(
+    const ended = await finishDraftScript.run(
       this.redis,
       [
         this.keys.inflight(r.conversationId),
@@ -416,6 +419,7 @@ export class ReplyState {
         draftTtlSeconds,
       ],
     );
+    return ended === 1;
   }
 
   /** Gives a reply up after its job failed for good; answers whether it still held the conversation. */

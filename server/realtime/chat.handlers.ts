@@ -1,10 +1,13 @@
 /** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot (and discard its draft), stop, a group's Next; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
-import { retryReply, sendMessage, stopReply, type ChatDeps } from '../services/chat.service';
+import { stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
-import { assertGroupsOn, nextSpeaker } from '../services/group-chat.service';
-import { startAutopilot } from '../services/autopilot.service';
-import { regenerateReply } from '../services/regenerate.service';
+import { assertGroupsOn } from '../services/group-chat.service';
+import { startAutopilot } from '../services/turns/autopilot.turn';
+import { nextSpeaker } from '../services/turns/group-next.turn';
+import { regenerateReply } from '../services/turns/regenerate.turn';
+import { retryReply } from '../services/turns/retry.turn';
+import { sendMessage } from '../services/turns/send.turn';
 import { command, type CommandHandlers } from './command';
 
 export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'waiting-room:watch'> {
@@ -61,8 +64,7 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
     ),
     'group:next': command(clientCommands['group:next'], async (ctx, { conversationId }) => {
       assertGroupsOn(ctx.sender.hasFlag);
-      await nextSpeaker(deps, ctx.caller, conversationId);
-      return {};
+      return nextSpeaker(deps, ctx.sender, conversationId);
     }),
   };
 }

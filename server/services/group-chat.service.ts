@@ -1,11 +1,10 @@
 /**
- * Talking in a group chat (issue 12 §8): who answers a message, Next, and Auto Response. A send to a
- * group queues a `group-turns` job instead of a reply (chat.service.ts); the turn chooses the member
+ * Talking in a group chat (issue 12 §8): who answers a message, and Auto Response. A send to a group
+ * queues a `group-turns` job instead of a reply (services/turns/); the turn chooses the member
  * (workers/group-turns/). A new round (server/lib/group-rounds.ts) starts with every user message,
- * Stop, Next, a retry or regenerate (chat.service.ts, enqueueGroupRedo) and Auto Response switched
- * off, so a chain of bot replies ends at once. Group chats live behind the groupchat flag.
+ * Stop, Next, a retry or regenerate, and Auto Response switched off, so a chain of bot replies ends at
+ * once. Group chats live behind the groupchat flag.
  */
-import { replyPriority } from '#shared/jobs/generation';
 import { turnOrder } from '#shared/rules/group-turns';
 import { roleAtLeast } from '#shared/rules/permissions';
 import type { GroupFields } from '#shared/schemas/group';
@@ -16,9 +15,7 @@ import * as groups from '../db/repositories/groups.repo';
 import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { GroupRounds } from '../lib/group-rounds';
-import type { GenerationQueue } from '../lib/queues';
 import type { Redis } from '../lib/redis';
-import type { ReplyState } from '../lib/reply-state';
 import { visibleCharacter } from './characters.service';
 import { ownedConversation } from './conversations.service';
 
@@ -26,8 +23,6 @@ export interface GroupChatDeps {
   db: Db;
   redis: Redis;
   prefix: string;
-  queue: GenerationQueue;
-  replies: ReplyState;
 }
 
 /** How the user asked a group to answer their message. */
@@ -88,7 +83,7 @@ export async function visibleGroup(
 }
 
 /** The caller's group conversation: 404 for someone else's or a chatbot's. */
-async function ownedGroupConversation(db: Db, caller: Caller, conversationId: string) {
+export async function ownedGroupConversation(db: Db, caller: Caller, conversationId: string) {
   const conversation = await ownedConversation(db, caller, conversationId);
   const record = await characters.findById(db, conversation.characterId);
   if (record?.type !== 'meta') throw new AppError('conversation_not_found');
@@ -116,33 +111,4 @@ export async function setAutoResponse(
   await groups.setAutoResponse(deps.db, conversationId, isOn);
   if (!isOn) await new GroupRounds(deps.redis, deps.prefix).next(conversationId);
   return { isOn };
-}
-
-/**
- * Next (premium): another member answers the last message. The reply in flight, if any, is stopped
- * and its round ended; the new turn chooses anyone but the last speaker and the member it stopped.
- */
-export async function nextSpeaker(
-  deps: GroupChatDeps,
-  caller: Caller,
-  conversationId: string,
-): Promise<void> {
-  const { conversation, group } = await ownedGroupConversation(deps.db, caller, conversationId);
-  assertPremium(caller);
-  await availableGroup(deps.db, group);
-  if (conversation.lastMessageId === null) throw new AppError('nothing_to_retry');
-  const stopped = await deps.replies.read(conversationId);
-  await deps.replies.requestStop(conversationId);
-  const round = await new GroupRounds(deps.redis, deps.prefix).next(conversationId);
-  await deps.queue.enqueueTurn({
-    conversationId,
-    groupId: group.id,
-    userId: caller.userId,
-    afterMessageId: conversation.lastMessageId,
-    round,
-    step: 0,
-    mode: 'next',
-    ...(stopped?.speakerId === undefined ? {} : { skipSpeakerId: stopped.speakerId }),
-    priority: replyPriority(caller),
-  });
 }

@@ -131,7 +131,7 @@ export type MemoryJob = z.infer<typeof MemoryJobSchema>;
 
 /**
  * Job name → payload schema. `regenerate` is a reply asked for again: the old reply was set aside as an
- * alternative (server/services/regenerate.service.ts) and a new one answers the same user message.
+ * alternative (server/services/turns/regenerate.turn.ts) and a new one answers the same user message.
  */
 export const generationJobs = {
   reply: ReplyJobSchema,
