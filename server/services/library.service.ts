@@ -15,7 +15,10 @@ import { tagsMakeNsfw } from '#shared/rules/character';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { toCharacterSummary, type CharacterRecord } from '../db/mappers';
-import * as library from '../db/repositories/library.repo';
+import * as libraryPlan from '../db/library-search-plan';
+import * as librarySearch from '../db/repositories/library-search.repo';
+import * as librarySignals from '../db/repositories/library-signals.repo';
+import * as libraryStats from '../db/repositories/library-stats.repo';
 import * as users from '../db/repositories/users.repo';
 import type { Caller } from '../lib/caller';
 import { statusOf } from './age-verification/age-verification.service';
@@ -76,7 +79,7 @@ export async function listLibrary(
 ): Promise<LibraryPage> {
   const [includeNsfw, blocked] = await Promise.all([
     nsfwAllowedFor(deps, caller, country, query.nsfw),
-    caller.kind === 'member' ? library.blockedCreatorIds(deps.db, caller.userId) : [],
+    caller.kind === 'member' ? librarySignals.blockedCreatorIds(deps.db, caller.userId) : [],
   ]);
   const offset = (query.page - 1) * query.pageSize;
   if (offset >= libraryLimits.countCap) return emptyPage(query, includeNsfw);
@@ -88,14 +91,14 @@ export async function listLibrary(
   const creatorIds =
     creatorName === null || creatorName === undefined
       ? null
-      : await library.creatorIdsByUsername(deps.db, creatorName);
+      : await librarySearch.creatorIdsByUsername(deps.db, creatorName);
   if (creatorIds !== null && creatorIds.length === 0) return emptyPage(query, includeNsfw);
   // An @username inside a creator page narrows nothing more: both name creators.
   const text = search.kind === 'text' ? search.text : null;
 
   // NSFW tags mark their bots NSFW: asking for one without NSFW allowed can match nothing.
   if (!includeNsfw && tagsMakeNsfw(query.tags)) return emptyPage(query, includeNsfw);
-  const base: library.LibraryFilter = {
+  const base: librarySearch.LibraryFilter = {
     scope:
       query.scope === 'favorites' && caller.kind === 'member'
         ? { kind: 'favorites', userId: caller.userId }
@@ -113,14 +116,14 @@ export async function listLibrary(
   };
   // The name-prefix tier needs the tags' ids: without tags it is read beside the frequencies.
   const [freq, early] = await Promise.all([
-    library.frequencies(deps.db, text, query.tags, query.sort),
+    libraryStats.frequencies(deps.db, text, query.tags, query.sort),
     text !== null && query.tags.length === 0 && query.scope !== 'recommended'
-      ? library.namePrefixIds(deps.db, text, base, query.sort, query.pageSize)
+      ? librarySearch.namePrefixIds(deps.db, text, base, query.sort, query.pageSize)
       : null,
   ]);
   if (freq.tags.length < new Set(query.tags).size) return emptyPage(query, includeNsfw);
   const hasWords = freq.wordDocs.length > 0;
-  const filter: library.LibraryFilter = {
+  const filter: librarySearch.LibraryFilter = {
     ...base,
     text: text !== null && hasWords ? text : null,
     tagIds: freq.tags.map((t) => t.id),
@@ -134,11 +137,11 @@ export async function listLibrary(
     early ??
     (text === null
       ? []
-      : await library.namePrefixIds(deps.db, text, filter, query.sort, query.pageSize));
+      : await librarySearch.namePrefixIds(deps.db, text, filter, query.sort, query.pageSize));
   if (text !== null && !hasWords && leading.length === 0) {
     return emptyPage(query, includeNsfw);
   }
-  const expected = library.expectedMatches(freq, [
+  const expected = libraryPlan.expectedMatches(freq, [
     ...freq.wordDocs,
     ...freq.tags.map((t) => t.numListed),
   ]);
@@ -152,13 +155,13 @@ export async function listLibrary(
   const narrowing = (expectation: number | null, wordDocs: number[]) =>
     isBoundable
       ? {
-          head: library.headRows(
+          head: libraryPlan.headRows(
             expectation,
             freq.numListed,
             needed,
             wordDocs.reduce((sum, n) => sum + n, tagPostings),
           ),
-          bound: library.boundCodes(freq.buckets, expectation, freq.numListed, needed),
+          bound: libraryPlan.boundCodes(freq.buckets, expectation, freq.numListed, needed),
         }
       : { head: null, bound: null };
   const listArgs = {
@@ -180,9 +183,9 @@ export async function listLibrary(
   // A word too rare to be counted may be a typo: its correction is looked up beside the search, and
   // used when nothing matched (the words most like the ones typed are better than an empty page).
   const [result, corrected] = await Promise.all([
-    library.list(deps.db, listArgs),
+    librarySearch.list(deps.db, listArgs),
     filter.text !== null && freq.wordDocs.includes(0)
-      ? library.correctedText(deps.db, filter.text)
+      ? librarySearch.correctedText(deps.db, filter.text)
       : null,
   ]);
   if (result.total > 0 || filter.text === null) return pageOf(query, result, includeNsfw);
@@ -190,11 +193,11 @@ export async function listLibrary(
   // The corrected words are counted ones: the retry narrows its read by their expectation as a
   // search typed that way would (unnarrowed, a walk for a correction to a mid-frequency word read
   // thousands of rows, then gave up for the gather).
-  const correctedExpected = library.expectedMatches(freq, [
+  const correctedExpected = libraryPlan.expectedMatches(freq, [
     ...corrected.wordDocs,
     ...freq.tags.map((t) => t.numListed),
   ]);
-  const retried = await library.list(deps.db, {
+  const retried = await librarySearch.list(deps.db, {
     ...listArgs,
     filter: { ...filter, text: corrected.text },
     expected: correctedExpected,
@@ -214,10 +217,10 @@ export async function listLibrary(
 async function recommend(
   db: Db,
   userId: string,
-  filter: library.LibraryFilter,
+  filter: librarySearch.LibraryFilter,
   query: LibraryQuery,
 ): Promise<{ items: CharacterRecord[]; total: number; isCapped: boolean }> {
-  const signals = await library.signals(db, userId);
+  const signals = await librarySignals.signals(db, userId);
   const affinity = new Map<number, number>();
   const byName = new Map<string, number>();
   for (const s of signals) {
@@ -241,7 +244,7 @@ async function recommend(
   const offset = (query.page - 1) * query.pageSize;
   const limitPool = 60;
   if (topTags.length === 0) {
-    return library.list(db, {
+    return librarySearch.list(db, {
       filter: base,
       sort: 'trending',
       offset,
@@ -254,7 +257,7 @@ async function recommend(
   }
   const pools = await Promise.all(
     topTags.map((tag) =>
-      library.list(db, {
+      librarySearch.list(db, {
         filter: { ...base, tagIds: [...new Set([...base.tagIds, tag])] },
         sort: 'popular',
         offset: 0,
@@ -286,5 +289,5 @@ export async function popularTags(
   db: Db,
   includeGroups: boolean,
 ): Promise<{ items: { name: string; count: number }[] }> {
-  return { items: await library.popularTags(db, 60, includeGroups) };
+  return { items: await libraryStats.popularTags(db, 60, includeGroups) };
 }
