@@ -9,6 +9,25 @@
  * tags.num_listed, refreshed by the maintenance queue): walk when (offset + limit) · N / matches <
  * matches, gather otherwise.
  */
+import type { LibrarySort } from '#shared/rules/library';
+
+/** Everything a listing filters on; the library service fills it from the request and the caller. */
+export interface LibraryFilter {
+  /** listed: the public library; favorites: this member's favorites (listed or unlisted). */
+  scope: { kind: 'listed' } | { kind: 'favorites'; userId: string };
+  /** Only these creators' bots (a creator page, an @username search), or null. */
+  creatorIds: string[] | null;
+  /** Full-text search text (AND of its words), or null. */
+  text: string | null;
+  tagIds: number[];
+  languages: string[];
+  tokenRanges: { min: number; max: number | null }[];
+  includeNsfw: boolean;
+  /** False while the caller's application has the groupchat flag off. */
+  includeGroups: boolean;
+  excludeCreatorIds: string[];
+  excludeIds: string[];
+}
 
 /** Which index a listed page is read through: the sort's (walk) or the matches' (gather). */
 export type Plan = 'walk' | 'gather';
@@ -117,4 +136,143 @@ export function choosePlan(
   if (numListed === 0) return 'gather';
   const walked = ((offset + limit) * numListed) / Math.max(expected, 1);
   return 2 * walked < 3 * expected ? 'walk' : 'gather';
+}
+
+/**
+ * How long a walk may take before it is given up for the gather: words or tags that rarely go
+ * together (or a filter that excludes what they match) make the expected count wrong, and an unbounded
+ * walk would then read the whole index.
+ */
+export const walkBudgetMs = 30;
+/** Expected matches beyond which a gather is never tried. */
+const gatherMax = 5_000;
+
+/** What a page is asked for, and what is known of its matches. */
+export interface PageArgs {
+  filter: LibraryFilter;
+  sort: LibrarySort;
+  offset: number;
+  limit: number;
+  /** Results are counted up to this many. */
+  countCap: number;
+  expected: number | null;
+  /**
+   * The expectation counts the one word or tag asked for, with no other filter but NSFW and blocks
+   * (which leave most matches): then twice the cap expected is safely past the cap, and not counted.
+   */
+  isExpectedExact?: boolean;
+  numListed: number;
+  /** Ids to put first (prefix matches on the name), already ordered; excluded from the rest. */
+  leading: readonly string[];
+  /**
+   * The codes of the sort's first buckets (boundCodes), or null: the page is then read from the
+   * matches in those buckets, and from all matches only when they held too few.
+   */
+  bound?: readonly number[] | null;
+  /**
+   * The sort's first rows to walk for the page (headRows), or null: the page is then read from the
+   * matches among them, and otherwise (they held too few) as without it.
+   */
+  head?: number | null;
+}
+
+/**
+ * How the rest of a page (after its leading ids) is read from all matches, when neither the head walk
+ * nor the bound filled it.
+ */
+export type PageRead =
+  /** PostgreSQL's own plan: favorites, read from characters, which the statistics do not describe. */
+  | 'planner'
+  /** The sort's index, unbounded: with many matches expected, gathering costs more than any walk. */
+  | 'walk'
+  /**
+   * The sort's index for at most walkBudgetMs, then the gather: few matches are expected, and the
+   * expectation may be wrong (words that rarely meet, or a filter that excludes them).
+   */
+  | 'walk-then-gather'
+  /** Every match through the GIN index, then sorted. */
+  | 'gather';
+
+/** How a page's matches are counted (up to the cap), beside the page, on a connection of its own. */
+export type PageCount =
+  /** Not counted: the expectation, far past the cap, stands in ("1,000+"). */
+  | 'expectation'
+  /**
+   * A search by tags alone: the index entries of its least used tag in listed_character_tags,
+   * index-only (under the walk's settings, which leave only index scans).
+   */
+  | 'tag-entries'
+  /**
+   * Gathering the matches: walking for them would read the whole index when the expectation is
+   * wrong.
+   */
+  | 'gather'
+  /** PostgreSQL's own plan (favorites). */
+  | 'planner';
+
+/** A page's reads and count, as library-search.repo.ts (readPage) runs them. */
+export interface PagePlan {
+  filter: LibraryFilter;
+  sort: LibrarySort;
+  countCap: number;
+  /** The ids put first, already ordered; the rest of the page excludes them. */
+  leading: readonly string[];
+  /** The leading ids on this page. */
+  leadingOnPage: readonly string[];
+  /** The rest of the page: this many matches (0: none is read) after skipping restOffset. */
+  restOffset: number;
+  restLimit: number;
+  /** First, the sort's first rows to walk (PageArgs.head), kept when they fill the rest. */
+  head: number | null;
+  /** Then the sort's first buckets (PageArgs.bound), kept when they fill the rest. */
+  bound: readonly number[] | null;
+  /** Then all matches, read this way. */
+  read: PageRead;
+  count: PageCount;
+}
+
+/**
+ * The plan for one page. Ids only are read under it (an offset would otherwise build tags and creator
+ * names for every skipped row, and a sort would carry whole rows); the page's columns are read after,
+ * by id. The head walk and the bound apply to the listed library only (favorites are few and not in
+ * the statistics), and only when the leading ids leave room on the page.
+ */
+export function planPage(args: PageArgs): PagePlan {
+  const { filter, offset, limit, leading } = args;
+  const isScoped = filter.scope.kind !== 'listed';
+  const plan = isScoped ? null : choosePlan(args.expected, args.numListed, offset, limit);
+  const leadingOnPage = leading.slice(offset, offset + limit);
+  const restLimit = limit - leadingOnPage.length;
+  // Counting walks far when many match: past 20× the cap (2× for an exact expectation) the count is
+  // taken as capped.
+  // A walk is chosen when matches are many: counting them would gather them all (seconds for a common
+  // word with a common tag), so the expectation stands in for the count there too. A page past the
+  // real end then shows No Results Found: the price of never counting a million matches.
+  const margin = args.isExpectedExact === true || plan === 'walk' ? 2 : 20;
+  const isCountCapped =
+    !isScoped &&
+    (args.expected === null ? args.numListed : args.expected) >= args.countCap * margin;
+  const isTagCount = !isScoped && filter.text === null && filter.tagIds.length > 0;
+  const isNarrowable = !isScoped && restLimit > 0;
+  // A walk that may be wrong about its matches (few expected) gets a budget, then the gather.
+  const isFewMatches = args.expected !== null && args.expected < gatherMax;
+  return {
+    filter,
+    sort: args.sort,
+    countCap: args.countCap,
+    leading,
+    leadingOnPage,
+    restOffset: Math.max(0, offset - leading.length),
+    restLimit,
+    head: isNarrowable ? (args.head ?? null) : null,
+    bound: isNarrowable ? (args.bound ?? null) : null,
+    read: plan === null ? 'planner' : plan === 'walk' && isFewMatches ? 'walk-then-gather' : plan,
+    count: isCountCapped
+      ? 'expectation'
+      : isTagCount
+        ? 'tag-entries'
+        : plan === null
+          ? 'planner'
+          : 'gather',
+  };
 }

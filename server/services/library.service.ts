@@ -98,7 +98,7 @@ export async function listLibrary(
 
   // NSFW tags mark their bots NSFW: asking for one without NSFW allowed can match nothing.
   if (!includeNsfw && tagsMakeNsfw(query.tags)) return emptyPage(query, includeNsfw);
-  const base: librarySearch.LibraryFilter = {
+  const base: libraryPlan.LibraryFilter = {
     scope:
       query.scope === 'favorites' && caller.kind === 'member'
         ? { kind: 'favorites', userId: caller.userId }
@@ -123,7 +123,7 @@ export async function listLibrary(
   ]);
   if (freq.tags.length < new Set(query.tags).size) return emptyPage(query, includeNsfw);
   const hasWords = freq.wordDocs.length > 0;
-  const filter: librarySearch.LibraryFilter = {
+  const filter: libraryPlan.LibraryFilter = {
     ...base,
     text: text !== null && hasWords ? text : null,
     tagIds: freq.tags.map((t) => t.id),
@@ -183,7 +183,7 @@ export async function listLibrary(
   // A word too rare to be counted may be a typo: its correction is looked up beside the search, and
   // used when nothing matched (the words most like the ones typed are better than an empty page).
   const [result, corrected] = await Promise.all([
-    librarySearch.list(deps.db, listArgs),
+    librarySearch.readPage(deps.db, libraryPlan.planPage(listArgs)),
     filter.text !== null && freq.wordDocs.includes(0)
       ? librarySearch.correctedText(deps.db, filter.text)
       : null,
@@ -197,13 +197,16 @@ export async function listLibrary(
     ...corrected.wordDocs,
     ...freq.tags.map((t) => t.numListed),
   ]);
-  const retried = await librarySearch.list(deps.db, {
-    ...listArgs,
-    filter: { ...filter, text: corrected.text },
-    expected: correctedExpected,
-    leading: [],
-    ...narrowing(correctedExpected, corrected.wordDocs),
-  });
+  const retried = await librarySearch.readPage(
+    deps.db,
+    libraryPlan.planPage({
+      ...listArgs,
+      filter: { ...filter, text: corrected.text },
+      expected: correctedExpected,
+      leading: [],
+      ...narrowing(correctedExpected, corrected.wordDocs),
+    }),
+  );
   return pageOf(query, retried, includeNsfw);
 }
 
@@ -217,7 +220,7 @@ export async function listLibrary(
 async function recommend(
   db: Db,
   userId: string,
-  filter: librarySearch.LibraryFilter,
+  filter: libraryPlan.LibraryFilter,
   query: LibraryQuery,
 ): Promise<{ items: CharacterRecord[]; total: number; isCapped: boolean }> {
   const signals = await librarySignals.signals(db, userId);
@@ -244,29 +247,35 @@ async function recommend(
   const offset = (query.page - 1) * query.pageSize;
   const limitPool = 60;
   if (topTags.length === 0) {
-    return librarySearch.list(db, {
-      filter: base,
-      sort: 'trending',
-      offset,
-      limit: query.pageSize,
-      countCap: limitPool,
-      expected: null,
-      numListed: 0,
-      leading: [],
-    });
-  }
-  const pools = await Promise.all(
-    topTags.map((tag) =>
-      librarySearch.list(db, {
-        filter: { ...base, tagIds: [...new Set([...base.tagIds, tag])] },
-        sort: 'popular',
-        offset: 0,
-        limit: limitPool,
-        countCap: 1,
+    return librarySearch.readPage(
+      db,
+      libraryPlan.planPage({
+        filter: base,
+        sort: 'trending',
+        offset,
+        limit: query.pageSize,
+        countCap: limitPool,
         expected: null,
         numListed: 0,
         leading: [],
       }),
+    );
+  }
+  const pools = await Promise.all(
+    topTags.map((tag) =>
+      librarySearch.readPage(
+        db,
+        libraryPlan.planPage({
+          filter: { ...base, tagIds: [...new Set([...base.tagIds, tag])] },
+          sort: 'popular',
+          offset: 0,
+          limit: limitPool,
+          countCap: 1,
+          expected: null,
+          numListed: 0,
+          leading: [],
+        }),
+      ),
     ),
   );
   const byId = new Map<string, CharacterRecord>();

@@ -12,7 +12,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { LibrarySort } from '#shared/rules/library';
 import type { Db } from '../database';
 import type { Database } from '../tables';
-import { choosePlan, type Plan } from '../library-search-plan';
+import { walkBudgetMs, type LibraryFilter, type PagePlan, type Plan } from '../library-search-plan';
 import { toCharacterRecord, type CharacterRecord } from '../mappers';
 import { codesOfRow } from './library-stats.repo';
 
@@ -29,24 +29,6 @@ const orderBy: Record<LibrarySort, RawBuilder<unknown>> = {
   latest: sql`c.created_at desc, c.id`,
   name: sql`${nameKey}, c.id`,
 };
-
-/** Everything a listing filters on; the service fills it from the request and the caller. */
-export interface LibraryFilter {
-  /** listed: the public library; favorites: this member's favorites (listed or unlisted). */
-  scope: { kind: 'listed' } | { kind: 'favorites'; userId: string };
-  /** Only these creators' bots (a creator page, an @username search), or null. */
-  creatorIds: string[] | null;
-  /** Full-text search text (AND of its words), or null. */
-  text: string | null;
-  tagIds: number[];
-  languages: string[];
-  tokenRanges: { min: number; max: number | null }[];
-  includeNsfw: boolean;
-  /** False while the caller's application has the groupchat flag off. */
-  includeGroups: boolean;
-  excludeCreatorIds: string[];
-  excludeIds: string[];
-}
 
 /**
  * The rows a filter reads, aliased c: every row of listed_characters is listed; favorites (listed or
@@ -125,67 +107,17 @@ async function usePlan(trx: Transaction<Database>, plan: Plan, timeoutMs = 0): P
   }
 }
 
-/**
- * How long a walk may take before it is given up for the gather: words or tags that rarely go
- * together (or a filter that excludes what they match) make the expected count wrong, and an unbounded
- * walk would then read the whole index.
- */
-const walkBudgetMs = 30;
-/** Expected matches beyond which a gather is never tried. */
-const gatherMax = 5_000;
-
-export interface ListArgs {
-  filter: LibraryFilter;
-  sort: LibrarySort;
-  offset: number;
-  limit: number;
-  /** Results are counted up to this many. */
-  countCap: number;
-  expected: number | null;
-  /**
-   * The expectation counts the one word or tag asked for, with no other filter but NSFW and blocks
-   * (which leave most matches): then twice the cap expected is safely past the cap, and not counted.
-   */
-  isExpectedExact?: boolean;
-  numListed: number;
-  /** Ids to put first (prefix matches on the name), already ordered; excluded from the rest. */
-  leading: readonly string[];
-  /**
-   * The codes of the sort's first buckets (boundCodes), or null: the page is then read from the
-   * matches in those buckets, and from all matches only when they held too few.
-   */
-  bound?: readonly number[] | null;
-  /**
-   * The sort's first rows to walk for the page (headRows), or null: the page is then read from the
-   * matches among them, and otherwise (they held too few) as without it.
-   */
-  head?: number | null;
+/** A page of characters, the total matches (counted up to the cap) and whether there are more. */
+export interface LibraryResult {
+  items: CharacterRecord[];
+  total: number;
+  isCapped: boolean;
 }
 
-/** One page of matches and their count (capped); the leading ids come first. */
-export async function list(
-  db: Db,
-  args: ListArgs,
-): Promise<{ items: CharacterRecord[]; total: number; isCapped: boolean }> {
-  const { filter, sort, offset, limit, leading } = args;
-  const isScoped = filter.scope.kind !== 'listed';
-  const plan = isScoped ? null : choosePlan(args.expected, args.numListed, offset, limit);
+/** One page of matches and their count (capped), read as `plan` says; the leading ids come first. */
+export async function readPage(db: Db, plan: PagePlan): Promise<LibraryResult> {
+  const { filter, sort, leading, restOffset, restLimit } = plan;
   const where = conditions(filter, leading);
-  const leadOnPage = leading.slice(offset, offset + limit);
-  const restOffset = Math.max(0, offset - leading.length);
-  const restLimit = limit - leadOnPage.length;
-  // Counting walks far when many match: past 20× the cap (2× for an exact expectation) the count is
-  // taken as capped.
-  // A walk is chosen when matches are many: counting them would gather them all (seconds for a common
-  // word with a common tag), so the expectation stands in for the count there too. A page past the
-  // real end then shows No Results Found: the price of never counting a million matches.
-  const margin = args.isExpectedExact === true || plan === 'walk' ? 2 : 20;
-  const countIsCapped =
-    !isScoped &&
-    (args.expected === null ? args.numListed : args.expected) >= args.countCap * margin;
-
-  // Ids only under the chosen plan (an offset would otherwise build tags and creator names for every
-  // skipped row, and a sort would carry whole rows); the page's columns are read after, by id.
   const from = source(filter);
   const pageIds = sql`array(select c.id::text from ${from} where ${where}
     order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset})`;
@@ -194,14 +126,11 @@ export async function list(
     return row?.ids ?? [];
   };
   const withPage = restLimit > 0;
-  const codes = isScoped || !withPage ? null : (args.bound ?? null);
-  const head = isScoped || !withPage ? null : (args.head ?? null);
+  const { head, bound } = plan;
 
-  // The count runs beside the page, on a connection of its own, and always gathers when an
-  // expectation stands: walking for it would read the whole index when the expectation is wrong. A
-  // search by tags alone is counted in listed_character_tags instead, from the index entries of its
-  // least used tag (index-only: the walk's settings, which leave only index scans).
-  const isTagCount = !isScoped && filter.text === null && filter.tagIds.length > 0;
+  // The count runs beside the page, on a connection of its own (PageCount says how).
+  const isTagCount = plan.count === 'tag-entries';
+  const countIsCapped = plan.count === 'expectation';
   const countSource = isTagCount
     ? sql`listed_character_tags c where c.tag_id = (select t.id from tags t
         where t.id = any(${filter.tagIds}::integer[]) order by t.num_listed, t.id limit 1)
@@ -211,10 +140,10 @@ export async function list(
     ? Promise.resolve(0)
     : db.transaction().execute(async (trx) => {
         if (isTagCount) await usePlan(trx, 'walk');
-        else if (plan !== null) await usePlan(trx, 'gather');
+        else if (plan.count === 'gather') await usePlan(trx, 'gather');
         const row = (
           await sql<{ n: string }>`select count(*) as n from (select 1 from ${countSource}
-            limit ${args.countCap}) m`.execute(trx)
+            limit ${plan.countCap}) m`.execute(trx)
         ).rows[0];
         return Number(row?.n ?? 0);
       });
@@ -236,24 +165,20 @@ export async function list(
           // Fewer matches than expected among them (words that rarely meet): read as without it.
           if (walked.length === restLimit) return walked;
         }
-        if (codes !== null) {
+        if (bound !== null) {
           // The index intersects the words and tags with the buckets: a few dozen rows are read.
           await usePlan(trx, 'gather');
           const bounded = await readIds(
             trx,
             sql`array(select c.id::text from ${from} where ${where}
-              and ${codesOfRow} && ${[...codes]}::integer[]
+              and ${codesOfRow} && ${[...bound]}::integer[]
               order by ${orderBy[sort]} limit ${restLimit} offset ${restOffset})`,
           );
           // Fewer than expected in the first buckets (words that rarely meet, or the last page):
           // the page is read from all matches.
           if (bounded.length === restLimit) return bounded;
         }
-        // A walk that may be wrong about its matches (few expected: words that rarely meet, or a
-        // filter that excludes them) gets a budget, then the gather; with many expected, gathering
-        // would cost more than any walk, so it walks unbounded.
-        const isFewMatches = args.expected !== null && args.expected < gatherMax;
-        if (plan === 'walk' && isFewMatches) {
+        if (plan.read === 'walk-then-gather') {
           await sql`savepoint walk`.execute(trx);
           await usePlan(trx, 'walk', walkBudgetMs);
           try {
@@ -265,14 +190,14 @@ export async function list(
             return readIds(trx, pageIds);
           }
         }
-        if (plan !== null) await usePlan(trx, plan);
+        if (plan.read !== 'planner') await usePlan(trx, plan.read);
         return readIds(trx, pageIds);
       });
   // The page's rows are read while the count may still run.
   const [rest, count, items] = await Promise.all([
     reading,
     counting,
-    reading.then((r) => findRecords(db, [...leadOnPage, ...r])),
+    reading.then((r) => findRecords(db, [...plan.leadingOnPage, ...r])),
   ]);
   const restFound = rest.length;
   // An uncounted total is the expectation's "1,000+": a page that ends the matches shows it was
@@ -282,8 +207,8 @@ export async function list(
   if (countIsCapped && endsMatches) {
     return { items, total: leading.length + restOffset + restFound, isCapped: false };
   }
-  const total = countIsCapped ? args.countCap : Math.min(args.countCap, leading.length + count);
-  return { items, total, isCapped: countIsCapped || leading.length + count >= args.countCap };
+  const total = countIsCapped ? plan.countCap : Math.min(plan.countCap, leading.length + count);
+  return { items, total, isCapped: countIsCapped || leading.length + count >= plan.countCap };
 }
 
 /**

@@ -4,8 +4,18 @@
  * counts and statistics library-stats.repo.ts, a member's signals library-signals.repo.ts. Code imports
  * those.
  */
-export { boundCodes, choosePlan, expectedMatches, headRows } from '../library-search-plan';
-export { list, namePrefixIds, type LibraryFilter } from './library-search.repo';
+import type { Db } from '../database';
+import { planPage, type PageArgs } from '../library-search-plan';
+import { readPage, type LibraryResult } from './library-search.repo';
+
+export {
+  boundCodes,
+  choosePlan,
+  expectedMatches,
+  headRows,
+  type LibraryFilter,
+} from '../library-search-plan';
+export { namePrefixIds } from './library-search.repo';
 export {
   frequencies,
   popularTags,
@@ -13,3 +23,8 @@ export {
   refreshSearchStats,
   sortCodes,
 } from './library-stats.repo';
+
+/** One page read as planPage plans it for `args`. */
+export function list(db: Db, args: PageArgs): Promise<LibraryResult> {
+  return readPage(db, planPage(args));
+}
