@@ -1,17 +1,25 @@
 /**
- * The library search's plan (issue 10 part 2, issue 24): which index a page is read through and how
- * its matches are counted, as pure functions of the search statistics, so each choice is unit-tested
- * and repositories/library-search.repo.ts only runs what is chosen here. docs/performance.md trap 6:
- * a full-text match ordered by a sort and limited either walks the sort's index until enough rows
- * match (fast when many match, seconds when few do) or gathers every match through the GIN index and
- * sorts them (fast when few match, slow when many do). The planner guesses wrong for rare terms, so the
- * plan is chosen here from the terms' and tags' document frequencies (search_term_stats,
- * tags.num_listed, refreshed by the maintenance queue): walk when (offset + limit) · N / matches <
- * matches, gather otherwise.
+ * The library search's plan (issue 10 part 2, issue 24): what a query reads and through which index,
+ * and how its matches are counted, as pure functions of the query, the caller and the search
+ * statistics, so each choice is unit-tested and repositories/library-search.repo.ts only runs what is
+ * chosen here. planSearch reads the query; once the statistics are read, searchPageArgs and planPage
+ * plan the page. docs/performance.md trap 6: a full-text match ordered by a sort and limited either
+ * walks the sort's index until enough rows match (fast when many match, seconds when few do) or
+ * gathers every match through the GIN index and sorts them (fast when few match, slow when many do).
+ * The planner guesses wrong for rare terms, so the plan is chosen here from the terms' and tags'
+ * document frequencies (search_term_stats, tags.num_listed, refreshed by the maintenance queue): walk
+ * when (offset + limit) · N / matches < matches, gather otherwise.
  */
-import type { LibrarySort } from '#shared/rules/library';
+import type { LibraryQuery } from '#shared/api/library';
+import { tagsMakeNsfw } from '#shared/rules/character';
+import {
+  definitionSizes,
+  libraryLimits,
+  readSearchText,
+  type LibrarySort,
+} from '#shared/rules/library';
 
-/** Everything a listing filters on; the library service fills it from the request and the caller. */
+/** Everything a listing filters on: the request's filters and the caller's limits. */
 export interface LibraryFilter {
   /** listed: the public library; favorites: this member's favorites (listed or unlisted). */
   scope: { kind: 'listed' } | { kind: 'favorites'; userId: string };
@@ -27,6 +35,99 @@ export interface LibraryFilter {
   includeGroups: boolean;
   excludeCreatorIds: string[];
   excludeIds: string[];
+}
+
+/** What the search needs to know of the caller; the library service finds it out. */
+export interface SearchCaller {
+  /** The member asking, or null for a guest. */
+  userId: string | null;
+  /** The caller asked for NSFW bots and may see them (rules/library.ts, isNsfwAllowed). */
+  includeNsfw: boolean;
+  /** The groupchat flag is on for the caller, as the group routes judge it. */
+  isGroupchatOn: boolean;
+  /** Creators the caller blocked. */
+  blockedCreatorIds: string[];
+}
+
+/** A query as the search runs it (library-search.repo.ts, searchLibrary). */
+export interface LibrarySearch {
+  /** The filter without creators, words and tags, which filterWithStatistics adds. */
+  filter: LibraryFilter;
+  /** Only this member's bots (a creator page or an @username search), by username, or null. */
+  creator: string | null;
+  /** The words to match and the name prefix to put first, or null. */
+  text: string | null;
+  /** Tags a result must all carry, by name. */
+  tagNames: string[];
+  sort: LibrarySort;
+  offset: number;
+  limit: number;
+  /** Results are counted up to this many. */
+  countCap: number;
+  /** The member to recommend bots to (scope recommended), or null for the matches in sort order. */
+  recommendFor: string | null;
+  /**
+   * When the name-prefix tier (bots whose name starts with the text, first on the page) is read:
+   * beside the statistics, or after them when tags are asked for (it needs their ids); none without
+   * text, or for recommendations.
+   */
+  prefixTier: 'beside-statistics' | 'after-statistics' | 'none';
+}
+
+/**
+ * The search a query asks for, or null when it can match nothing whatever the library holds: a page
+ * past the count cap, favorites or recommendations for a guest, an NSFW tag without NSFW allowed (NSFW
+ * tags mark their bots NSFW).
+ */
+export function planSearch(query: LibraryQuery, caller: SearchCaller): LibrarySearch | null {
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset >= libraryLimits.countCap) return null;
+  const { userId, includeNsfw } = caller;
+  const isRecommended = query.scope === 'recommended';
+  if (userId === null && (query.scope === 'favorites' || isRecommended)) return null;
+  if (!includeNsfw && tagsMakeNsfw(query.tags)) return null;
+  const typed = readSearchText(query.q);
+  // An @username inside a creator page narrows nothing more: both name creators.
+  const creator =
+    query.scope === 'creator'
+      ? (query.creator ?? null)
+      : typed.kind === 'creator'
+        ? typed.username
+        : null;
+  const text = typed.kind === 'text' ? typed.text : null;
+  const scope: LibraryFilter['scope'] =
+    userId !== null && query.scope === 'favorites'
+      ? { kind: 'favorites', userId }
+      : { kind: 'listed' };
+  return {
+    filter: {
+      scope,
+      creatorIds: null,
+      text: null,
+      tagIds: [],
+      languages: query.languages,
+      tokenRanges: query.sizes.map((s) => definitionSizes[s]),
+      includeNsfw,
+      // As the group routes judge it, so the library never lists a group its caller cannot open.
+      includeGroups: !query.chatbotsOnly && caller.isGroupchatOn,
+      excludeCreatorIds: caller.blockedCreatorIds,
+      excludeIds: [],
+    },
+    creator,
+    text,
+    tagNames: query.tags,
+    sort: query.sort,
+    offset,
+    limit: query.pageSize,
+    countCap: libraryLimits.countCap,
+    recommendFor: isRecommended ? userId : null,
+    prefixTier:
+      text === null || isRecommended
+        ? 'none'
+        : query.tags.length === 0
+          ? 'beside-statistics'
+          : 'after-statistics',
+  };
 }
 
 /** Which index a listed page is read through: the sort's (walk) or the matches' (gather). */
@@ -136,6 +237,61 @@ export function choosePlan(
   if (numListed === 0) return 'gather';
   const walked = ((offset + limit) * numListed) / Math.max(expected, 1);
   return 2 * walked < 3 * expected ? 'walk' : 'gather';
+}
+
+/**
+ * The search's filter with its creators, and its words and tags as the statistics know them; null when
+ * a tag asked for does not exist, so nothing can match. A text without a word the index keeps
+ * (punctuation alone) matches names only.
+ */
+export function filterWithStatistics(
+  search: LibrarySearch,
+  creatorIds: string[] | null,
+  freq: Frequencies,
+): LibraryFilter | null {
+  if (freq.tags.length < new Set(search.tagNames).size) return null;
+  const hasWords = freq.wordDocs.length > 0;
+  return {
+    ...search.filter,
+    creatorIds,
+    text: search.text !== null && hasWords ? search.text : null,
+    tagIds: freq.tags.map((t) => t.id),
+  };
+}
+
+/**
+ * The page a search reads, with what the statistics expect of its matches: `wordDocs` are the
+ * document frequencies of the filter's words (those of the corrected words when a typo is retried).
+ */
+export function searchPageArgs(
+  search: LibrarySearch,
+  freq: Frequencies,
+  filter: LibraryFilter,
+  leading: readonly string[],
+  wordDocs: readonly number[],
+): PageArgs {
+  const expected = expectedMatches(freq, [...wordDocs, ...freq.tags.map((t) => t.numListed)]);
+  // Languages, sizes and creators are not in the expectation: with them the sort's first buckets
+  // would often hold too few matches.
+  const isBoundable =
+    filter.languages.length === 0 && filter.tokenRanges.length === 0 && filter.creatorIds === null;
+  const needed = search.offset + search.limit;
+  const tagPostings = freq.tags.reduce((sum, t) => sum + t.numListed, 0);
+  const postings = wordDocs.reduce((sum, n) => sum + n, tagPostings);
+  return {
+    filter,
+    sort: search.sort,
+    offset: search.offset,
+    limit: search.limit,
+    countCap: search.countCap,
+    expected,
+    isExpectedExact: freq.wordDocs.length + freq.tags.length === 1 && isBoundable,
+    numListed: freq.numListed,
+    leading,
+    // The head walk and the bound narrow the page's read by the expectation (of these words).
+    head: isBoundable ? headRows(expected, freq.numListed, needed, postings) : null,
+    bound: isBoundable ? boundCodes(freq.buckets, expected, freq.numListed, needed) : null,
+  };
 }
 
 /**

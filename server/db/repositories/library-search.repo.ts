@@ -1,7 +1,11 @@
 /**
- * Library search and listing SQL (issue 10 part 2): a page of matches and their count, read through
- * the index library-search-plan.ts chooses (docs/performance.md trap 6), and the name-prefix tier and
- * typo corrections of a search.
+ * Library search and listing (issue 10 parts 1, 2 and 4): searchLibrary, the one call of the library
+ * service, runs a search as ../library-search-plan.ts plans it: a page of matches and their count,
+ * read through the index the plan chooses (docs/performance.md trap 6), after the name-prefix tier,
+ * with a typo's correction when nothing matched; or a member's recommendations.
+ * Ranking: bots whose name starts with the text come first (namePrefixIds: the first 200 such names,
+ * where exact names sort first, in the sort's order), then the other matches in the sort's order
+ * (orderBy); recommendations rank by taste (rules/library.ts).
  * The public library is read from listed_characters (migrations/202611270500), a narrow copy of the
  * listed characters kept by triggers, so walks and gathers touch a few hundred bytes a match instead of
  * the whole character; characters is read only for the page's rows (findRecords) and for favorites.
@@ -9,12 +13,23 @@
  * the listed characters with their filter columns, kept by triggers on listed_characters.
  */
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import type { LibrarySort } from '#shared/rules/library';
+import { rankByTaste, tasteOf, type LibrarySort } from '#shared/rules/library';
 import type { Db } from '../database';
 import type { Database } from '../tables';
-import { walkBudgetMs, type LibraryFilter, type PagePlan, type Plan } from '../library-search-plan';
+import {
+  filterWithStatistics,
+  planPage,
+  searchPageArgs,
+  walkBudgetMs,
+  type LibraryFilter,
+  type LibrarySearch,
+  type PageArgs,
+  type PagePlan,
+  type Plan,
+} from '../library-search-plan';
 import { toCharacterRecord, type CharacterRecord } from '../mappers';
-import { codesOfRow } from './library-stats.repo';
+import { signals } from './library-signals.repo';
+import { codesOfRow, frequencies } from './library-stats.repo';
 
 /** Reachable from a favorites list: listed or unlisted (a favorite may have been found by link). */
 const favoritable = sql`c.visibility in ('public', 'hidden') and (c.moderation_status is null or c.moderation_status = 'closed')`;
@@ -283,4 +298,91 @@ export async function creatorIdsByUsername(db: Db, username: string): Promise<st
     db,
   );
   return result.rows.map((r) => r.id);
+}
+
+const noResults: LibraryResult = { items: [], total: 0, isCapped: false };
+
+/**
+ * A search or listing (every scope), run as its plan says: the creator's id and the statistics first
+ * (with the name-prefix tier beside them when it needs no tag ids), then the page and its count, and
+ * when nothing matched a word too rare to be counted, the page again with the words most like it.
+ */
+export async function searchLibrary(db: Db, search: LibrarySearch): Promise<LibraryResult> {
+  const { text, sort, limit } = search;
+  const creatorIds =
+    search.creator === null ? null : await creatorIdsByUsername(db, search.creator);
+  if (creatorIds !== null && creatorIds.length === 0) return noResults;
+  const [freq, early] = await Promise.all([
+    frequencies(db, text, search.tagNames, sort),
+    text !== null && search.prefixTier === 'beside-statistics'
+      ? namePrefixIds(db, text, { ...search.filter, creatorIds }, sort, limit)
+      : null,
+  ]);
+  const filter = filterWithStatistics(search, creatorIds, freq);
+  if (filter === null) return noResults;
+  if (search.recommendFor !== null) return recommend(db, search.recommendFor, filter, search);
+
+  const leading =
+    early ??
+    (text !== null && search.prefixTier === 'after-statistics'
+      ? await namePrefixIds(db, text, filter, sort, limit)
+      : []);
+  if (text !== null && filter.text === null && leading.length === 0) return noResults;
+  // A word too rare to be counted may be a typo: its correction is looked up beside the search, and
+  // used when nothing matched (the words most like the ones typed are better than an empty page).
+  const [result, corrected] = await Promise.all([
+    readPage(db, planPage(searchPageArgs(search, freq, filter, leading, freq.wordDocs))),
+    filter.text !== null && freq.wordDocs.includes(0) ? correctedText(db, filter.text) : null,
+  ]);
+  if (result.total > 0 || corrected === null) return result;
+  // The corrected words are counted ones: the retry narrows its read by their expectation as a
+  // search typed that way would (unnarrowed, a walk for a correction to a mid-frequency word read
+  // thousands of rows, then gave up for the gather).
+  const retry = { ...filter, text: corrected.text };
+  return readPage(db, planPage(searchPageArgs(search, freq, retry, [], corrected.wordDocs)));
+}
+
+/** Bots read per tag for recommendations (the most popular of each), and the cap of their count. */
+const poolSize = 60;
+
+/** A page read without statistics (recommendations): the sort's index, and every match counted. */
+function unestimated(
+  filter: LibraryFilter,
+  sort: LibrarySort,
+  offset: number,
+  limit: number,
+  countCap: number,
+): PageArgs {
+  return { filter, sort, offset, limit, countCap, expected: null, numListed: 0, leading: [] };
+}
+
+/**
+ * Recommendations from the member's ratings, favorites, chats and dislikes: the most popular listed
+ * bots of the member's three best tags (rules/library.ts, tasteOf), ranked by taste (rankByTaste).
+ * Bots the member already rated, favorited, disliked or chatted with are left out (disliked ones
+ * always); with no tag liked, the trending library is the recommendation.
+ */
+async function recommend(
+  db: Db,
+  userId: string,
+  filter: LibraryFilter,
+  search: LibrarySearch,
+): Promise<LibraryResult> {
+  const taste = tasteOf(await signals(db, userId));
+  const base = { ...filter, excludeIds: taste.seen };
+  const { offset, limit } = search;
+  if (taste.topTagIds.length === 0) {
+    return readPage(db, planPage(unestimated(base, 'trending', offset, limit, poolSize)));
+  }
+  const pools = await Promise.all(
+    taste.topTagIds.map((tag) => {
+      const tagIds = [...new Set([...base.tagIds, tag])];
+      return readPage(db, planPage(unestimated({ ...base, tagIds }, 'popular', 0, poolSize, 1)));
+    }),
+  );
+  const ranked = rankByTaste(
+    pools.flatMap((pool) => pool.items),
+    taste,
+  );
+  return { items: ranked.slice(offset, offset + limit), total: ranked.length, isCapped: false };
 }

@@ -4,24 +4,14 @@
  * whose bots no listing shows them.
  */
 import { sql } from 'kysely';
+import type { RecommendationSignal } from '#shared/rules/library';
 import type { Db } from '../database';
 
-/** A member's signals about characters, each with the tags of the character it names. */
-export interface Signal {
-  characterId: string;
-  kind: 'rating' | 'favorite' | 'dislike' | 'chat';
-  /** The rating's value (1, 3 or 5) for ratings; 0 otherwise. */
-  value: number;
-  tagIds: number[];
-  /** The names of tagIds, in the same order. */
-  tagNames: string[];
-}
-
-/** The member's ratings, favorites, dislikes and chats (the 200 latest of each). */
-export async function signals(db: Db, userId: string): Promise<Signal[]> {
+/** The member's ratings, favorites, dislikes and chats (the 200 latest of each), with their bots' tags. */
+export async function signals(db: Db, userId: string): Promise<RecommendationSignal[]> {
   const result = await sql<{
     character_id: string;
-    kind: Signal['kind'];
+    kind: RecommendationSignal['kind'];
     value: number;
     tag_ids: number[];
     tag_names: string[];
