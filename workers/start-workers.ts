@@ -36,7 +36,10 @@ import { CharacterCache } from '#server/db/character-cache';
 import { listenForCharacterChanges } from '#server/db/character-changes';
 import { createDb } from '#server/db/database';
 import { createStorage } from '#server/lib/create-storage';
-import { recountRecentMessages, refreshSearchStats } from '#server/db/repositories/library.repo';
+import {
+  recountRecentMessages,
+  refreshSearchStats,
+} from '#server/db/repositories/library-stats.repo';
 import type { Logger } from '#server/lib/log';
 import { AppError } from '#server/lib/errors';
 import { BillingQueue, ModerationQueue, openQueue } from '#server/lib/queues';

@@ -8,7 +8,7 @@ import { conversationLimits } from '#shared/rules/conversation';
 import type { ConversationSummary } from '#shared/schemas/conversation';
 import type { Db } from '../db/database';
 import * as conversations from '../db/repositories/conversations.repo';
-import * as library from '../db/repositories/library.repo';
+import * as librarySearch from '../db/repositories/library-search.repo';
 import * as memories from '../db/repositories/memories.repo';
 import * as messages from '../db/repositories/messages.repo';
 import { AppError } from '../lib/errors';
@@ -50,7 +50,7 @@ export async function listPage(
   const isEnd = rows.length <= limit;
   // Three queries a page: the conversations, their characters and their last messages.
   const [records, lasts] = await Promise.all([
-    library.findRecords(db, [...new Set(page.map((r) => r.characterId))]),
+    librarySearch.findRecords(db, [...new Set(page.map((r) => r.characterId))]),
     messages.findByIds(
       db,
       page.flatMap((r) => (r.lastMessageId === null ? [] : [r.lastMessageId])),

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/database';
 import * as bulk from '../db/repositories/large-library.repo';
-import { refreshSearchStats } from '../db/repositories/library.repo';
+import { refreshSearchStats } from '../db/repositories/library-stats.repo';
 
 /** mulberry32: a small, fast, seeded generator (Math.random cannot be seeded). */
 function generator(seed: number): () => number {

@@ -1,8 +1,8 @@
 /**
  * The library's listing rules (issue 10 parts 1, 2, 4; product-core.md "Listing screens", "NSFW
  * toggle", "Rating values"): sorts, definition-size buckets, how a search text is read, who may see
- * NSFW, and what each rating means to recommendations. The API, the server and the listing screens share
- * them.
+ * NSFW, and what each rating means to recommendations and how they rank. The API, the server and the
+ * listing screens share them.
  */
 
 /** The sort dropdown, in the spec's order; Trending is the default. */
@@ -112,3 +112,65 @@ export const recommendationWeights = {
   chat: 0.25,
   dislike: -1,
 } as const;
+
+/** A member's signal about a bot (a rating, favorite, dislike or chat), with the bot's tags. */
+export interface RecommendationSignal {
+  characterId: string;
+  kind: 'rating' | 'favorite' | 'dislike' | 'chat';
+  /** The rating's value (1, 3 or 5) for ratings; 0 otherwise. */
+  value: number;
+  tagIds: number[];
+  /** The names of tagIds, in the same order. */
+  tagNames: string[];
+}
+
+/** What a member's signals say they like, as recommendations read it. */
+export interface Taste {
+  /** Bots the member already rated, favorited, disliked or chatted with: never recommended. */
+  seen: string[];
+  /** The three tags (at most) weighing most, all above zero, heaviest first. */
+  topTagIds: number[];
+  /** What each tag weighs by name: the sum of recommendationWeights over the signals naming it. */
+  tagWeights: Map<string, number>;
+}
+
+/** Each tag weighs what the member's signals about bots carrying it add up to. */
+export function tasteOf(signals: readonly RecommendationSignal[]): Taste {
+  const affinity = new Map<number, number>();
+  const tagWeights = new Map<string, number>();
+  for (const s of signals) {
+    const weight =
+      s.kind === 'rating'
+        ? recommendationWeights.rating[s.value === 1 ? 1 : s.value === 5 ? 5 : 3]
+        : recommendationWeights[s.kind];
+    s.tagIds.forEach((tag, i) => {
+      affinity.set(tag, (affinity.get(tag) ?? 0) + weight);
+      const name = s.tagNames[i];
+      if (name !== undefined) tagWeights.set(name, (tagWeights.get(name) ?? 0) + weight);
+    });
+  }
+  const topTagIds = [...affinity.entries()]
+    .filter(([, w]) => w > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([tag]) => tag);
+  return { seen: [...new Set(signals.map((s) => s.characterId))], topTagIds, tagWeights };
+}
+
+/**
+ * Recommendation candidates, each once, best first: a bot scores the weights of its tags plus a tenth
+ * of its popularity's order of magnitude (log10 of 1 + its messages); ties go by id.
+ */
+export function rankByTaste<T extends { id: string; tags: readonly string[]; numMessages: number }>(
+  candidates: readonly T[],
+  taste: Taste,
+): T[] {
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const score = (c: T) =>
+    c.tags.reduce((s, tag) => s + (taste.tagWeights.get(tag) ?? 0), 0) +
+    Math.log10(1 + c.numMessages) * 0.1;
+  return [...byId.values()]
+    .map((c) => ({ c, s: score(c) }))
+    .sort((a, b) => b.s - a.s || a.c.id.localeCompare(b.c.id))
+    .map((r) => r.c);
+}
