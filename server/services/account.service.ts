@@ -1,7 +1,9 @@
 /** Sign-up completion (onboarding) and the member's own settings. */
 import type { Config } from '../config';
+import type { ProfileSubscription } from '#shared/schemas/billing';
 import type { Me } from '#shared/schemas/user';
 import type { Db } from '../db/database';
+import * as subscriptions from '../db/repositories/subscriptions.repo';
 import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
 import type { Mailer } from '../lib/mailer';
@@ -25,7 +27,26 @@ export async function me(db: Db, caller: Caller): Promise<Me> {
   const me = toMe(user);
   // The stored role, not the token's: the client sees a role change at once, the server at refresh.
   const access = accessOf({ kind: me.kind, role: me.role, restrictions: caller.restrictions });
-  return { ...me, ...access, restriction: shownRestriction(caller.restrictions) };
+  const live = me.kind === 'member' ? await subscriptions.findLive(db, me.id) : undefined;
+  return {
+    ...me,
+    ...access,
+    restriction: shownRestriction(caller.restrictions),
+    subscription: live === undefined ? null : profileSubscriptionOf(live),
+  };
+}
+
+/** A live subscription as the profile carries it. */
+function profileSubscriptionOf(sub: subscriptions.SubscriptionRecord): ProfileSubscription {
+  return {
+    platform: sub.platform,
+    status: sub.status,
+    // A plan id containing '1y' is annual (product-rules.md §3); pledges bill monthly.
+    billingCycle: sub.planId.includes('1y') ? 'annual' : 'monthly',
+    startDate: sub.startedAt.toISOString(),
+    recurAt: sub.recurAt.toISOString(),
+    planId: sub.planId,
+  };
 }
 
 export async function isUsernameAvailable(db: Db, username: string): Promise<boolean> {

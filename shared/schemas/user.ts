@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FeatureFlagSchema, PermissionSchema } from './permission';
 import { AccountRestrictionSchema } from './restriction';
+import { ProfileSubscriptionSchema } from './billing';
 
 /** Roles of the spec, lowest first; higher tiers include the lower ones' features. */
 export const roles = [
@@ -38,5 +39,7 @@ export const MeSchema = z.object({
   featureFlags: z.array(FeatureFlagSchema).optional(),
   /** The most severe active restriction (Terminated, Temporary Hold, Restricted or shadowban), or null. */
   restriction: AccountRestrictionSchema.nullable().optional(),
+  /** The member's live subscription (active, cancelled or in grace), or null; absent in session bodies. */
+  subscription: ProfileSubscriptionSchema.nullable().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
