@@ -122,7 +122,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['user_id', 'idempotency_key'])
     .unique()
     .execute();
-  await db.schema.createIndex('orders_payment_ref_idx').on('orders').column('payment_ref').execute();
+  await db.schema
+    .createIndex('orders_payment_ref_idx')
+    .on('orders')
+    .column('payment_ref')
+    .execute();
   await db.schema
     .createIndex('orders_subscription_idx')
     .on('orders')

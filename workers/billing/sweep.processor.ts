@@ -49,8 +49,20 @@ export async function endAtRecur(
   now: Date = new Date(),
 ): Promise<void> {
   const sub = await subscriptions.findById(deps.db, job.subscriptionId);
-  if (sub !== undefined) await actOn(deps, sub, now);
+  if (sub === undefined) return;
+  // A delayed job may start a moment before its time (clocks of Redis and this host differ):
+  // access ends at recur_at, not before it.
+  const early = sub.recurAt.getTime() - now.getTime();
+  if (early > 0 && early <= maxEarlyMs) {
+    await new Promise((resolve) => setTimeout(resolve, early));
+    await actOn(deps, sub, sub.recurAt);
+    return;
+  }
+  await actOn(deps, sub, now);
 }
+
+/** How early a delayed end may start and still wait for its time rather than leave it to the sweep. */
+const maxEarlyMs = 5_000;
 
 async function actOn(deps: BillingDeps, sub: SubscriptionRecord, now: Date): Promise<void> {
   switch (dueAction(sub, now)) {

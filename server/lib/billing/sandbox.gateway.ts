@@ -10,7 +10,7 @@
  * - 4000 0000 0000 3220: asks for 3-D Secure when the member is present, refused when not
  * - 4000 0000 0000 0002: declined; 4000 0000 0000 9995: insufficient funds
  * - 4000 0000 0000 0341: kept on file fine, but every charge is declined (a renewal that fails)
- * - 4000 0000 0000 0119: the gateway answers 500 and charges nothing
+ * - 4000 0000 0000 0119: the gateway answers 500 and charges nothing the first time, then recovers
  * - 4000 0000 0000 0077: the charge goes through but the answer is lost (a timeout after charging)
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -68,6 +68,8 @@ const CardSchema = z.object({
   type: z.string(),
   exp: z.string(),
   behaviour: z.string(),
+  /** The outage card has answered 500 once already. */
+  hasFailedOnce: z.boolean().optional(),
 });
 const PaymentSchema = z.object({
   id: z.string(),
@@ -203,7 +205,9 @@ export class SandboxGateway implements PaymentGateway {
     if (existing !== null) return resultOf(existing, this.pageUrl('3ds', existing.id));
     const raw = await this.opts.redis.get(this.keys.card(input.paymentMethodRef));
     const card = raw === null ? null : CardSchema.parse(JSON.parse(raw));
-    if (card?.behaviour === behaviours.unavailable) {
+    if (card?.behaviour === behaviours.unavailable && card.hasFailedOnce !== true) {
+      const failed = JSON.stringify({ ...card, hasFailedOnce: true });
+      await this.opts.redis.set(this.keys.card(input.paymentMethodRef), failed, 'EX', keepSeconds);
       throw new GatewayUnavailableError('sandbox: 500 from the gateway');
     }
     const payment: Payment = {
@@ -437,7 +441,8 @@ export class SandboxGateway implements PaymentGateway {
           this.opts.log.warn({ err, event: event.id }, 'sandbox gateway gave up on a webhook');
           return;
         }
-        await new Promise((r) => setTimeout(r, 500 * 2 ** n));
+        // Unreferenced: a retry waiting never keeps a stopping process alive.
+        await new Promise((r) => setTimeout(r, 500 * 2 ** n).unref());
         await attempt(n + 1);
       }
     };
