@@ -101,6 +101,17 @@ async function rowsOf(userIds: string[]) {
       .where('user_id', 'in', userIds)
       .orderBy('id')
       .execute(),
+    orders: await db.selectFrom('orders').select('id').where('user_id', 'in', userIds).execute(),
+    subscriptions: await db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', 'in', userIds)
+      .execute(),
+    billingProfiles: await db
+      .selectFrom('billing_profiles')
+      .selectAll()
+      .where('user_id', 'in', userIds)
+      .execute(),
     audit: await db
       .selectFrom('audit_log')
       .select('id')
@@ -174,6 +185,15 @@ function writeCases(targetId: string) {
     highlights: 'A calm pilot.',
     isDefault: false,
   };
+  const order = {
+    planId: 'premium-1m',
+    offerId: 'standard',
+    country: 'US',
+    state: 'CA',
+    postalCode: '94103',
+    promoCode: 'WELCOME10',
+  };
+  const billing = { firstName: 'Ada', lastName: 'Lovelace', email };
   const chatbotFields = ['name', 'title', 'greeting', 'persona', 'scenario', 'dialogue', 'tags.0'];
   // Input is refused before any conversation is looked up, so ids of none will do.
   const messageUrl = `/api/conversations/${randomUUID()}/messages/${randomUUID()}`;
@@ -399,6 +419,47 @@ function writeCases(targetId: string) {
       url: `/api/admin/users/${targetId}/role`,
       payload: { role: 'premium' },
       fields: ['role'],
+    },
+    'POST /api/checkout/calculate': {
+      as: 'member',
+      url: '/api/checkout/calculate',
+      payload: { ...order, email },
+      fields: ['planId', 'offerId', 'email', 'country', 'state', 'postalCode', 'promoCode'],
+    },
+    'POST /api/checkout/subscribe': {
+      as: 'member',
+      url: '/api/checkout/subscribe',
+      payload: { ...order, ...billing, idempotencyKey: randomUUID(), paymentToken: 'tok_x' },
+      fields: ['planId', 'firstName', 'lastName', 'email', 'postalCode', 'paymentToken'],
+    },
+    'POST /api/checkout/:provider/new_payment': {
+      as: 'member',
+      url: '/api/checkout/paypal/new_payment',
+      payload: { ...order, ...billing, idempotencyKey: randomUUID(), paymentOption: 'paypal' },
+      fields: ['planId', 'firstName', 'lastName', 'paymentOption'],
+    },
+    'POST /api/checkout/abandon': {
+      as: 'member',
+      url: '/api/checkout/abandon',
+      payload: { planId: 'premium-1m' },
+      fields: ['planId'],
+    },
+    'POST /api/payments/sandbox/tokens': {
+      as: 'member',
+      url: '/api/payments/sandbox/tokens',
+      payload: { number: '4242424242424242', exp: '12/40', cvc: '123' },
+      fields: ['number', 'exp', 'cvc'],
+    },
+    'PUT /api/subscriptions/card': {
+      as: 'member',
+      url: '/api/subscriptions/card',
+      payload: {
+        action: 'change_card',
+        orderId: randomUUID(),
+        subscriptionId: randomUUID(),
+        cardToken: 'tok_x',
+      },
+      fields: ['cardToken'],
     },
     'POST /api/admin/users/:id/restrictions': {
       as: 'admin',
