@@ -1,6 +1,7 @@
 /** Signs a new member in the way people do: the emailed code, read from the local SMTP server. */
 import { randomUUID } from 'node:crypto';
 import { SessionSchema, type Session } from '#shared/api/auth';
+import { hashToken, refreshReuseGraceMs } from '#server/services/auth/sessions.service';
 import { signInSecrets, type LocalSmtp } from './smtp-server';
 import type { Stack } from './stack';
 
@@ -29,4 +30,13 @@ export async function signInMember(
   const session = SessionSchema.parse(res.json());
   const refresh = res.cookies.find((c) => c.name === 'cc_refresh')?.value ?? '';
   return { email, session, refresh, headers: { authorization: `Bearer ${session.accessToken}` } };
+}
+
+/** Moves a used refresh token's rotation back past the grace window, as if it were used long ago. */
+export async function ageRefreshRotation(stack: Stack, refresh: string): Promise<void> {
+  await stack.app.deps.db
+    .updateTable('sessions')
+    .set({ rotated_at: new Date(Date.now() - refreshReuseGraceMs - 60_000) })
+    .where('token_hash', '=', hashToken(refresh))
+    .execute();
 }

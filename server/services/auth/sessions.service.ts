@@ -1,6 +1,6 @@
 /**
  * Refresh-token sessions: a random token per browser kept only as a hash, rotated on every refresh.
- * Presenting a token that was already rotated means it leaked: the whole family is revoked. A session
+ * Presenting a token rotated more than a few seconds ago means it leaked: the whole family is revoked. A session
  * that ends takes its access tokens with it (ended-sessions.ts).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -51,19 +51,32 @@ async function revokeFamily(deps: SessionDeps, familyId: string): Promise<void> 
   await endSessions(deps, [familyId]);
 }
 
-/** Trades a refresh token for the next one; reuse revokes the family. */
+/**
+ * How long a rotated token still refreshes. Every open tab refreshes at once when the member's role
+ * changes, with the one cookie they share, and a reload can drop the answer that carried the next
+ * token: within this window a second use is that race, and gets a sibling token in the same family.
+ */
+export const refreshReuseGraceMs = 10_000;
+
+/** Trades a refresh token for the next one; reuse past the grace window revokes the family. */
 export async function rotateSession(
   deps: SessionDeps,
   refreshToken: string,
   opts: { days: number; userAgent: string | null },
 ): Promise<IssuedRefresh> {
-  const row = await sessions.findByTokenHash(deps.db, hashToken(refreshToken));
+  const tokenHash = hashToken(refreshToken);
+  const row = await sessions.findByTokenHash(deps.db, tokenHash);
   if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now()) {
     throw new AppError('sign_in_required');
   }
-  if (row.rotatedAt !== null || !(await sessions.markRotated(deps.db, row.id))) {
-    await revokeFamily(deps, row.familyId);
-    throw new AppError('sign_in_required', { details: { reason: 'refresh_token_reused' } });
+  const rotatedHere = row.rotatedAt === null && (await sessions.markRotated(deps.db, row.id));
+  if (!rotatedHere) {
+    const now = await sessions.findByTokenHash(deps.db, tokenHash);
+    const rotatedAt = now?.revokedAt === null ? now.rotatedAt : null;
+    if (rotatedAt === null || Date.now() - rotatedAt.getTime() > refreshReuseGraceMs) {
+      await revokeFamily(deps, row.familyId);
+      throw new AppError('sign_in_required', { details: { reason: 'refresh_token_reused' } });
+    }
   }
   return issue(deps.db, { userId: row.userId, familyId: row.familyId, ...opts });
 }

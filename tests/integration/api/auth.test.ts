@@ -11,6 +11,7 @@ import * as users from '#server/db/repositories/users.repo';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { errorOf } from '../../support/http';
+import { ageRefreshRotation } from '../../support/members';
 import { signInSecrets, startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { io } from 'socket.io-client';
 import { startStack, type Stack } from '../../support/stack';
@@ -176,30 +177,29 @@ describe('GET /api/auth/email/link', () => {
 });
 
 describe('POST /api/auth/refresh and /logout', () => {
+  const refreshWith = (token: string) =>
+    inject({ method: 'POST', url: '/api/auth/refresh', cookies: { cc_refresh: token } });
   it('rotates the refresh token and revokes the family when an old one is reused', async () => {
     const { refresh } = await signIn(newEmail());
-    const first = await inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cc_refresh: refresh },
-    });
+    const first = await refreshWith(refresh);
     expect(first.statusCode).toBe(200);
     const next = refreshCookieOf(first).value;
     expect(next).not.toBe(refresh);
 
-    const reuse = await inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cc_refresh: refresh },
-    });
+    await ageRefreshRotation(stack, refresh);
+    const reuse = await refreshWith(refresh);
     expect(reuse.statusCode).toBe(401);
     expect(errorOf(reuse.json()).code).toBe('sign_in_required');
-    const afterReuse = await inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      cookies: { cc_refresh: next },
-    });
-    expect(afterReuse.statusCode).toBe(401);
+    expect((await refreshWith(next)).statusCode).toBe(401);
+  });
+
+  it('lets tabs that refresh with one cookie at once all stay signed in', async () => {
+    const { refresh } = await signIn(newEmail());
+    const tabs = await Promise.all([1, 2, 3, 4, 5].map(() => refreshWith(refresh)));
+    expect(tabs.map((t) => t.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const tokens = tabs.map((t) => refreshCookieOf(t).value);
+    expect(new Set(tokens).size).toBe(5);
+    for (const token of tokens) expect((await refreshWith(token)).statusCode).toBe(200);
   });
 
   it('answers 401 without a cookie, and after sign-out', async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
 import { errorCode } from '../../support/http';
-import { signInMember, type SignedInMember } from '../../support/members';
+import { ageRefreshRotation, signInMember, type SignedInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startStack, type ClientSocket, type Stack } from '../../support/stack';
 
@@ -101,6 +101,7 @@ describe('ending a session', () => {
     const refresh = () =>
       inject({ method: 'POST', url: '/api/auth/refresh', cookies: { cc_refresh: member.refresh } });
     expect((await refresh()).statusCode).toBe(200);
+    await ageRefreshRotation(stack, member.refresh);
     expect((await refresh()).statusCode).toBe(401);
     expect((await me(member.session.accessToken)).statusCode).toBe(401);
   });
