@@ -247,7 +247,7 @@ export async function markPaid(
       updated_at: new Date(),
     }))
     .where('id', '=', id)
-    .where('status', 'in', ['pending', 'requires_action'])
+    .where('status', 'in', ['pending', 'requires_action', 'failed'])
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -105,12 +105,17 @@ export async function applyPaid(
   const { applied, userToTell } = await deps.db.transaction().execute(async (trx) => {
     const order = await orders.lockById(trx, orderId);
     if (order === undefined) throw new AppError('not_found');
-    if (order.status === 'paid' || order.status === 'failed' || order.userId === null) {
+    if (order.status === 'paid' || order.userId === null) {
       const sub =
         order.subscriptionId === null
           ? null
           : await subscriptions.findById(trx, order.subscriptionId);
       return { applied: { order, subscription: sub ?? null }, userToTell: null };
+    }
+    if (order.status === 'failed') {
+      // The gateway took the money after we had given up on it (a lost answer, a late 3-D Secure):
+      // the member gets what they paid for; its coupon was given back and stays so.
+      deps.log.warn({ orderId: order.id }, 'a payment succeeded after its order had failed');
     }
     const plan = planOf(deps, order.planId);
     const userId = order.userId;

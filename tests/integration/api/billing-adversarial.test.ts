@@ -192,6 +192,20 @@ describe('webhooks', () => {
     expect((await me(b, member)).role).toBe('paid_basic');
   });
 
+  it('grants a payment the gateway reports taken after the order had failed, once', async () => {
+    const { member, event } = await pendingOrder();
+    const failed = { ...event, id: `evt_${randomUUID()}`, type: 'payment.failed' };
+    expect((await postSandboxWebhook(b, failed)).statusCode).toBe(200);
+    expect((await ordersOf(member))[0]?.status).toBe('failed');
+    expect((await me(b, member)).role).toBe('free_tier');
+
+    const late = await Promise.all([postSandboxWebhook(b, event), postSandboxWebhook(b, event)]);
+    for (const res of late) expect(res.statusCode).toBe(200);
+    expect((await ordersOf(member)).map((o) => o.status)).toEqual(['paid']);
+    expect(await liveSubscriptions(member)).toHaveLength(1);
+    expect((await me(b, member)).role).toBe('paid_basic');
+  });
+
   it("refuses a signed webhook that puts another member's payment, or another amount, on an order", async () => {
     const { member, event } = await pendingOrder();
     const other = await newMember(b);
