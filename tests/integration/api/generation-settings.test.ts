@@ -17,6 +17,7 @@ import {
 } from '#shared/api/generation';
 import type { Role } from '#shared/schemas/user';
 import * as personas from '#server/db/repositories/personas.repo';
+import { forgetStanding } from '#server/lib/member-standing';
 import * as users from '#server/db/repositories/users.repo';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -165,6 +166,7 @@ describe('PUT /api/me/generation-settings', () => {
     const m = await memberOf('paid_basic');
     await put(m, { modelId: 'standard', ...platform, temperature: 1.9 });
     await users.setRole(stack.app.deps.db, m.session.user.id, 'free_tier');
+    await forgetStanding(stack.app.deps, m.session.user.id);
     const again = await signInMember(stack, smtp, m.email);
     expect((await get(again)).settings.temperature).toBe(platform.temperature);
   });
