@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { chooseAvatar } from './avatar-steps';
-import { signInAsNewMember, uniqueSuffix } from './onboarding-steps';
+import { setRole, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
 import { sql } from './product-db';
 import { screenshotsIn } from './screenshots';
@@ -239,7 +239,7 @@ test('a premium member turns Auto Response on: the bots answer each other, then 
 }, testInfo) => {
   test.setTimeout(150_000);
   const { name, email } = await createGroupOfThree(page, `auto-${testInfo.project.name}`);
-  await sql("update users set role = 'paid_premium' where email = $1", [email]);
+  await setRole(email, 'paid_premium');
   // A page load refreshes the session, so the token carries the premium role.
   await page.goto('/my-chatbots/groupchats');
   await page

@@ -12,7 +12,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseAvatar } from './avatar-steps';
 import { slowReply } from './global-setup';
-import { restrictToLimitedAccess, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
+import {
+  restrictToLimitedAccess,
+  setRole,
+  signInAsNewMember,
+  uniqueSuffix,
+} from './onboarding-steps';
 import { newBot, newCreator, sql } from './product-db';
 import { screenshotsIn } from './screenshots';
 
@@ -283,7 +288,7 @@ test(
   async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const { id: me, email } = await signInMember(page, 'gnext');
-    await sql("update users set role = 'paid_premium' where email = $1", [email]);
+    await setRole(email, 'paid_premium');
     const members = [
       await newChatbot(me, 'Ada', 'private'),
       await newChatbot(me, 'Bram', 'private'),

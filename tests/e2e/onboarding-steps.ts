@@ -86,18 +86,29 @@ export async function completeOnboarding(
 }
 
 /**
- * Makes the member with this email an admin, in the database global setup gave the product (as in
- * production, the first admin is made in the database); the role reaches the token at the next refresh.
+ * Gives a member a role while they are signed in, as an admin or a payment would: the role is stored
+ * and the member's cached standing dropped, so their next session refresh carries it.
  */
-export async function makeAdmin(email: string): Promise<void> {
+export async function setRole(email: string, role: string): Promise<void> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
+  const redis = createRedis(redisUrl, 'command');
   try {
-    const result = await client.query("update users set role = 'admin' where email = $1", [email]);
+    const result = await client.query<{ id: string }>(
+      'update users set role = $2 where email = $1 returning id',
+      [email, role],
+    );
     expect(result.rowCount, `member ${email} in the product's database`).toBe(1);
+    await redis.del(redisKeys(e2eRedisPrefix()).restrictions(result.rows[0]?.id ?? ''));
   } finally {
     await client.end();
+    await redis.quit();
   }
+}
+
+/** Makes a member an admin in the database, as the first admin is made in production. */
+export function makeAdmin(email: string): Promise<void> {
+  return setRole(email, 'admin');
 }
 
 /**
