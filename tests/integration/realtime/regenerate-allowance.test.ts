@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCharacter, newGuestId } from '../../support/factories';
+import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
 import { testConfig } from '../../support/config';
 import { signInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
@@ -18,11 +19,16 @@ import {
 
 let stack: Stack;
 let smtp: LocalSmtp;
+let wire: WireServer;
 
 beforeAll(async () => {
   smtp = await startSmtp();
+  wire = await startWireServer({ tokens: words(5), firstTokenDelayMs: 20, tokenDelayMs: 0 });
   stack = await startStack(
     testConfig({
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: wire.baseUrl,
+      LLM_MODEL: 'wire',
       SMTP_URL: smtp.url,
       MEMBER_MESSAGES_PER_MINUTE: '2',
       GUEST_MESSAGES_PER_HOUR: '2',
@@ -33,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack.close();
   await smtp.close();
+  await wire.close();
 });
 
 /** Sends into the conversation (or a new one) and waits for the reply. */
@@ -91,6 +98,9 @@ describe('generation:regenerate and the message allowance', () => {
     const socket = await connectGuest(stack.url, newGuestId());
     const characterId = await createCharacter(stack.app.deps.db);
     const conversationId = await sendAndWait(socket, characterId, null);
+    // The reply the race starts stays in flight while the other regenerates arrive, however busy the
+    // machine is: a finished one would rightly let the next regenerate in.
+    wire.behaviour.pace = () => ({ firstTokenDelayMs: 3000, tokenDelayMs: 0 });
     const acks = await Promise.all(
       Array.from({ length: 8 }, () =>
         socket.emitWithAck('generation:regenerate', { conversationId }),
@@ -99,6 +109,7 @@ describe('generation:regenerate and the message allowance', () => {
     const accepted = acks.flatMap((a) => (a.ok ? [a.data.replyId] : []));
     expect(accepted).toHaveLength(1);
     await nextEvent(socket, 'generation:completed', (p) => p.message.id === accepted[0]);
+    wire.behaviour.pace = undefined;
     // One of two sends spent: the second goes through, the third is refused.
     await sendAndWait(socket, characterId, conversationId);
     expect(
