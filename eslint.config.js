@@ -34,17 +34,17 @@ const zones = [
   },
   {
     target: './shared',
-    from: ['./client', './server', './workers', './scripts', './tests'],
+    from: ['./client', './server', './workers', './scripts', './tests', './testkit'],
     message: 'shared/ imports nothing of ours.',
   },
   {
     target: './client',
-    from: ['./server', './workers', './scripts', './tests', './shared/jobs'],
+    from: ['./server', './workers', './scripts', './tests', './testkit', './shared/jobs'],
     message: 'client/ imports only shared/ (never shared/jobs).',
   },
   {
     target: './server',
-    from: ['./workers', './client', './scripts', './tests'],
+    from: ['./workers', './client', './scripts', './tests', './testkit'],
     message: 'server/ does not import workers, client, scripts or tests.',
   },
   {
@@ -61,7 +61,7 @@ const zones = [
   },
   {
     target: './migrations',
-    from: ['./client', './server', './workers', './shared', './scripts', './tests'],
+    from: ['./client', './server', './workers', './shared', './scripts', './tests', './testkit'],
     message:
       'Migrations are frozen: they import nothing of ours (style.md, "Do this, not that" 5).',
   },
@@ -71,6 +71,7 @@ const zones = [
       './client',
       './scripts',
       './tests',
+      './testkit',
       './server/routes',
       './server/realtime',
       './server/plugins',
@@ -78,6 +79,16 @@ const zones = [
       './server/app.ts',
     ],
     message: 'workers/ may import only server/config.ts, server/db and server/lib.',
+  },
+  {
+    target: './scripts',
+    from: './tests',
+    message: 'scripts/ may not import tests/: what both need (local peers, processes) is testkit/.',
+  },
+  {
+    target: './testkit',
+    from: ['./client', './scripts', './tests'],
+    message: 'testkit/ is shared by tests and scripts, so it imports neither.',
   },
 ];
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { startWireServer, words, type WireServer } from '../support/openai-wire-server';
-import { freePort, startProcess, type Child } from '../support/processes';
+import { startWireServer, words, type WireServer } from '../../testkit/openai-wire-server';
+import { freePort, startProcess, type Child } from '../../testkit/processes';
 import { redisUrl } from '../support/services';
 import { e2eDatabaseUrl } from './global-setup';
 import { characterCards } from './onboarding-steps';

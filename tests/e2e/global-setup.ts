@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mailInboxEnv, startMailInbox } from '../support/mail-inbox';
-import { startWireServer, words } from '../support/openai-wire-server';
-import { startProcess } from '../support/processes';
+import { startWireServer, words } from '../../testkit/openai-wire-server';
+import { startProcess } from '../../testkit/processes';
 import { dropDatabase, adminUrl, redisUrl, testDatabaseUrl } from '../support/services';
 import { startSmtp } from '../support/smtp-server';
 import { e2ePort } from '../playwright.config';

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator } from '@playwright/test';
 import { createDb } from '#server/db/database';
 import * as users from '#server/db/repositories/users.repo';
-import { createCharacter, createLongConversation } from '../support/factories';
+import { createCharacter } from '../support/factories';
+import { createLongConversation } from '../../testkit/long-conversation';
 import { e2eDatabaseUrl } from './global-setup';
 
 const total = 10_000;

@@ -10,8 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { startWireServer, words, type WireServer } from '../support/openai-wire-server';
-import { freePort, startProcess, type Child } from '../support/processes';
+import { startWireServer, words, type WireServer } from '../../testkit/openai-wire-server';
+import { freePort, startProcess, type Child } from '../../testkit/processes';
 import { adminUrl, dropDatabase, redisUrl, testDatabaseUrl } from '../support/services';
 
 const lastWord = 'line3';

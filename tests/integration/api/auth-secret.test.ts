@@ -11,7 +11,7 @@ import { SessionSchema } from '#shared/api/auth';
 import { ConfigError, loadConfig } from '#server/config';
 import { withAuthSecret } from '#server/lib/auth-secret';
 import { testConfig } from '../../support/config';
-import { freePort, startProcess } from '../../support/processes';
+import { freePort, startProcess } from '../../../testkit/processes';
 import { redisUrl } from '../../support/services';
 import { signInSecrets, startSmtp } from '../../support/smtp-server';
 

@@ -20,7 +20,8 @@ import {
   subscribeApproved,
   type BillingStack,
 } from '../../support/billing';
-import { createCharacter, createLongConversation } from '../../support/factories';
+import { createCharacter } from '../../support/factories';
+import { createLongConversation } from '../../../testkit/long-conversation';
 import { errorCode } from '../../support/http';
 import type { SignedInMember } from '../../support/members';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#server/lib/errors';
 import { OpenAiProvider } from '#workers/providers/openai';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 
 let wire: WireServer;
 let provider: OpenAiProvider;

@@ -7,7 +7,7 @@ import { listMessages } from '#shared/api/conversations';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { getJson } from '../../support/http';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 import {
   connectGuest,
   nextEvent,

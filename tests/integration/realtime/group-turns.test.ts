@@ -15,7 +15,8 @@ import * as users from '#server/db/repositories/users.repo';
 import { createLogger } from '#server/lib/log';
 import { startWorkers, type RunningWorkers } from '../../../workers/start-workers';
 import { testConfig } from '../../support/config';
-import { createCharacter, createLongConversation, newGuestId } from '../../support/factories';
+import { createCharacter, newGuestId } from '../../support/factories';
+import { createLongConversation } from '../../../testkit/long-conversation';
 import { signInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import {

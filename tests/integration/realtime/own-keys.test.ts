@@ -9,7 +9,7 @@ import * as ownKeys from '#server/db/repositories/own-keys.repo';
 import { createCharacter } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { signInMember } from '../../support/members';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { connectMember, nextEvent, startStack, type Stack } from '../../support/stack';
 

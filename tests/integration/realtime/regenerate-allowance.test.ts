@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCharacter, newGuestId } from '../../support/factories';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 import { testConfig } from '../../support/config';
 import { signInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';

@@ -7,7 +7,7 @@ import * as messagesRepo from '#server/db/repositories/messages.repo';
 import { getConversation, listMessages } from '#shared/api/conversations';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 import {
   connectGuest,
   nextEvent,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 import {
   connectGuest,
   nextEvent,

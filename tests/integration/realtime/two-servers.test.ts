@@ -8,7 +8,7 @@ import { createDb, type Db } from '#server/db/database';
 import { tinyModelPath } from '#server/config';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
-import { freePort, startProcess, type Child } from '../../support/processes';
+import { freePort, startProcess, type Child } from '../../../testkit/processes';
 import { redisUrl } from '../../support/services';
 import {
   connectGuest,

@@ -6,8 +6,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
-import { startProcess, type Child } from '../../support/processes';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
+import { startProcess, type Child } from '../../../testkit/processes';
 import { redisUrl } from '../../support/services';
 import {
   connectGuest,

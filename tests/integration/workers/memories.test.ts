@@ -25,7 +25,7 @@ import type { ModelProvider } from '#workers/providers/provider';
 import { createCharacter } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { signInMember, type SignedInMember } from '../../support/members';
-import { startWireServer, words, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { connectMember, nextEvent, startStack, type Stack } from '../../support/stack';
 

@@ -20,7 +20,7 @@ import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
 import { errorCode } from '../../support/http';
 import { signInMember, type SignedInMember } from '../../support/members';
-import { startWireServer, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, type WireServer } from '../../../testkit/openai-wire-server';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startStack, type Stack } from '../../support/stack';
 import { requeueReviews } from '../../../workers/maintenance/requeue-reviews.processor';

@@ -23,7 +23,7 @@ import { StopRegistry } from '#workers/lib/stop-registry';
 import { OpenAiProvider } from '#workers/providers/openai';
 import { testConfig } from '../../support/config';
 import { createCharacter } from '../../support/factories';
-import { startWireServer, type WireServer } from '../../support/openai-wire-server';
+import { startWireServer, type WireServer } from '../../../testkit/openai-wire-server';
 
 const config = testConfig();
 const prefix = `early-${randomUUID().slice(0, 8)}:`;
