@@ -10,6 +10,7 @@
  * payment_gateway_error): whether money moved is unknown, so the engine leaves the order unsettled and
  * asks again with the same key, or finds the charge by its key (findCharge), or the webhook settles it.
  */
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Logger } from '../log';
 import {
@@ -85,7 +86,7 @@ export class StripeGateway implements PaymentGateway {
           name: customer.name,
           metadata: { [stripeMetadata.userId]: customer.userId },
         },
-        { idempotencyKey: `customer-${customer.userId}-${customerRef ?? 'first'}` },
+        { idempotencyKey: customerKey(customer) },
       ),
     );
     return created.id;
@@ -247,6 +248,18 @@ export class StripeGateway implements PaymentGateway {
       throw err;
     }
   }
+}
+
+/**
+ * The idempotency key of making a member's customer: a retry after a lost answer finds the customer
+ * made, and other details (a corrected name) make another rather than fail with idempotency_error.
+ */
+function customerKey(customer: GatewayCustomer): string {
+  const details = createHash('sha256')
+    .update(JSON.stringify([customer.email, customer.name]))
+    .digest('hex')
+    .slice(0, 16);
+  return `customer-${customer.userId}-${customer.customerRef ?? 'first'}-${details}`;
 }
 
 function isUnanswered(err: unknown): boolean {
