@@ -4,12 +4,14 @@
  * stale webhooks, and a double click: the member is granted a plan once, and Stripe charged once.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError } from '#server/config';
 import { PaymentSubmitResponseSchema, PurchaseOptionsSchema } from '#shared/schemas/billing';
 import {
+  address,
   attemptKey,
   inject,
   me,
@@ -17,6 +19,7 @@ import {
   order,
   startBillingStack,
   subscribe,
+  sweep,
   type BillingStack,
 } from '../../support/billing';
 import { testConfig } from '../../support/config';
@@ -227,6 +230,72 @@ describe('Stripe failing mid-checkout', () => {
     expect(peer.intentsOf(retried.orderId)).toHaveLength(1);
     expect((await ordersOf(member)).map((o) => o.status)).toEqual(['paid']);
     expect(await subscriptionsOf(member)).toHaveLength(1);
+  });
+});
+
+describe('settling what the member left', () => {
+  it('cancels an abandoned 3-D Secure payment when the member checks out again', async () => {
+    const member = await newMember(b);
+    const { body: abandoned } = await startThreeDs(member);
+    const paid = PaymentSubmitResponseSchema.parse((await pay(member, cards.visa)).json());
+    expect(paid.respMsg).toBe('Approved');
+    expect(peer.intentsOf(abandoned.orderId).map((pi) => pi.status)).toEqual(['canceled']);
+    await peer.settled();
+    expect((await order(b, member, abandoned.orderId)).status).toBe('failed');
+    expect(await subscriptionsOf(member)).toHaveLength(1);
+  });
+
+  it('finds a charge whose answer and webhook were lost by its key, in the sweep', async () => {
+    const member = await newMember(b);
+    peer.fail('lose-answer', '/v1/payment_intents');
+    peer.deliverTo('http://127.0.0.1:1/unreachable');
+    try {
+      const first = await pay(member, cards.visa);
+      expect(errorCode(first.json())).toBe('payment_gateway_error');
+      await peer.settled();
+    } finally {
+      peer.restore();
+      peer.deliverTo(webhookUrl);
+    }
+    expect((await ordersOf(member)).map((o) => o.status)).not.toContain('paid');
+    await b.stack.app.deps.db
+      .updateTable('orders')
+      .set({ updated_at: sql<Date>`now() - interval '1 hour'` })
+      .where('user_id', '=', member.session.user.id)
+      .execute();
+    await sweep(b);
+    const stored = await ordersOf(member);
+    expect(stored.map((o) => o.status)).toEqual(['paid']);
+    expect(peer.intentsOf(stored[0]?.id ?? '')).toHaveLength(1);
+    expect((await me(b, member)).role).toBe('paid_basic');
+  });
+});
+
+describe('paying with another method through Stripe', () => {
+  it("sends the member to the provider's page and is paid by the webhook", async () => {
+    const member = await newMember(b);
+    const res = await inject(b)({
+      method: 'POST',
+      url: '/api/checkout/paypal/new_payment',
+      headers: member.headers,
+      payload: {
+        ...address,
+        email: member.email,
+        planId: 'basic-1m',
+        offerId: 'standard',
+        platform: 'web',
+        idempotencyKey: attemptKey(),
+      },
+    });
+    const { url } = z.object({ url: z.string() }).parse(res.json());
+    expect(url.startsWith(`${peer.url}/pay/`)).toBe(true);
+    const page = await fetch(`${url}?result=succeed`, { redirect: 'manual' });
+    expect(new URL(z.string().parse(page.headers.get('location'))).pathname).toBe(
+      '/checkout/success',
+    );
+    await peer.settled();
+    expect((await ordersOf(member)).map((o) => o.status)).toEqual(['paid']);
+    expect((await me(b, member)).role).toBe('paid_basic');
   });
 });
 
