@@ -243,6 +243,27 @@ const EnvSchema = z.object({
     .min(32)
     .optional()
     .describe('a random string of at least 32 characters'),
+  /** Stripe's keys (PAYMENT_GATEWAY=stripe needs all three). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/)
+    .optional()
+    .describe('a Stripe secret key such as sk_test_…'),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/)
+    .optional()
+    .describe('a Stripe publishable key such as pk_test_…'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/)
+    .optional()
+    .describe("a Stripe webhook endpoint's signing secret such as whsec_…"),
+  /** Where the Stripe SDK sends its requests: Stripe's own API unless pointed at a local peer. */
+  STRIPE_API_HOST: z.string().min(1).optional().describe('a host name such as api.stripe.com'),
+  STRIPE_API_PORT: positiveInt.max(65535).optional().describe('a port number'),
+  STRIPE_API_PROTOCOL: z.enum(['https', 'http']).optional(),
+  STRIPE_TIMEOUT_MS: positiveInt.default(20_000).describe('milliseconds, a whole number above 0'),
   PLEDGE_SERVICE: PledgeServiceSchema.optional(),
   BILLING_SWEEP_MS: positiveInt.default(60_000).describe('milliseconds, a whole number above 0'),
   INFERENCE_MODELS_FILE: z
@@ -340,6 +361,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         'Configuration error: PAYMENT_GATEWAY=sandbox is not valid in production; the sandbox charges nothing (expected stripe or disabled).',
       );
+    }
+    if (parsed.data.PAYMENT_GATEWAY === 'stripe') {
+      for (const name of [
+        'STRIPE_SECRET_KEY',
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+      ] as const) {
+        if (parsed.data[name] === undefined) {
+          throw new ConfigError(
+            `Configuration error: ${name} is missing; PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.`,
+          );
+        }
+      }
     }
     if (parsed.data.NODE_ENV === 'production' && parsed.data.PLEDGE_SERVICE === 'sandbox') {
       throw new ConfigError(

@@ -120,6 +120,8 @@ export interface PayInput {
   planId?: string;
   offerId?: string;
   card?: string | null;
+  /** A token made elsewhere (Stripe.js's pm_… id), sent as is instead of tokenising `card`. */
+  paymentToken?: string;
   key?: string;
   promoCode?: string;
   email?: string;
@@ -128,7 +130,8 @@ export interface PayInput {
 /** POST /api/checkout/subscribe as the checkout sends it; answers the raw response. */
 export async function subscribe(b: BillingStack, member: SignedInMember, input: PayInput = {}) {
   const token =
-    input.card === null ? null : await tokenise(b, member, input.card ?? cards.approved);
+    input.paymentToken ??
+    (input.card === null ? null : await tokenise(b, member, input.card ?? cards.approved));
   return inject(b)({
     method: 'POST',
     url: '/api/checkout/subscribe',

@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import type { Redis } from '../redis';
 import type { PaymentGateway } from './gateway';
 import { SandboxGateway } from './sandbox.gateway';
+import { StripeGateway } from './stripe.gateway';
 
 /** Where gateways POST their webhooks on our server. */
 export function webhookPath(gateway: string): string {
@@ -37,6 +38,27 @@ export function createGateway(config: Config, redis: Redis, log: Logger): Paymen
         log,
       });
     case 'stripe':
-      throw new ConfigError('Configuration error: PAYMENT_GATEWAY=stripe is not available yet.');
+      return new StripeGateway({
+        secretKey: required(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+        publishableKey: required(config.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY'),
+        webhookSecret: required(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+        api: {
+          host: config.STRIPE_API_HOST,
+          port: config.STRIPE_API_PORT,
+          protocol: config.STRIPE_API_PROTOCOL,
+        },
+        timeoutMs: config.STRIPE_TIMEOUT_MS,
+        log,
+      });
   }
+}
+
+/** loadConfig refuses PAYMENT_GATEWAY=stripe without its keys; this holds for a hand-made config too. */
+function required(value: string | undefined, name: string): string {
+  if (value === undefined) {
+    throw new ConfigError(
+      `Configuration error: ${name} is missing; PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.`,
+    );
+  }
+  return value;
 }
