@@ -51,6 +51,14 @@ export function CheckoutScreen({
     ...emptyPersonal,
     email: memberEmail ?? '',
   });
+  // The member's email fills the field once known (GET /api/me may answer after the page opened).
+  const [knownEmail, setKnownEmail] = useState(memberEmail);
+  if (memberEmail !== knownEmail) {
+    setKnownEmail(memberEmail);
+    if (memberEmail !== null) {
+      setPersonal((p) => (p.email === '' ? { ...p, email: memberEmail } : p));
+    }
+  }
   const [touched, setTouched] = useState<ReadonlySet<PersonalField>>(new Set());
   const takesCards = options.cardForm.kind === 'sandbox';
   const firstMethod =
