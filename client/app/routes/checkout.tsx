@@ -8,6 +8,8 @@ import { loadCheckoutOptions, loadCryptoLink } from '../../features/checkout/api
 import { CheckoutScreen } from '../../features/checkout/components/checkout-screen';
 import { PurchaseDetails } from '../../features/checkout/components/purchase-details';
 import { useOrder } from '../../features/checkout/hooks/use-order';
+import { loadPurchaseOptions } from '../../features/plans/api';
+import { PlanPicker } from '../../features/plans/components/plan-picker';
 import { Button, ButtonAnchor } from '../../components/button';
 import { EmptyState, ErrorState } from '../../components/state-panel';
 import { Spinner } from '../../components/spinner';
@@ -159,6 +161,25 @@ function CryptoLink({ planId }: { planId: string }) {
   );
 }
 
+/** The plans to pay for with cryptocurrency; choosing one asks the provider's link. */
+function CryptoPlans() {
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const options = useQuery('purchase-options:standard', (signal) =>
+    loadPurchaseOptions(api, undefined, signal),
+  );
+  if (options.status === 'loading') return <Spinner label="Loading plans" />;
+  if (options.status === 'error') return <ErrorState onRetry={options.retry} />;
+  return (
+    <PlanPicker
+      options={options.data}
+      onChoose={(plan) => {
+        navigate(paths.subscribeCrypto.build(plan.planId));
+      }}
+    />
+  );
+}
+
 /** /subscribe-crypto?plan_id: the cryptocurrency provider's link for a plan. */
 export function SubscribeCryptoPage() {
   useDocumentTitle('Pay with cryptocurrency');
@@ -169,9 +190,7 @@ export function SubscribeCryptoPage() {
         <Heading>Pay with cryptocurrency</Heading>
         <MembersOnly>
           {planId === null ? (
-            <EmptyState title="Choose a plan first">
-              <Link href={paths.subscribe.build()}>See the plans</Link>
-            </EmptyState>
+            <CryptoPlans />
           ) : (
             <div>
               <CryptoLink planId={planId} />

@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import type { Plan } from '#shared/schemas/billing';
 import { loadPurchaseOptions } from '../../features/plans/api';
@@ -49,6 +49,10 @@ function OfferPage({ offerId, title }: { offerId: string | undefined; title: str
                 </Ends>
               )}
               <PlanPicker options={options.data} onChoose={choose} />
+              <p>
+                Other ways to pay:{' '}
+                <Link href={paths.subscribeCrypto.build()}>Pay with cryptocurrency</Link>
+              </p>
             </>
           ))}
         <Faq />

@@ -187,6 +187,7 @@ const Fields = styled.div`
 const Row = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
+  align-items: end;
   gap: ${({ theme }) => theme.space.md};
 `;
 

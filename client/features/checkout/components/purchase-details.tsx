@@ -96,6 +96,8 @@ const Row = styled.div`
   }
 
   dd {
+    margin: 0;
     overflow-wrap: anywhere;
+    text-align: right;
   }
 `;
