@@ -66,7 +66,8 @@ export function CheckoutScreen({
     options.paymentMethods.find((m) => m.kind === 'redirect');
   const [method, setMethod] = useState(firstMethod?.code ?? '');
   const [card, setCard] = useState<CardFields>(emptyCard);
-  const [useSavedCard, setUseSavedCard] = useState(true);
+  // Null until the member picks: the saved card then, unless a new card was typed meanwhile.
+  const [savedCardChoice, setSavedCardChoice] = useState<boolean | null>(null);
   const [coupon, setCoupon] = useState(initialCoupon);
   const [hasAgreed, setHasAgreed] = useState(false);
   const submitting = useCheckoutSubmit();
@@ -148,6 +149,8 @@ export function CheckoutScreen({
   };
 
   const chosenMethod = options.paymentMethods.find((m) => m.code === method);
+  const useSavedCard =
+    savedCardChoice ?? (card.number === '' && card.exp === '' && card.cvc === '');
   const paysBySavedCard = savedCard !== null && useSavedCard;
   const isCardReady = paysBySavedCard || isCardComplete(card, new Date());
   const hasPayment =
@@ -225,7 +228,7 @@ export function CheckoutScreen({
           }}
           savedCard={savedCard}
           useSavedCard={useSavedCard}
-          onUseSavedCardChange={setUseSavedCard}
+          onUseSavedCardChange={setSavedCardChoice}
           cardError={submitting.cardError}
         />
       </Main>
