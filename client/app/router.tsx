@@ -135,6 +135,9 @@ export function AppRouter() {
       <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
       <Route path={paths.subscribe.pattern} component={SubscribePage} />
       <Route path={paths.sale.pattern} component={SalePage} />
+      <Route path={paths.planComparison.basePattern}>
+        <Redirect to={paths.planComparison.build('annual')} replace />
+      </Route>
       <Route path={paths.planComparison.pattern}>
         {(params) => <PlanComparisonPage frequency={params.frequency} />}
       </Route>

@@ -285,6 +285,8 @@ export const paths = {
   },
   /** The plans of one billing frequency side by side (product-rules.md §2). */
   planComparison: {
+    /** The bare path, which shows the annual plans. */
+    basePattern: '/plan-comparison',
     pattern: '/plan-comparison/:frequency',
     build: (frequency: 'monthly' | 'annual'): string => `/plan-comparison/${frequency}`,
   },

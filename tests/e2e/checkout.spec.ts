@@ -171,3 +171,44 @@ test('a declined card shows the message under the summary and keeps the form', a
   await expect(summary.getByRole('alert')).toHaveCount(0);
   await expect(summary.getByRole('button', { name: 'Submit' })).toBeEnabled();
 });
+
+test('a failed 3-D Secure challenge shows why under the summary', async ({ page }) => {
+  await signInAsNewMember(page, 'fail3ds', { path: '/checkout?plan_id=basic-1m&o_id=standard' });
+  await fillAddress(page);
+  await page.getByRole('textbox', { name: 'Zip' }).fill('94103');
+  await fillCard(page, cards.threeDs);
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await summary.getByRole('button', { name: 'Submit' }).click();
+  const challenge = page.getByRole('dialog', { name: 'Verify your payment' });
+  await challenge
+    .frameLocator('iframe[title="3-D Secure verification"]')
+    .getByRole('button', { name: 'Fail authentication' })
+    .click();
+  await expect(challenge).toBeHidden();
+  await expect(summary.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\?plan_id=basic-1m/);
+  await expect(page.getByRole('textbox', { name: 'Card Number' })).toHaveValue(cards.threeDs);
+});
+
+test('the sale, the plan comparison and the welcome page', async ({ page }) => {
+  await page.goto('/sale');
+  await expect(page.getByRole('heading', { name: 'Sale', level: 1 })).toBeVisible();
+  await expect(page.getByText('Offer ends')).toBeVisible();
+  const premium = page.getByRole('listitem', { name: 'I’m All In' });
+  await expect(premium).toContainText('$180');
+  await expect(premium).toContainText('$300');
+  await expect(premium).toContainText('$15 per month');
+
+  await page.getByRole('link', { name: 'Compare Plans' }).click();
+  await expect(page).toHaveURL(/\/plan-comparison\/annual$/);
+  const table = page.getByRole('table', { name: 'Compare Plans' });
+  const tts = table.getByRole('row', { name: /Text to speech/ });
+  await expect(tts.getByLabel('Included', { exact: true })).toHaveCount(1);
+  await expect(tts.getByLabel('Not included', { exact: true })).toHaveCount(2);
+
+  // The thanks-for-subscribing page counts down, then goes home by itself.
+  await page.goto('/welcome');
+  await expect(page.getByRole('timer')).toContainText('Redirecting in');
+  await expect(page.getByRole('link', { name: 'Go to home now' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
