@@ -158,6 +158,18 @@ test('a declined card shows the message under the summary and keeps the form', a
   await fillCard(page, cards.declined);
   const summary = page.getByRole('region', { name: 'Order Summary' });
   await expect(summary.getByRole('radio', { name: /True Supporter/ })).toBeChecked();
+  // Coupons are judged by the calculation: an unknown one is refused under its field, a good one
+  // shows its discount in the server's total.
+  const coupon = summary.getByRole('textbox', { name: 'Coupon' });
+  await coupon.fill('nope');
+  await expect(coupon).toHaveValue('NOPE');
+  await expect(summary.getByText('Invalid coupon')).toBeVisible();
+  await expect(coupon).toHaveAttribute('aria-invalid', 'true');
+  await coupon.fill('WELCOME10');
+  await expect(summary).toContainText('Discount (WELCOME10)');
+  await expect(summary.getByRole('definition').last()).toHaveText('$13.50');
+  await coupon.fill('');
+  await expect(summary.getByRole('definition').last()).toHaveText('$15');
   await summary.getByRole('button', { name: 'Submit' }).click();
   await expect(summary.getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page).toHaveURL(/\/checkout\?plan_id=basic-1m/);

@@ -31,9 +31,13 @@ export function PlanComparisonTable({ plans }: { plans: readonly Plan[] }) {
               {row.included.map((isIncluded, index) => (
                 <td key={plans[index]?.planId ?? index}>
                   {isIncluded ? (
-                    <span aria-label="Included">✓</span>
+                    <span role="img" aria-label="Included">
+                      ✓
+                    </span>
                   ) : (
-                    <span aria-label="Not included">—</span>
+                    <span role="img" aria-label="Not included">
+                      —
+                    </span>
                   )}
                 </td>
               ))}
