@@ -224,3 +224,19 @@ test('the sale, the plan comparison and the welcome page', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Go to home now' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('another payment method sends the browser to the provider', async ({ page }) => {
+  await signInAsNewMember(page, 'altpay', { path: '/checkout?plan_id=premium-1m&o_id=standard' });
+  await fillAddress(page);
+  await page.getByRole('textbox', { name: 'Zip' }).fill('94103');
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  await expect(page.getByText('You will be taken to PayPal to pay.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Card Number' })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'I agree to the Terms of Service' }).check();
+  await page
+    .getByRole('region', { name: 'Order Summary' })
+    .getByRole('button', { name: 'Submit' })
+    .click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/pay\/pay_sb_[0-9a-f]{32}/);
+  await expect(page.getByRole('heading', { name: 'Sandbox paypal payment' })).toBeVisible();
+});

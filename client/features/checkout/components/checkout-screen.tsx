@@ -85,9 +85,12 @@ export function CheckoutScreen({
   const stateList = states.status === 'success' ? states.data : null;
   const hasStates = country?.hasStates === true;
 
-  const debouncedEmail = useDebouncedValue(personal.email, checkoutDebounceMs);
-  const debouncedPostal = useDebouncedValue(personal.postalCode, checkoutDebounceMs);
-  const debouncedCoupon = useDebouncedValue(coupon, checkoutDebounceMs);
+  const [debouncedEmail, settleEmail] = useDebouncedValue(personal.email, checkoutDebounceMs);
+  const [debouncedPostal, settlePostal] = useDebouncedValue(
+    personal.postalCode,
+    checkoutDebounceMs,
+  );
+  const [debouncedCoupon] = useDebouncedValue(coupon, checkoutDebounceMs);
 
   const calc = useCalculation({
     planId: plan.planId,
@@ -174,6 +177,8 @@ export function CheckoutScreen({
     );
   };
   const blur = (field: PersonalField) => {
+    if (field === 'email') settleEmail();
+    if (field === 'postalCode') settlePostal();
     setTouched((t) => new Set(t).add(field));
   };
 

@@ -23,7 +23,7 @@ export interface CalculationState {
 export function useCalculation(input: CalculateInput): CalculationState {
   const { api } = useServices();
   const key = JSON.stringify(input);
-  const settledKey = useDebouncedValue(key, checkoutDebounceMs);
+  const [settledKey] = useDebouncedValue(key, checkoutDebounceMs);
   const query = useQuery(`checkout-calculate:${settledKey}`, (signal) =>
     calculate(api, CalculateCheckoutInputSchema.parse(JSON.parse(settledKey)), signal),
   );

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
-/** `value` once it has stopped changing for `ms` (the first value at once). */
-export function useDebouncedValue<T>(value: T, ms: number): T {
+/**
+ * `value` once it has stopped changing for `ms` (the first value at once), and a function that takes
+ * the current value at once (a field left before the wait is over is judged as it stands).
+ */
+export function useDebouncedValue<T>(value: T, ms: number): [T, () => void] {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -11,5 +14,8 @@ export function useDebouncedValue<T>(value: T, ms: number): T {
       window.clearTimeout(timer);
     };
   }, [value, ms]);
-  return settled;
+  const flush = useCallback(() => {
+    setSettled(value);
+  }, [value]);
+  return [settled, flush];
 }
