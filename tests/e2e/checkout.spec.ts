@@ -34,7 +34,7 @@ async function fillAddress(page: Page) {
 
 async function fillCard(page: Page, number: string) {
   await page.getByRole('textbox', { name: 'Card Number' }).fill(number);
-  await page.getByRole('textbox', { name: 'Expiration Date (MM/YY)' }).fill('12/34');
+  await page.getByRole('textbox', { name: 'Expiration Date' }).fill('12/34');
   await page.getByRole('textbox', { name: 'CVV' }).fill('123');
   await page.getByRole('checkbox', { name: 'I agree to the Terms of Service' }).check();
 }

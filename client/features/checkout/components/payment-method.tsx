@@ -139,7 +139,7 @@ function CardForm({
           <Row>
             <CardInput
               described={described}
-              label="Expiration Date (MM/YY)"
+              label="Expiration Date"
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM/YY"
