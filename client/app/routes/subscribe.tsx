@@ -63,7 +63,7 @@ function OfferPage({ offerId, title }: { offerId: string | undefined; title: str
 
 /** /subscribe: the standard offer's plans, the FAQ and Compare Plans. */
 export function SubscribePage() {
-  return <OfferPage offerId={undefined} title="Choose your plan" />;
+  return <OfferPage offerId={undefined} title="Plans" />;
 }
 
 /** /sale: the sale offer's plans. */
