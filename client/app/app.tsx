@@ -14,6 +14,7 @@ import {
 } from '../features/app-settings/hooks/use-app-settings';
 import { ToastHost } from './layouts/toast-host';
 import type { Services } from '../lib/services';
+import { useAccountChangedRefresh } from '../lib/member';
 import { useMemberId } from '../lib/session';
 import type { AppStore } from '../lib/store';
 import { ErrorBoundary } from './error-boundary';
@@ -26,6 +27,7 @@ function Pages() {
   const [location, navigate] = useLocation();
   const memberId = useMemberId();
   useAppSettingsLoader();
+  useAccountChangedRefresh();
   const onboardingV2 = useAppFlagWhenSettled('onboarding_v2');
   const [isAgeVerificationPage] = useRoute(paths.ageVerification.pattern);
   const [isAgeVerificationCallback] = useRoute(paths.ageVerificationCallback.pattern);

@@ -35,7 +35,10 @@ import { NotFoundPage } from './routes/not-found';
 import { ProfilePage } from './routes/profile';
 import { ReportPage } from './routes/report';
 import { SignupPage } from './routes/signup';
-import { SubscribePage } from './routes/subscribe';
+import { SalePage, SubscribePage } from './routes/subscribe';
+import { CheckoutPage, CheckoutSuccessPage, SubscribeCryptoPage } from './routes/checkout';
+import { PlanComparisonPage } from './routes/plan-comparison';
+import { WelcomePage, WelcomePledgePage } from './routes/welcome';
 import { UpdateEmailPage } from './routes/update-email';
 
 export function AppRouter() {
@@ -131,6 +134,18 @@ export function AppRouter() {
       <Route path={paths.signup.pattern} component={SignupPage} />
       <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
       <Route path={paths.subscribe.pattern} component={SubscribePage} />
+      <Route path={paths.sale.pattern} component={SalePage} />
+      <Route path={paths.planComparison.basePattern}>
+        <Redirect to={paths.planComparison.build('annual')} replace />
+      </Route>
+      <Route path={paths.planComparison.pattern}>
+        {(params) => <PlanComparisonPage frequency={params.frequency} />}
+      </Route>
+      <Route path={paths.checkoutSuccess.pattern} component={CheckoutSuccessPage} />
+      <Route path={paths.checkout.pattern} component={CheckoutPage} />
+      <Route path={paths.subscribeCrypto.pattern} component={SubscribeCryptoPage} />
+      <Route path={paths.welcomePledge.pattern} component={WelcomePledgePage} />
+      <Route path={paths.welcome.pattern} component={WelcomePage} />
       {legalPageSlugs.map((slug) => (
         <Route key={slug} path={paths.legal.build(slug)}>
           <LegalPageRoute slug={slug} />

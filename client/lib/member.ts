@@ -12,6 +12,7 @@ import type { Permission } from '#shared/schemas/permission';
 import type { Me } from '#shared/schemas/user';
 import { useServices } from './services';
 import { useMemberId, useSession } from './session';
+import { subscribeServerEvents } from './socket';
 import { useQuery } from './use-query';
 
 /** The signed-in member as GET /api/me answered, or null for a guest (or before it answered). */
@@ -70,4 +71,37 @@ export function useMemberChanged(): (changes?: Partial<Me>) => void {
     },
     [session, bump],
   );
+}
+
+/**
+ * Rotates the session, so the token carries the member's new role, then reloads GET /api/me for the
+ * permissions that follow from it (after a purchase, a plan change, an expiry).
+ */
+export function useRefreshAccount(): () => Promise<void> {
+  const { session } = useServices();
+  const memberChanged = useMemberChanged();
+  return useCallback(async () => {
+    await session.refresh();
+    memberChanged();
+  }, [session, memberChanged]);
+}
+
+/** Refreshes the account when the server announces `account:changed` (a purchase in another tab, say). */
+export function useAccountChangedRefresh(): void {
+  const { socket } = useServices();
+  const memberId = useMemberId();
+  const refreshAccount = useRefreshAccount();
+  useEffect(
+    () =>
+      subscribeServerEvents(socket, {
+        'account:changed': () => {
+          void refreshAccount();
+        },
+      }),
+    [socket, refreshAccount],
+  );
+  // The announcement reaches the member's open sockets only: a signed-in tab keeps one.
+  useEffect(() => {
+    if (memberId !== null && !socket.active) socket.connect();
+  }, [socket, memberId]);
 }

@@ -278,6 +278,55 @@ export const paths = {
     pattern: '/subscribe',
     build: (): string => '/subscribe',
   },
+  /** The sale offer's plans (product-core.md §2 routes). */
+  sale: {
+    pattern: '/sale',
+    build: (): string => '/sale',
+  },
+  /** The plans of one billing frequency side by side (product-rules.md §2). */
+  planComparison: {
+    /** The bare path, which shows the annual plans. */
+    basePattern: '/plan-comparison',
+    pattern: '/plan-comparison/:frequency',
+    build: (frequency: 'monthly' | 'annual'): string => `/plan-comparison/${frequency}`,
+  },
+  /** Paying for a plan: `plan_id`, the offer `o_id` and an optional `coupon` (product-rules.md §2). */
+  checkout: {
+    pattern: '/checkout',
+    build: (q: { planId: string; offerId?: string; coupon?: string }): string => {
+      const query = new URLSearchParams({ plan_id: q.planId });
+      if (q.offerId !== undefined) query.set('o_id', q.offerId);
+      if (q.coupon !== undefined && q.coupon !== '') query.set('coupon', q.coupon);
+      return `/checkout?${query.toString()}`;
+    },
+  },
+  /** After a purchase: the order's details and Start Chatting. */
+  checkoutSuccess: {
+    pattern: '/checkout/success',
+    build: (orderId: string): string =>
+      `/checkout/success?${new URLSearchParams({ order_id: orderId }).toString()}`,
+  },
+  /** The cryptocurrency subscribe page, for one plan when given. */
+  subscribeCrypto: {
+    pattern: '/subscribe-crypto',
+    build: (planId?: string): string =>
+      planId === undefined
+        ? '/subscribe-crypto'
+        : `/subscribe-crypto?${new URLSearchParams({ plan_id: planId }).toString()}`,
+  },
+  /** Thanks-for-subscribing pages: home after 10 s, or the pledge-service linking page. */
+  welcome: {
+    pattern: '/welcome',
+    build: (): string => '/welcome',
+  },
+  welcomePledge: {
+    pattern: '/welcome/subscribestar',
+    build: (): string => '/welcome/subscribestar',
+  },
+  linkPledge: {
+    pattern: '/link/subscribestar',
+    build: (): string => '/link/subscribestar',
+  },
   /** Legal pages (product-core.md §2 routes), which a member without a username may still read. */
   legal: {
     patterns: ['/terms', '/privacy', '/refund', '/guidelines'],

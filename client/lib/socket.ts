@@ -180,6 +180,11 @@ export function subscribeServerEvents(
         if (payload) handlers[event]?.(payload);
         break;
       }
+      case 'account:changed': {
+        const payload = parseEvent(event, serverEvents[event], raw);
+        if (payload) handlers[event]?.(payload);
+        break;
+      }
     }
   };
   socket.onAny(listener);

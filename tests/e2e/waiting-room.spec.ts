@@ -129,6 +129,8 @@ test('only opening a chat lines a guest up; only a guest who waited hears it is 
     await secondModal.getByRole('link', { name: 'Upgrade to skip the line' }).click();
     await expect(second.page).toHaveURL(/\/subscribe$/);
     await expect(second.page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+    // Every tier is sold annually.
+    await second.page.getByRole('tab', { name: 'Annually' }).click();
     for (const plan of ['Get a Taste', 'True Supporter', 'I’m All In']) {
       await expect(second.page.getByRole('heading', { level: 2, name: plan })).toBeVisible();
     }

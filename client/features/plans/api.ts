@@ -1,6 +1,6 @@
 /** The plans calls, built on the shared billing contracts. */
-import { getPurchaseOptions } from '#shared/api/billing';
-import type { PurchaseOptions } from '#shared/schemas/billing';
+import { getPurchaseOptions, listPlans } from '#shared/api/billing';
+import type { BillingPeriod, Plan, PurchaseOptions } from '#shared/schemas/billing';
 import type { ApiClient } from '../../lib/api-client';
 
 export function loadPurchaseOptions(
@@ -12,4 +12,12 @@ export function loadPurchaseOptions(
     query: offerId === undefined ? {} : { offerId },
     signal,
   });
+}
+
+export async function loadPlans(
+  api: ApiClient,
+  frequency: BillingPeriod,
+  signal?: AbortSignal,
+): Promise<Plan[]> {
+  return (await api.request(listPlans, { query: { frequency }, signal })).plans;
 }
