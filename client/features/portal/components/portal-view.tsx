@@ -141,7 +141,7 @@ export function PortalView({
       </Details>
 
       {status === 'cancelled' && (
-        <Note>Your subscription is cancelled. You keep access until {formatDate(s.recurAt)}.</Note>
+        <Note>Your plan is not renewed. Uncancel before {formatDate(s.recurAt)} to keep it.</Note>
       )}
       {status === 'grace' && (
         <Note $tone="bad" role={rebillError === null ? undefined : 'alert'}>
@@ -384,6 +384,11 @@ const Buttons = styled.div`
 
 const Notice = styled.p`
   color: ${({ theme }) => theme.color.text};
+
+  /* Empty, the live region stays in the page but takes no room in the column. */
+  &:empty {
+    position: absolute;
+  }
 `;
 
 const Frame = styled.iframe`
