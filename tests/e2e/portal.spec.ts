@@ -215,15 +215,15 @@ test.describe('portal', () => {
     const dialog = page.getByRole('dialog', { name: 'Change plan' });
     const premium = sub.availablePlans.find((p) => p.planId === 'premium-1m');
     if (premium?.upgradePrice == null) throw new Error('no premium upgrade price');
-    await expect(dialog.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Monthly', pressed: true })).toBeVisible();
     await expect(dialog.getByRole('listitem').filter({ hasText: premium.name })).toContainText(
       'plus taxes (prorated)',
     );
-    await dialog.getByRole('radio', { name: 'Annually' }).click();
+    await dialog.getByRole('button', { name: 'Annually' }).click();
     await expect(dialog.getByRole('listitem').first()).toContainText(
       'Takes effect at the next billing cycle',
     );
-    await dialog.getByRole('radio', { name: 'Monthly' }).click();
+    await dialog.getByRole('button', { name: 'Monthly' }).click();
     await dialog.getByRole('button', { name: `Choose ${premium.name} monthly` }).click();
     await expect(dialog).toBeHidden();
     await expect(panel.getByRole('status')).toHaveText(`You are now on ${premium.name}.`);
@@ -240,7 +240,7 @@ test.describe('portal', () => {
       .getByRole('button', { name: 'Change plan' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Change plan' });
-    await expect(dialog.getByRole('radio')).toHaveCount(0);
+    await expect(dialog.getByRole('group', { name: 'Billing period' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: /^Choose .* annual$/ })).not.toHaveCount(0);
     await expect(dialog.getByRole('button', { name: /monthly$/ })).toHaveCount(0);
   });
@@ -341,6 +341,10 @@ test.describe('manage subscription', () => {
   test('warns before removing an account with an active subscription', async ({ page }) => {
     await subscribe(await newMember(page, 'remove'));
     await page.goto('/profile');
+    await expect(page.getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute(
+      'href',
+      '/manage-subscription',
+    );
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const warning = page.getByRole('dialog', { name: 'You have an active subscription' });
     await expect(warning).toContainText('Deleting your account cancels your subscription.');

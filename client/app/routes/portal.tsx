@@ -42,6 +42,7 @@ export function PortalPage() {
 
 function PortalContent() {
   const { api, session } = useServices();
+  const me = useMe();
   const memberChanged = useMemberChanged();
   const [version, setVersion] = useState(0);
   // The last answer stays on screen while an action's reload runs, so nothing jumps or is lost.
@@ -62,6 +63,11 @@ function PortalContent() {
   if (shown === null) {
     if (result.status === 'error') return <ErrorState onRetry={result.retry} />;
     return <Spinner label="Loading your subscription" />;
+  }
+  const platform = me?.subscription?.platform;
+  if (shown.data === null && platform !== undefined && platform !== 'card') {
+    // Bought elsewhere: managed there (product-rules.md §6).
+    return <Redirect to={paths.manageSubscription.build()} replace />;
   }
   if (shown.data === null) {
     return (

@@ -66,13 +66,12 @@ export function ChangePlanDialog({
   return (
     <Modal title="Change plan" onClose={onClose} actions={<Button onClick={onClose}>Close</Button>}>
       {!isYearly && (
-        <Tabs role="radiogroup" aria-label="Billing period" id={tabsId}>
+        <Tabs role="group" aria-label="Billing period" id={tabsId}>
           {(['monthly', 'annual'] as const).map((p) => (
             <Tab
               key={p}
               type="button"
-              role="radio"
-              aria-checked={period === p}
+              aria-pressed={period === p}
               $isActive={period === p}
               onClick={() => {
                 setPeriod(p);
