@@ -206,7 +206,7 @@ test.describe('portal', () => {
     },
   );
 
-  test('change plan lists the upgrade price and changes the plan', async ({ page }) => {
+  test('change plan lists the upgrade price and changes the plan', async ({ page }, testInfo) => {
     const member = await newMember(page, 'plan');
     const sub = await subscribe(member);
     await page.goto('/portal');
@@ -219,6 +219,7 @@ test.describe('portal', () => {
     await expect(dialog.getByRole('listitem').filter({ hasText: premium.name })).toContainText(
       'plus taxes (prorated)',
     );
+    await shoot(page, 'change-plan', testInfo.project.name);
     await dialog.getByRole('button', { name: 'Annually' }).click();
     await expect(dialog.getByRole('listitem').first()).toContainText(
       'Takes effect at the next billing cycle',
@@ -368,7 +369,7 @@ test.describe('pledge-service link', () => {
     test(
       `links through the sandbox service: ${tier === '' ? 'invalid_pledge' : 'success'}`,
       { tag: '@mobile' },
-      async ({ page }) => {
+      async ({ page }, testInfo) => {
         await newMember(page, 'link');
         await page.goto('/link/subscribestar');
         await page.getByRole('button', { name: 'Link SubscribeStar account' }).click();
@@ -380,6 +381,7 @@ test.describe('pledge-service link', () => {
         await expect(
           page.getByRole(tier === '' ? 'alert' : 'status').filter({ hasText: outcome }),
         ).toBeVisible();
+        await shoot(page, `link-${tier === '' ? 'invalid' : 'success'}`, testInfo.project.name);
       },
     );
   }
