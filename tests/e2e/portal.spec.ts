@@ -28,6 +28,7 @@ const cards = {
   approved: '4242424242424242',
   declinesCharges: '4000000000000341',
   discover: '6011111111111117',
+  threeDs: '4000000000003220',
 } as const;
 
 interface Member {
@@ -229,6 +230,37 @@ test.describe('portal', () => {
     await expect(dialog).toBeHidden();
     await expect(panel.getByRole('status')).toHaveText(`You are now on ${premium.name}.`);
     await expect(page.getByRole('region', { name: premium.name })).toBeVisible();
+    expect((await current(member)).currentProduct.planId).toBe('premium-1m');
+  });
+
+  test('an upgrade that needs 3-D Secure completes in its frame', async ({ page }) => {
+    const member = await newMember(page, 'threeds');
+    const sub = await subscribe(member);
+    await member.api('PUT', actOnSubscription.path, {
+      action: 'change_card',
+      orderId: sub.orderId,
+      subscriptionId: sub.subscriptionId,
+      cardToken: await tokenise(member, cards.threeDs),
+    });
+    await page.goto('/portal');
+    await page
+      .getByRole('region', { name: sub.currentProduct.name })
+      .getByRole('button', { name: 'Change plan' })
+      .click();
+    const premium = sub.availablePlans.find((p) => p.planId === 'premium-1m');
+    if (premium === undefined) throw new Error('no premium plan');
+    await page
+      .getByRole('dialog', { name: 'Change plan' })
+      .getByRole('button', { name: `Choose ${premium.name} monthly` })
+      .click();
+    const verify = page.getByRole('dialog', { name: 'Verify your payment' });
+    await verify
+      .frameLocator('iframe[title="Payment verification"]')
+      .getByRole('button', { name: 'Complete authentication' })
+      .click();
+    await expect(verify).toBeHidden();
+    const panel = page.getByRole('region', { name: premium.name });
+    await expect(panel.getByRole('status')).toHaveText('Payment confirmed.');
     expect((await current(member)).currentProduct.planId).toBe('premium-1m');
   });
 

@@ -14,7 +14,6 @@ import type { Subscription, SubscriptionStatus } from '#shared/schemas/billing';
 import { Button, ButtonAnchor } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-controls';
-import { Modal } from '../../../components/modal';
 import { toApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
 import { useServices } from '../../../lib/services';
@@ -22,6 +21,7 @@ import { act, attemptKey, type ActionOutcome } from '../api';
 import { formatDate, formatPlanPrice, formatPrice } from '../format';
 import { ChangeCardDialog } from './change-card';
 import { ChangePlanDialog } from './change-plan';
+import { VerifyFrame } from './verify-frame';
 
 const statusLabels: Record<SubscriptionStatus, string> = {
   active: 'Active',
@@ -258,25 +258,19 @@ export function PortalView({
         />
       )}
       {verifyUrl !== null && (
-        <Modal
-          title="Verify your payment"
+        <VerifyFrame
+          url={verifyUrl}
           onClose={() => {
             setVerifyUrl(null);
             onChanged();
           }}
-          actions={
-            <Button
-              onClick={() => {
-                setVerifyUrl(null);
-                onChanged();
-              }}
-            >
-              Close
-            </Button>
-          }
-        >
-          <Frame title="Payment verification" src={verifyUrl} />
-        </Modal>
+          onDone={(failure) => {
+            setVerifyUrl(null);
+            if (failure === null) setNotice('Payment confirmed.');
+            else setError(failure);
+            onChanged();
+          }}
+        />
       )}
     </Panel>
   );
@@ -389,10 +383,4 @@ const Notice = styled.p`
   &:empty {
     position: absolute;
   }
-`;
-
-const Frame = styled.iframe`
-  width: 100%;
-  height: 360px;
-  border: 0;
 `;
