@@ -264,6 +264,26 @@ test.describe('portal', () => {
     expect((await current(member)).currentProduct.planId).toBe('premium-1m');
   });
 
+  test('a failed load offers Try Again and then shows the subscription', async ({ page }) => {
+    const member = await newMember(page, 'retry');
+    const sub = await subscribe(member);
+    // The first read of the subscription gets no answer (the network drops it).
+    let isFirst = true;
+    await page.route(`**${listSubscriptions.path}`, async (route) => {
+      if (isFirst && route.request().method() === 'GET') {
+        isFirst = false;
+        await route.abort('connectionreset');
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto('/portal');
+    const failure = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await expect(failure).toBeVisible();
+    await failure.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByRole('region', { name: sub.currentProduct.name })).toBeVisible();
+  });
+
   test('a yearly subscriber is offered annual plans only', async ({ page }) => {
     const member = await newMember(page, 'yearly');
     const sub = await subscribe(member, 'basic-1y');
