@@ -284,6 +284,18 @@ test.describe('portal', () => {
     await expect(page.getByRole('region', { name: sub.currentProduct.name })).toBeVisible();
   });
 
+  test('hides cancel, change plan and change card when the card is deleted', async ({ page }) => {
+    const member = await newMember(page, 'nocard');
+    const sub = await subscribe(member);
+    // As the gateway's card.removed webhook leaves it.
+    await sql('update billing_profiles set card_removed = true where user_id = $1', [member.id]);
+    await page.goto('/portal');
+    const panel = page.getByRole('region', { name: sub.currentProduct.name });
+    await expect(panel.getByText('No card on file')).toBeVisible();
+    await expect(panel.getByText('Active', { exact: true })).toBeVisible();
+    await expect(panel.getByRole('button')).toHaveCount(0);
+  });
+
   test('a yearly subscriber is offered annual plans only', async ({ page }) => {
     const member = await newMember(page, 'yearly');
     const sub = await subscribe(member, 'basic-1y');
