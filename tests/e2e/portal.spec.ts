@@ -228,8 +228,10 @@ test.describe('portal', () => {
     await dialog.getByRole('button', { name: 'Monthly' }).click();
     await dialog.getByRole('button', { name: `Choose ${premium.name} monthly` }).click();
     await expect(dialog).toBeHidden();
-    await expect(panel.getByRole('status')).toHaveText(`You are now on ${premium.name}.`);
-    await expect(page.getByRole('region', { name: premium.name })).toBeVisible();
+    // The panel is named after the plan, which is now the new one.
+    await expect(page.getByRole('region', { name: premium.name }).getByRole('status')).toHaveText(
+      `You are now on ${premium.name}.`,
+    );
     expect((await current(member)).currentProduct.planId).toBe('premium-1m');
   });
 
@@ -446,6 +448,14 @@ test.describe('pledge-service link', () => {
           page.getByRole(tier === '' ? 'alert' : 'status').filter({ hasText: outcome }),
         ).toBeVisible();
         await shoot(page, `link-${tier === '' ? 'invalid' : 'success'}`, testInfo.project.name);
+        if (tier === '') return;
+        // The pledge is managed at the service: /manage-subscription says so and links there.
+        await page.goto('/manage-subscription');
+        await expect(page.getByRole('heading', { name: 'Manage Subscription' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Open SubscribeStar' })).toHaveAttribute(
+          'href',
+          'https://www.subscribestar.com/',
+        );
       },
     );
   }
