@@ -32,6 +32,7 @@ import {
 } from './routes/lorebooks';
 import { MyChatbotDraftsPage, MyChatbotsPage } from './routes/my-chatbots';
 import { NotFoundPage } from './routes/not-found';
+import { LinkPage, ManageSubscriptionPage, PortalPage } from './routes/portal';
 import { ProfilePage } from './routes/profile';
 import { ReportPage } from './routes/report';
 import { SignupPage } from './routes/signup';
@@ -146,6 +147,14 @@ export function AppRouter() {
       <Route path={paths.subscribeCrypto.pattern} component={SubscribeCryptoPage} />
       <Route path={paths.welcomePledge.pattern} component={WelcomePledgePage} />
       <Route path={paths.welcome.pattern} component={WelcomePage} />
+      <Route path={paths.portal.pattern} component={PortalPage} />
+      <Route path={paths.manageSubscription.pattern} component={ManageSubscriptionPage} />
+      <Route path={paths.link.patterns[0]}>
+        {(params) => <LinkPage service={params.service} />}
+      </Route>
+      <Route path={paths.link.patterns[1]}>
+        {(params) => <LinkPage service={params.service} transientId={params.transientId} />}
+      </Route>
       {legalPageSlugs.map((slug) => (
         <Route key={slug} path={paths.legal.build(slug)}>
           <LegalPageRoute slug={slug} />

@@ -273,7 +273,7 @@ export const paths = {
     pattern: '/admin/queues',
     build: (): string => '/admin/queues',
   },
-  /** The paid plans ('Upgrade to skip the line' leads here); no checkout yet. */
+  /** The paid plans, where every Upgrade leads. */
   subscribe: {
     pattern: '/subscribe',
     build: (): string => '/subscribe',
@@ -323,9 +323,23 @@ export const paths = {
     pattern: '/welcome/subscribestar',
     build: (): string => '/welcome/subscribestar',
   },
-  linkPledge: {
-    pattern: '/link/subscribestar',
-    build: (): string => '/link/subscribestar',
+  /** The subscriber's self-service portal: the card subscription and its actions. */
+  portal: {
+    pattern: '/portal',
+    build: (): string => '/portal',
+  },
+  /** Sends a subscriber to where their subscription is managed (the portal, the app, the service). */
+  manageSubscription: {
+    pattern: '/manage-subscription',
+    build: (): string => '/manage-subscription',
+  },
+  /** Linking a pledge-service account: the start (and the return with a code), or a one-time id. */
+  link: {
+    patterns: ['/link/:service', '/link/:service/:transientId'],
+    build: (service: string, transientId?: string): string =>
+      transientId === undefined
+        ? `/link/${encodeURIComponent(service)}`
+        : `/link/${encodeURIComponent(service)}/${encodeURIComponent(transientId)}`,
   },
   /** Legal pages (product-core.md §2 routes), which a member without a username may still read. */
   legal: {

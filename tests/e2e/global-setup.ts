@@ -89,6 +89,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SIGN_IN_CODE_CHECKS_PER_IP: '1000',
       GUESTS_PER_IP_PER_HOUR: '100000',
       PUBLIC_URL: `http://127.0.0.1:${e2ePort}`,
+      // The billing sweep renews and ends subscriptions whose dates a journey moved (portal.spec.ts)
+      // soon after, rather than within the default minute.
+      BILLING_SWEEP_MS: '1000',
     },
     /is running at/,
     180_000,

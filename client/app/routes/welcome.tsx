@@ -23,7 +23,7 @@ export function WelcomePage() {
 
 /** /welcome/subscribestar: goes to the pledge-service linking page after 10 s. */
 export function WelcomePledgePage() {
-  return <ThanksPage to={paths.linkPledge.build()} label="Link your account now" />;
+  return <ThanksPage to={paths.link.build('subscribestar')} label="Link your account now" />;
 }
 
 const Column = styled.div`

@@ -30,6 +30,7 @@ import {
   subscribe,
   subscribeApproved,
   sweep,
+  tokenise,
   type BillingStack,
 } from '../../support/billing';
 import { errorCode } from '../../support/http';
@@ -419,6 +420,39 @@ describe("another member's things", () => {
     }
     expect(await portal(b, intruder)).toEqual([]);
     expect((await portal(b, owner))[0]?.subscriptionStatus).toBe('active');
+  });
+
+  it("cannot change another member's plan or card, or pay what they owe", async () => {
+    const owner = await newMember(b);
+    await subscribeApproved(b, owner);
+    const [sub] = await portal(b, owner);
+    const intruder = await newMember(b);
+    await subscribeApproved(b, intruder);
+    const target = { orderId: sub?.orderId, subscriptionId: sub?.subscriptionId };
+    const attempts = [
+      { ...target, action: 'change_plan', planId: 'premium-1m', idempotencyKey: attemptKey() },
+      { ...target, action: 'change_card', cardToken: await tokenise(b, intruder, cards.approved) },
+      { ...target, action: 'charge_rebill', idempotencyKey: attemptKey() },
+    ];
+    for (const action of attempts) {
+      expect(errorCode((await act(b, intruder, action)).json())).toBe('subscription_not_found');
+    }
+    // The intruder's own order with the owner's subscription is not a way in either.
+    const [own] = await portal(b, intruder);
+    const mixed = await act(b, intruder, {
+      orderId: own?.orderId,
+      subscriptionId: sub?.subscriptionId,
+      action: 'cancel',
+    });
+    expect(errorCode(mixed.json())).toBe('subscription_not_found');
+    const after = (await portal(b, owner))[0];
+    expect(after).toMatchObject({
+      subscriptionStatus: 'active',
+      currentProduct: { planId: sub?.currentProduct.planId },
+      nextProduct: null,
+      creditCard: sub?.creditCard,
+    });
+    expect((await portal(b, intruder)).map((s) => s.subscriptionId)).toEqual([own?.subscriptionId]);
   });
 });
 

@@ -32,6 +32,7 @@ import { loadProfile, saveProfile, uploadAvatar, type ProfileChanges } from '../
 import { AvatarField } from '../../../components/avatar-field';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { RestrictedDialog } from './restricted-dialog';
+import { ManageSubscriptionLink } from './manage-subscription-link';
 import { RemoveAccount } from './remove-account';
 
 const savedText = 'Profile saved successfully.';
@@ -344,6 +345,7 @@ function ProfileForm({
       </Card>
       <Card aria-labelledby={`${id}-account`}>
         <h2 id={`${id}-account`}>Account</h2>
+        <ManageSubscriptionLink />
         <Actions>
           {signOut}
           <RemoveAccount

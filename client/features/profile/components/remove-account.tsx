@@ -1,9 +1,13 @@
 /**
  * Account removal (product-rules.md §4): a confirm dialog whose Delete button counts down from the
- * limit plus one, one a second, and is enabled at zero; then DELETE /api/me and sign out locally.
+ * limit plus one, one a second, and is enabled at zero; then DELETE /api/me and sign out locally. With
+ * an active subscription a warning comes first: deleting cancels it; Manage Subscription or Proceed.
  */
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/button';
+import { Link } from 'wouter';
+import { Button, ButtonAnchor } from '../../../components/button';
+import { useMe } from '../../../lib/member';
+import { paths } from '../../../lib/paths';
 import { Modal } from '../../../components/modal';
 import { toApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
@@ -75,22 +79,63 @@ function RemoveAccountDialog({
   );
 }
 
+/** The warning before removal when the member's subscription still renews or is due. */
+function SubscriptionWarning({
+  onClose,
+  onProceed,
+}: {
+  onClose: () => void;
+  onProceed: () => void;
+}) {
+  return (
+    <Modal
+      title="You have an active subscription"
+      onClose={onClose}
+      actions={
+        <>
+          <Link href={paths.manageSubscription.build()} asChild>
+            <ButtonAnchor $variant="primary">Manage Subscription</ButtonAnchor>
+          </Link>
+          <Button $variant="danger" onClick={onProceed}>
+            Proceed
+          </Button>
+        </>
+      }
+    >
+      <p>Deleting your account cancels your subscription. You will lose access to your plan.</p>
+    </Modal>
+  );
+}
+
 export function RemoveAccount({ onRemoved }: { onRemoved: () => void }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const me = useMe();
+  const [step, setStep] = useState<'closed' | 'warning' | 'confirm'>('closed');
+  const status = me?.subscription?.status;
+  const hasActiveSubscription = status === 'active' || status === 'grace';
   return (
     <>
       <Button
         $variant="danger"
         onClick={() => {
-          setIsOpen(true);
+          setStep(hasActiveSubscription ? 'warning' : 'confirm');
         }}
       >
         Delete Account
       </Button>
-      {isOpen && (
+      {step === 'warning' && (
+        <SubscriptionWarning
+          onClose={() => {
+            setStep('closed');
+          }}
+          onProceed={() => {
+            setStep('confirm');
+          }}
+        />
+      )}
+      {step === 'confirm' && (
         <RemoveAccountDialog
           onClose={() => {
-            setIsOpen(false);
+            setStep('closed');
           }}
           onRemoved={onRemoved}
         />

@@ -1,0 +1,19 @@
+/**
+ * Where a subscription bought elsewhere is managed (product-rules.md §6 "Subscription management by
+ * platform"): card subscriptions in the portal, in-app ones in the mobile app, pledges at the pledge
+ * service's own page.
+ */
+import type { SubscriptionPlatform } from '#shared/schemas/billing';
+
+export const platformNames: Record<SubscriptionPlatform, string> = {
+  card: 'card',
+  'revenue-cat': 'our mobile app',
+  subscribestar: 'SubscribeStar',
+  boosty: 'Boosty',
+};
+
+/** The pledge services' pages (content/commerce.json "externalPages"). */
+export const externalPages: Partial<Record<SubscriptionPlatform, string>> = {
+  subscribestar: 'https://www.subscribestar.com/',
+  boosty: 'https://boosty.to/',
+};
