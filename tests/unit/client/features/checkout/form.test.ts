@@ -33,9 +33,9 @@ describe('personalErrors', () => {
 
   it("names the country's postal label in the message: Zip for the US, Postal Code elsewhere", () => {
     expect(personalErrors({ ...filled, postalCode: '9410' }, true).postalCode).toBe('Invalid Zip');
-    expect(personalErrors({ ...filled, country: 'CA', postalCode: '12345' }, false).postalCode).toBe(
-      'Invalid Postal Code',
-    );
+    expect(
+      personalErrors({ ...filled, country: 'CA', postalCode: '12345' }, false).postalCode,
+    ).toBe('Invalid Postal Code');
     expect(
       personalErrors({ ...filled, country: 'CA', postalCode: 'k1a 0b1' }, false).postalCode,
     ).toBeNull();
@@ -43,9 +43,9 @@ describe('personalErrors', () => {
 
   it('asks for a state only where the country has states', () => {
     expect(personalErrors({ ...filled, state: '' }, true).state).toBe('This field is required');
-    expect(personalErrors({ ...filled, country: 'FR', state: '', postalCode: '75001' }, false)).toEqual(
-      none,
-    );
+    expect(
+      personalErrors({ ...filled, country: 'FR', state: '', postalCode: '75001' }, false),
+    ).toEqual(none);
   });
 
   it('wants both names, at most 30 characters, and a valid email', () => {
@@ -75,8 +75,12 @@ describe('the card check', () => {
   });
 
   it('refuses a past expiry, a short CVC or a bad number', () => {
-    expect(isCardComplete({ number: '4242424242424242', exp: '10/26', cvc: '123' }, now)).toBe(false);
-    expect(isCardComplete({ number: '4242424242424242', exp: '12/34', cvc: '12' }, now)).toBe(false);
+    expect(isCardComplete({ number: '4242424242424242', exp: '10/26', cvc: '123' }, now)).toBe(
+      false,
+    );
+    expect(isCardComplete({ number: '4242424242424242', exp: '12/34', cvc: '12' }, now)).toBe(
+      false,
+    );
     expect(isCardComplete({ number: '4242', exp: '12/34', cvc: '123' }, now)).toBe(false);
   });
 

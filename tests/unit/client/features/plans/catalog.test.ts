@@ -33,8 +33,14 @@ const options: PurchaseOptions = {
   paymentMethods: [],
   cardForm: { kind: 'sandbox' },
   options: {
-    monthly: [plan('basic-1m', 'paid_basic', 15, ['a']), plan('premium-1m', 'paid_premium', 24.99, ['a', 'b'])],
-    annual: [plan('minimal-1y', 'paid_minimal', 50, ['c']), plan('basic-1y', 'paid_basic', 149.99, ['a'])],
+    monthly: [
+      plan('basic-1m', 'paid_basic', 15, ['a']),
+      plan('premium-1m', 'paid_premium', 24.99, ['a', 'b']),
+    ],
+    annual: [
+      plan('minimal-1y', 'paid_minimal', 50, ['c']),
+      plan('basic-1y', 'paid_basic', 149.99, ['a']),
+    ],
   },
   endsAt: null,
 };
