@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     return {};
   });
 
-  addRoute(app, getMe, async ({ caller }) => account.me(deps.db, caller));
+  addRoute(app, getMe, async ({ caller }) => account.me(deps.db, deps.billing.catalog, caller));
 
   // The magic link is opened by a browser, not the API client: sign in, then go to the app.
   app.get(magicLinkPath, { schema: { hide: true } }, async (request, reply) => {

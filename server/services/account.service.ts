@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { ProfileSubscription } from '#shared/schemas/billing';
 import type { Me } from '#shared/schemas/user';
 import type { Db } from '../db/database';
+import type { Catalog } from '../lib/billing/catalog';
 import * as subscriptions from '../db/repositories/subscriptions.repo';
 import * as users from '../db/repositories/users.repo';
 import { AppError } from '../lib/errors';
@@ -21,7 +22,11 @@ export function violatedConstraint(err: unknown): string | undefined {
 }
 
 /** Who the caller is, with the effective permissions and the restriction they see. */
-export async function me(db: Db, caller: Caller): Promise<Me> {
+export async function me(
+  db: Db,
+  catalog: Pick<Catalog, 'externalPages'>,
+  caller: Caller,
+): Promise<Me> {
   const user = await users.findById(db, caller.userId);
   if (!user) throw new AppError('sign_in_required');
   const me = toMe(user);
@@ -32,12 +37,15 @@ export async function me(db: Db, caller: Caller): Promise<Me> {
     ...me,
     ...access,
     restriction: shownRestriction(caller.restrictions),
-    subscription: live === undefined ? null : profileSubscriptionOf(live),
+    subscription: live === undefined ? null : profileSubscriptionOf(live, catalog),
   };
 }
 
 /** A live subscription as the profile carries it. */
-function profileSubscriptionOf(sub: subscriptions.SubscriptionRecord): ProfileSubscription {
+function profileSubscriptionOf(
+  sub: subscriptions.SubscriptionRecord,
+  catalog: Pick<Catalog, 'externalPages'>,
+): ProfileSubscription {
   return {
     platform: sub.platform,
     status: sub.status,
@@ -46,6 +54,7 @@ function profileSubscriptionOf(sub: subscriptions.SubscriptionRecord): ProfileSu
     startDate: sub.startedAt.toISOString(),
     recurAt: sub.recurAt.toISOString(),
     planId: sub.planId,
+    manageUrl: sub.platform === 'card' ? null : (catalog.externalPages[sub.platform] ?? null),
   };
 }
 

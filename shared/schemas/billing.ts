@@ -206,5 +206,7 @@ export const ProfileSubscriptionSchema = z.object({
   startDate: z.iso.datetime(),
   recurAt: z.iso.datetime(),
   planId: z.string(),
+  /** The page of the service it was bought through, where it is managed; null for our own cards. */
+  manageUrl: z.string().nullable(),
 });
 export type ProfileSubscription = z.infer<typeof ProfileSubscriptionSchema>;

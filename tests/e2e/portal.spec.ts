@@ -452,8 +452,9 @@ test.describe('pledge-service link', () => {
         ).toBeVisible();
         await shoot(page, `link-${tier === '' ? 'invalid' : 'success'}`, testInfo.project.name);
         if (tier === '') return;
-        // The pledge is managed at the service: /manage-subscription says so and links there.
-        await page.goto('/manage-subscription');
+        // Reload leaves the spent code behind for where the pledge is managed: at the service.
+        await page.getByRole('button', { name: 'Reload' }).click();
+        await expect(page).toHaveURL(/\/manage-subscription$/);
         await expect(page.getByRole('heading', { name: 'Manage Subscription' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Open SubscribeStar' })).toHaveAttribute(
           'href',

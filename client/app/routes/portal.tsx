@@ -17,7 +17,7 @@ import {
   serviceNames,
 } from '../../features/portal/components/link-flow';
 import { PortalView } from '../../features/portal/components/portal-view';
-import { externalPages, platformNames } from '../../features/portal/platforms';
+import { platformNames } from '../../features/portal/platforms';
 import { useMe, useMemberChanged } from '../../lib/member';
 import { paths } from '../../lib/paths';
 import { useServices } from '../../lib/services';
@@ -113,12 +113,12 @@ function ManageSubscription() {
   const platform = me.subscription?.platform;
   if (platform === undefined) return <Redirect to={paths.subscribe.build()} replace />;
   if (platform === 'card') return <Redirect to={paths.portal.build()} replace />;
-  const page = externalPages[platform];
+  const page = me.subscription?.manageUrl ?? null;
   return (
     <Page>
       <Heading>Manage Subscription</Heading>
       <Text>Your subscription was bought through {platformNames[platform]}. Manage it there.</Text>
-      {page !== undefined && (
+      {page !== null && (
         <ButtonAnchor $variant="primary" href={page} target="_blank" rel="noopener noreferrer">
           Open {platformNames[platform]}
         </ButtonAnchor>

@@ -11,9 +11,3 @@ export const platformNames: Record<SubscriptionPlatform, string> = {
   subscribestar: 'SubscribeStar',
   boosty: 'Boosty',
 };
-
-/** The pledge services' pages (content/commerce.json "externalPages"). */
-export const externalPages: Partial<Record<SubscriptionPlatform, string>> = {
-  subscribestar: 'https://www.subscribestar.com/',
-  boosty: 'https://boosty.to/',
-};

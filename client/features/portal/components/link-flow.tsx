@@ -4,6 +4,7 @@
  * one-time transient id in the path. States: in progress, success, invalid_pledge, error, each with the
  * spec's text.
  */
+import { paths } from '../../../lib/paths';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { LinkStatus } from '#shared/api/billing';
@@ -39,7 +40,8 @@ function LinkOutcome({ status, onRetry }: { status: LinkStatus; onRetry: () => v
         <Button
           $variant="primary"
           onClick={() => {
-            window.location.reload();
+            // A fresh load of where the pledge is managed: this address holds a code already spent.
+            window.location.assign(paths.manageSubscription.build());
           }}
         >
           Reload
