@@ -92,6 +92,11 @@ const zones = [
   },
 ];
 
+const browserStorageGlobals = ['localStorage', 'sessionStorage'].map((name) => ({
+  name,
+  message: 'Only client/lib/browser-storage.ts touches browser storage; call it instead.',
+}));
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/'] },
   {
@@ -136,7 +141,19 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     rules: {
       'no-console': 'error',
+      // Browser state has one owner (style.md "Ownership"): keys, versions and errors live there.
+      'no-restricted-globals': ['error', ...browserStorageGlobals],
+      'no-restricted-properties': [
+        'error',
+        ...browserStorageGlobals.flatMap(({ name, message }) =>
+          ['window', 'globalThis', 'self'].map((object) => ({ object, property: name, message })),
+        ),
+      ],
     },
+  },
+  {
+    files: ['client/lib/browser-storage.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     // Migrations are frozen against Kysely<any> so later code changes never alter them (style.md).

@@ -1,40 +1,17 @@
 /**
- * The colour scheme: the visitor's choice, kept in localStorage, or else the system preference
+ * The colour scheme: the visitor's choice, kept in this browser (lib/browser-storage.ts), or else the system preference
  * (`prefers-color-scheme`) until they choose.
  */
 import { useAtomValue } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { z } from 'zod';
+import { atomStorageFor } from '../lib/browser-storage';
 import { useMediaQuery } from '../lib/use-media-query';
 import type { ThemeName } from '../styles/theme';
 
 const ThemeNameSchema = z.enum(['light', 'dark']);
 
-const themeStorage = {
-  getItem: (key: string, initialValue: ThemeName | null): ThemeName | null => {
-    try {
-      const parsed = ThemeNameSchema.safeParse(window.localStorage.getItem(key));
-      return parsed.success ? parsed.data : initialValue;
-    } catch {
-      return initialValue;
-    }
-  },
-  setItem: (key: string, value: ThemeName | null): void => {
-    try {
-      if (value === null) window.localStorage.removeItem(key);
-      else window.localStorage.setItem(key, value);
-    } catch {
-      // Storage can be disabled; the choice then lasts for this page load.
-    }
-  },
-  removeItem: (key: string): void => {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // As above.
-    }
-  },
-};
+const themeStorage = atomStorageFor('theme', ThemeNameSchema.nullable());
 
 /** The stored choice; null follows the system. */
 export const themeChoiceAtom = atomWithStorage<ThemeName | null>(

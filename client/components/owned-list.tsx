@@ -4,10 +4,14 @@
  * link, the local search with its dropdowns, a drafts card and a grid of cards, each opening its item
  * with its actions beside it. Each page keeps its own texts, what it lists and what its actions do.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Link } from 'wouter';
-import type { characterLabel } from '#shared/rules/moderation';
+import {
+  ownedListFilters,
+  type characterLabel,
+  type OwnedListFilter,
+} from '#shared/rules/moderation';
 import type { Removal } from '../lib/use-removal';
 import { Avatar } from './avatar';
 import { Button } from './button';
@@ -87,6 +91,45 @@ export function ChoiceSelect<T extends string>({ label, value, options, onChange
       ))}
     </Select>
   );
+}
+
+/** What the top of an owned list says: its heading, its create link's text and its search box's name. */
+export interface OwnedListTexts {
+  title: string;
+  createLabel: string;
+  searchLabel: string;
+}
+
+/**
+ * The top of My Chatbots and My Group Chats, with its state: the heading with its create link, then the
+ * search box with the Filter (the moderation filters) and Sort dropdowns. Sorting starts at 'Latest'.
+ */
+export function useOwnedListTop<S extends string>(
+  texts: OwnedListTexts,
+  createHref: string,
+  sorts: readonly S[],
+  initialSort: S,
+) {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<OwnedListFilter>('All');
+  const [sort, setSort] = useState<S>(initialSort);
+  const top = (
+    <>
+      <OwnedListHeader title={texts.title}>
+        <CreateLink href={createHref}>{texts.createLabel}</CreateLink>
+      </OwnedListHeader>
+      <OwnedListControls searchLabel={texts.searchLabel} search={search} onSearch={setSearch}>
+        <ChoiceSelect
+          label="Filter"
+          value={filter}
+          options={ownedListFilters}
+          onChange={setFilter}
+        />
+        <ChoiceSelect label="Sort" value={sort} options={sorts} onChange={setSort} />
+      </OwnedListControls>
+    </>
+  );
+  return { search, filter, sort, top };
 }
 
 /** The link to the drafts list: the first three drafts' pictures, then what the page says of them. */

@@ -1,10 +1,10 @@
 /**
  * Guest identity (product-core.md §4, "Guest identity"): every visitor gets a random UUID v4 kept in
- * localStorage and sent with every REST call and socket handshake, so a reload finds their chats.
+ * this browser (lib/browser-storage.ts) and sent with every REST call and socket handshake, so a reload finds their chats.
  */
 import { z } from 'zod';
+import { readStored, writeStored } from './browser-storage';
 
-const storageKey = 'charchat.guestId';
 const GuestIdSchema = z.uuid();
 
 /** A v4 UUID; `crypto.randomUUID` exists only in secure contexts, so plain http gets the long way. */
@@ -17,24 +17,12 @@ function randomUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function readStored(storage: () => Storage): string | null {
-  try {
-    const parsed = GuestIdSchema.safeParse(storage().getItem(storageKey));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The visitor's guest id, created and stored on first use (kept in memory if storage is blocked). */
-export function ensureGuestId(storage: () => Storage = () => window.localStorage): string {
-  const stored = readStored(storage);
+export function ensureGuestId(): string {
+  const stored = readStored('guestId', GuestIdSchema);
   if (stored !== null) return stored;
   const id = randomUuid();
-  try {
-    storage().setItem(storageKey, id);
-  } catch {
-    // Storage can be disabled (private modes); the id then lasts for this page load only.
-  }
+  // Storage can be disabled (private modes); the id then lasts for this page load only.
+  writeStored('guestId', id);
   return id;
 }

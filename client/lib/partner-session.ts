@@ -5,10 +5,12 @@
  * refreshed once past 90 percent of its lifetime (iat → exp, shared/rules/token-lifetime.ts) by asking
  * the embedding partner page for a new one over postMessage; session.ts runs that rotation like ours.
  */
+import { z } from 'zod';
 import { getMe } from '#shared/api/auth';
 import { isRefreshDue, refreshDueAt, type TokenLifetime } from '#shared/rules/token-lifetime';
 import { applicationHeader } from '#shared/schemas/application';
 import type { ApiClient } from './api-client';
+import { readStored, writeStored } from './browser-storage';
 import { isSignedOutError, type RefreshOutcome, type SessionSource } from './session';
 
 /** Where a partner site's tokens come from: the one it started us with, then new ones on request. */
@@ -44,20 +46,11 @@ export function tokenLifetimeOf(token: string): TokenLifetime {
 }
 
 /** What survives a reload of a partner page (never the token): the application and partner origin. */
-const partnerStorageKey = 'charchat-partner';
+const StoredPartnerSchema = z.object({ applicationId: z.string(), origin: z.string() });
 
 function readStoredPartner(): { applicationId: string; origin: string } | null {
-  try {
-    const json: unknown = JSON.parse(sessionStorage.getItem(partnerStorageKey) ?? 'null');
-    if (typeof json !== 'object' || json === null) return null;
-    const applicationId = 'applicationId' in json ? json.applicationId : undefined;
-    const origin = 'origin' in json ? json.origin : undefined;
-    return typeof applicationId === 'string' && typeof origin === 'string'
-      ? { applicationId, origin }
-      : null;
-  } catch {
-    return null;
-  }
+  const stored = readStored('partner', StoredPartnerSchema);
+  return stored === null ? null : { applicationId: stored.applicationId, origin: stored.origin };
 }
 
 /**
@@ -89,7 +82,7 @@ export function partnerSourceFromLocation(): PartnerTokenSource | null {
     applicationId = fragmentApp;
     partnerOrigin = origin;
     initialToken = fragmentToken;
-    sessionStorage.setItem(partnerStorageKey, JSON.stringify({ applicationId, origin }));
+    writeStored('partner', { applicationId, origin });
   } else {
     const stored = readStoredPartner();
     if (stored === null) return null;

@@ -7,9 +7,11 @@
  * Sign-in and sign-out are announced to the other tabs.
  */
 import { atom, useAtomValue } from 'jotai';
-import { refreshSession, sessionHintKey, type Session } from '#shared/api/auth';
+import { z } from 'zod';
+import { refreshSession, type Session } from '#shared/api/auth';
 import type { Me } from '#shared/schemas/user';
 import { ApiError, type ApiClient } from './api-client';
+import { readStored, removeStored, storageAvailable, writeStored } from './browser-storage';
 import type { AppStore } from './store';
 
 export type SessionState =
@@ -90,20 +92,15 @@ export function isSignedOutError(err: unknown): boolean {
 }
 
 function readHint(): boolean {
-  try {
-    return localStorage.getItem(sessionHintKey) === '1';
-  } catch {
-    return true;
-  }
+  // Storage may be blocked: then the hint says yes and every start asks the server.
+  if (!storageAvailable('sessionHint')) return true;
+  return readStored('sessionHint', z.boolean()) === true;
 }
 
 function writeHint(isMember: boolean): void {
-  try {
-    if (isMember) localStorage.setItem(sessionHintKey, '1');
-    else localStorage.removeItem(sessionHintKey);
-  } catch {
-    // Storage may be blocked; readHint then says yes and every start asks the server.
-  }
+  // Storage may be blocked; readHint then says yes and every start asks the server.
+  if (isMember) writeStored('sessionHint', true);
+  else removeStored('sessionHint');
 }
 
 /** Whether this page is where a sign-in lands (the server has just set the refresh cookie). */

@@ -1,30 +1,23 @@
 /**
  * Where sign-in started, so a new member goes back there after sign-up. The page itself is known when
  * the account gate catches the member on it; an OAuth sign-in leaves for the provider and lands on
- * `/?signin=oauth`, so the page is kept in this tab's sessionStorage when the Sign In modal opens.
+ * `/?signin=oauth`, so the page is kept in this tab's session storage (lib/browser-storage.ts) when the Sign In modal opens.
  */
+import { z } from 'zod';
+import { readStored, removeStored, writeStored } from '../../lib/browser-storage';
 import { returnPath } from '../../lib/paths';
-
-const storageKey = 'charchat.signInFrom';
 
 /** Remembers the current page as where sign-in started (nothing for home). */
 export function rememberSignInOrigin(): void {
-  try {
-    const here = returnPath(`${window.location.pathname}${window.location.search}`);
-    if (here === null) sessionStorage.removeItem(storageKey);
-    else sessionStorage.setItem(storageKey, here);
-  } catch {
-    // Storage may be blocked; the new member then lands on home.
-  }
+  // Storage may be blocked; the new member then lands on home.
+  const here = returnPath(`${window.location.pathname}${window.location.search}`);
+  if (here === null) removeStored('signInOrigin');
+  else writeStored('signInOrigin', here);
 }
 
 /** The remembered page, forgotten once read; null when there is none. */
 export function takeSignInOrigin(): string | null {
-  try {
-    const stored = sessionStorage.getItem(storageKey);
-    sessionStorage.removeItem(storageKey);
-    return returnPath(stored);
-  } catch {
-    return null;
-  }
+  const stored = readStored('signInOrigin', z.string());
+  removeStored('signInOrigin');
+  return returnPath(stored);
 }

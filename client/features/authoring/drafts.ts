@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { CardExtrasSchema, type CardExtras } from '#shared/cards/card-schemas';
 import { VisibilityInputSchema } from '#shared/rules/character';
+import { createDraftStore, type StoreResult } from '../../lib/browser-storage';
 import type { EditorValues } from './editor-values';
-
-const storagePrefix = 'charchat:chatbot-drafts:';
 
 const DraftValuesSchema = z.object({
   name: z.string(),
@@ -37,23 +36,11 @@ export type ChatbotDraft = z.infer<typeof DraftSchema>;
 
 const DraftsSchema = z.array(DraftSchema);
 
-function key(memberId: string): string {
-  return `${storagePrefix}${memberId}`;
-}
+/** One entry per member: the member's drafts. */
+const store = createDraftStore('chatbotDrafts', DraftsSchema);
 
 function read(memberId: string): ChatbotDraft[] {
-  try {
-    const raw = window.localStorage.getItem(key(memberId));
-    if (raw === null) return [];
-    const parsed = DraftsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
-
-function write(memberId: string, drafts: readonly ChatbotDraft[]): void {
-  window.localStorage.setItem(key(memberId), JSON.stringify(drafts));
+  return store.load(memberId) ?? [];
 }
 
 /** The member's drafts, most recently saved first. */
@@ -65,21 +52,27 @@ export function loadDraft(memberId: string, draftId: string): ChatbotDraft | nul
   return read(memberId).find((d) => d.id === draftId) ?? null;
 }
 
-/** Stores the values and card data under `draftId` (a new id when null); answers the draft id. */
+/**
+ * Stores the values and card data under `draftId` (a new id when null); answers the draft id, or why
+ * the browser refused (storage full or turned off).
+ */
 export function saveDraft(
   memberId: string,
   draftId: string | null,
   values: EditorValues,
   cardExtras: CardExtras | null,
-): string {
+): { ok: true; draftId: string } | Extract<StoreResult, { ok: false }> {
   const id = draftId ?? crypto.randomUUID();
   const others = read(memberId).filter((d) => d.id !== id);
-  write(memberId, [...others, { id, savedAt: new Date().toISOString(), values, cardExtras }]);
-  return id;
+  const result = store.save(memberId, [
+    ...others,
+    { id, savedAt: new Date().toISOString(), values, cardExtras },
+  ]);
+  return result.ok ? { ok: true, draftId: id } : result;
 }
 
-export function removeDraft(memberId: string, draftId: string): void {
-  write(
+export function removeDraft(memberId: string, draftId: string): StoreResult {
+  return store.save(
     memberId,
     read(memberId).filter((d) => d.id !== draftId),
   );

@@ -5,8 +5,7 @@
  * text like any other, and this copy is the only one.
  */
 import { z } from 'zod';
-
-const storagePrefix = 'charchat:unsent:';
+import { createDraftStore } from '../../lib/browser-storage';
 
 const UnsentTextSchema = z.object({
   text: z.string(),
@@ -22,33 +21,19 @@ export type UnsentText = z.infer<typeof UnsentTextSchema>;
 
 export const emptyUnsentText: UnsentText = { text: '', draftId: null, takenDraftId: null };
 
-function key(conversationId: string): string {
-  return `${storagePrefix}${conversationId}`;
-}
+const unsentTexts = createDraftStore('unsentText', UnsentTextSchema);
 
 /** The box's kept text; empty for a conversation not started yet, or when nothing (valid) is kept. */
 export function readUnsentText(conversationId: string | null): UnsentText {
   if (conversationId === null) return emptyUnsentText;
-  try {
-    const raw = window.localStorage.getItem(key(conversationId));
-    if (raw === null) return emptyUnsentText;
-    const parsed = UnsentTextSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : emptyUnsentText;
-  } catch {
-    return emptyUnsentText;
-  }
+  return unsentTexts.load(conversationId) ?? emptyUnsentText;
 }
 
 /**
  * Keeps the box's text (an empty box that never took a draft keeps nothing). A full or blocked storage
- * only loses the copy.
+ * only loses the copy: the text is still in the box, only a reload would lose it.
  */
 export function keepUnsentText(conversationId: string, unsent: UnsentText): void {
-  try {
-    if (unsent.text === '' && unsent.takenDraftId === null)
-      window.localStorage.removeItem(key(conversationId));
-    else window.localStorage.setItem(key(conversationId), JSON.stringify(unsent));
-  } catch {
-    // Nothing to do: the text is still in the box, only a reload would lose it.
-  }
+  if (unsent.text === '' && unsent.takenDraftId === null) unsentTexts.clear(conversationId);
+  else unsentTexts.save(conversationId, unsent);
 }

@@ -5,9 +5,8 @@
 import { z } from 'zod';
 import { VisibilityInputSchema } from '#shared/rules/character';
 import { GroupMemberSchema } from '#shared/schemas/group';
+import { createDraftStore } from '../../lib/browser-storage';
 import type { GroupFormValues } from './form-values';
-
-const storagePrefix = 'charchat:group-drafts:';
 
 const ValuesSchema = z.object({
   avatarUrl: z.string().nullable(),
@@ -30,23 +29,17 @@ const DraftSchema = z.object({
 });
 export type GroupDraft = z.infer<typeof DraftSchema>;
 
-function key(memberId: string): string {
-  return `${storagePrefix}${memberId}`;
-}
+/** One entry per member: the member's group drafts. */
+const store = createDraftStore('groupDrafts', z.array(DraftSchema));
 
 function read(memberId: string): GroupDraft[] {
-  try {
-    const raw = window.localStorage.getItem(key(memberId));
-    if (raw === null) return [];
-    const parsed = z.array(DraftSchema).safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
+  return store.load(memberId) ?? [];
 }
 
+/** The browser may refuse (storage full or turned off): callers tell the user. */
 function write(memberId: string, drafts: readonly GroupDraft[]): void {
-  window.localStorage.setItem(key(memberId), JSON.stringify(drafts));
+  const result = store.save(memberId, [...drafts]);
+  if (!result.ok) throw new Error(`Group draft not stored: ${result.reason}`);
 }
 
 /** The member's group drafts, most recently saved first. */

@@ -1,8 +1,9 @@
 /**
- * The onboarding draft (product-core.md §3, "Onboarding draft"): kept in localStorage per email so a
+ * The onboarding draft (product-core.md §3, "Onboarding draft"): kept in this browser per email so a
  * reload resumes the same step with what was typed; cleared once sign-up succeeds.
  */
 import { z } from 'zod';
+import { createDraftStore } from '../../lib/browser-storage';
 
 export const OnboardingDraftSchema = z.object({
   step: z.union([z.literal(1), z.literal(2)]),
@@ -25,31 +26,17 @@ export const emptyDraft: OnboardingDraft = {
   guidelines: false,
 };
 
-const keyOf = (owner: string) => `charchat.onboarding.${owner}`;
+const drafts = createDraftStore('onboardingDraft', OnboardingDraftSchema);
 
 export function readDraft(owner: string): OnboardingDraft {
-  try {
-    const raw = window.localStorage.getItem(keyOf(owner));
-    if (raw === null) return emptyDraft;
-    const parsed = OnboardingDraftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : emptyDraft;
-  } catch {
-    return emptyDraft;
-  }
+  return drafts.load(owner) ?? emptyDraft;
 }
 
+/** Storage may be blocked; the draft then lasts for this page only. */
 export function writeDraft(owner: string, draft: OnboardingDraft): void {
-  try {
-    window.localStorage.setItem(keyOf(owner), JSON.stringify(draft));
-  } catch {
-    // Storage may be blocked; the draft then lasts for this page only.
-  }
+  drafts.save(owner, draft);
 }
 
 export function clearDraft(owner: string): void {
-  try {
-    window.localStorage.removeItem(keyOf(owner));
-  } catch {
-    // Nothing stored.
-  }
+  drafts.clear(owner);
 }

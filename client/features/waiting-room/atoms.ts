@@ -1,6 +1,8 @@
 /** The waiting room's state: the status (moved only through status-machine.ts) and what the user closed. */
 import { atom } from 'jotai';
-import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { atomWithStorage } from 'jotai/utils';
+import { z } from 'zod';
+import { atomStorageFor } from '../../lib/browser-storage';
 import { initialWaitingRoomState, waitingStatus, type WaitingRoomState } from './status-machine';
 
 export const waitingRoomAtom = atom<WaitingRoomState>(initialWaitingRoomState);
@@ -12,7 +14,7 @@ export const waitingStatusAtom = atom((get) => waitingStatus(get(waitingRoomAtom
 export const isBannerDismissedAtom = atomWithStorage(
   'charchat.waitingRoomBanner.dismissed',
   false,
-  createJSONStorage<boolean>(() => sessionStorage),
+  atomStorageFor('waitingRoomBannerDismissed', z.boolean()),
   { getOnInit: true },
 );
 

@@ -1,31 +1,24 @@
 /**
  * The "Age verification" required dialog (product-core.md §2 and §4): shown to members whose status is
- * verify or reverify, once per browser session; "Get verified later" is remembered in sessionStorage.
+ * verify or reverify, once per browser session; "Get verified later" is remembered for the browser session.
  */
 import { useState } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { readStored, writeStored } from '../../../lib/browser-storage';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { loadAgeVerification } from '../api';
 import { formatDeadline, isRequired } from '../deadline';
 
-const dismissedKey = 'age-verification-dialog-dismissed';
-
 function wasDismissed(): boolean {
-  try {
-    return sessionStorage.getItem(dismissedKey) === '1';
-  } catch {
-    return false;
-  }
+  return readStored('ageVerificationDismissed', z.boolean()) === true;
 }
 
+/** Storage can be unavailable (private mode); the dialog then shows again next load. */
 function rememberDismissed(): void {
-  try {
-    sessionStorage.setItem(dismissedKey, '1');
-  } catch {
-    // Storage can be unavailable (private mode); the dialog then shows again next load.
-  }
+  writeStored('ageVerificationDismissed', true);
 }
 
 interface Props {

@@ -32,6 +32,7 @@ import { toApiError } from '../../../lib/api-client';
 import { formErrorsOf, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
+import { useToast } from '../../../lib/toast';
 import { AvatarField } from '../../../components/avatar-field';
 import { useLeaveGuard, valuesDiffer } from '../../../lib/use-leave-guard';
 import { saveCharacter, uploadChatbotAvatar } from '../api';
@@ -72,6 +73,7 @@ export function ChatbotEditor({
   const [, navigate] = useLocation();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<EditorErrors>({});
+  const toast = useToast();
   const { formRef, reveal } = useRevealFirstError();
   const [isBusy, setIsBusy] = useState(false);
   const [confirming, setConfirming] = useState<'save' | 'manual' | null>(null);
@@ -151,8 +153,13 @@ export function ChatbotEditor({
 
   const onSaveDraft = () => {
     if (mode.kind !== 'create') return;
-    const draftId = saveDraft(memberId, mode.draftId, values, mode.cardExtras ?? null);
-    navigate(paths.chatbotDraft.build(draftId), {
+    const saved = saveDraft(memberId, mode.draftId, values, mode.cardExtras ?? null);
+    // The browser may refuse to store (storage full or turned off): the form stays and says so.
+    if (!saved.ok) {
+      toast('Failed to save draft. Please try again.', 'error');
+      return;
+    }
+    navigate(paths.chatbotDraft.build(saved.draftId), {
       replace: mode.draftId !== null,
       state: { notice: draftSavedText },
     });

@@ -6,25 +6,19 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import {
-  characterLabel,
-  isEditLocked,
-  ownedListFilters,
-  type OwnedListFilter,
-} from '#shared/rules/moderation';
+import { characterLabel, isEditLocked } from '#shared/rules/moderation';
 import type { OwnCharacterSummary } from '#shared/schemas/own-character';
 import {
   CardButton,
   CardLink,
-  ChoiceSelect,
   CreateLink,
   DraftsCard,
   Muted,
   OwnedCard,
   OwnedGrid,
-  OwnedListControls,
   OwnedListHeader,
   OwnedListPage,
+  useOwnedListTop,
   StatusLabel,
 } from '../../../components/owned-list';
 import { Spinner } from '../../../components/spinner';
@@ -35,31 +29,25 @@ import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
 import { fetchOwnCharacters } from '../api';
 import { listDrafts, removeDraft } from '../drafts';
-import { chatbotSorts, countLine, viewChatbots, type ChatbotSort } from '../my-chatbots-view';
+import { chatbotSorts, countLine, viewChatbots } from '../my-chatbots-view';
+
+const texts = {
+  title: 'My Chatbots',
+  createLabel: 'Create Chatbot',
+  searchLabel: 'Search your chatbots',
+};
 
 export function MyChatbots({ memberId }: { memberId: string }) {
   const { api } = useServices();
   const list = useQuery(`own-characters:${memberId}`, (signal) => fetchOwnCharacters(api, signal));
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<OwnedListFilter>('All');
-  const [sort, setSort] = useState<ChatbotSort>('Latest');
+  const create = paths.chatbotCreate.build();
+  const { search, filter, sort, top } = useOwnedListTop(texts, create, chatbotSorts, 'Latest');
   const drafts = listDrafts(memberId);
   const shown = list.status === 'success' ? viewChatbots(list.data, { search, filter, sort }) : [];
 
   return (
     <OwnedListPage>
-      <OwnedListHeader title="My Chatbots">
-        <CreateLink href={paths.chatbotCreate.build()}>Create Chatbot</CreateLink>
-      </OwnedListHeader>
-      <OwnedListControls searchLabel="Search your chatbots" search={search} onSearch={setSearch}>
-        <ChoiceSelect
-          label="Filter"
-          value={filter}
-          options={ownedListFilters}
-          onChange={setFilter}
-        />
-        <ChoiceSelect label="Sort" value={sort} options={chatbotSorts} onChange={setSort} />
-      </OwnedListControls>
+      {top}
       {drafts.length > 0 && (
         <DraftsCard
           href={paths.myChatbotDrafts.build()}

@@ -12,22 +12,19 @@ import {
   isEditLocked,
   matchesOwnedFilter,
   moderationRank,
-  ownedListFilters,
   type OwnedListFilter,
 } from '#shared/rules/moderation';
 import {
   CardButton,
   CardLink,
-  ChoiceSelect,
-  CreateLink,
   DraftsCard,
   EditAndRemove,
   Muted,
   OwnedCard,
   OwnedGrid,
-  OwnedListControls,
   OwnedListHeader,
   OwnedListPage,
+  useOwnedListTop,
   RemoveDialog,
   StatusLabel,
 } from '../../../components/owned-list';
@@ -66,6 +63,12 @@ function view(
   );
 }
 
+const texts = {
+  title: 'My Group Chats',
+  createLabel: 'Create Group',
+  searchLabel: 'Search your group chats',
+};
+
 export function MyGroups({
   memberId,
   renderRestricted,
@@ -78,9 +81,7 @@ export function MyGroups({
   const [reload, setReload] = useState(0);
   const [isRestricted, setIsRestricted] = useState(false);
   const groups = useQuery(`groups:${String(reload)}`, (signal) => fetchOwnGroups(api, signal));
-  const [q, setQ] = useState('');
-  const [filter, setFilter] = useState<OwnedListFilter>('All');
-  const [sort, setSort] = useState<Sort>('Latest');
+  const list = useOwnedListTop(texts, paths.groupCreate.build(), sorts, 'Latest');
   const removal = useRemoval<OwnGroupSummary>({
     remove: (group) => removeGroup(api, group.id),
     removedText: 'Group deleted',
@@ -95,18 +96,7 @@ export function MyGroups({
 
   return (
     <OwnedListPage>
-      <OwnedListHeader title="My Group Chats">
-        <CreateLink href={paths.groupCreate.build()}>Create Group</CreateLink>
-      </OwnedListHeader>
-      <OwnedListControls searchLabel="Search your group chats" search={q} onSearch={setQ}>
-        <ChoiceSelect
-          label="Filter"
-          value={filter}
-          options={ownedListFilters}
-          onChange={setFilter}
-        />
-        <ChoiceSelect label="Sort" value={sort} options={sorts} onChange={setSort} />
-      </OwnedListControls>
+      {list.top}
       <DraftsCard
         href={paths.groupDrafts.build()}
         pictures={drafts.map((d) => ({ id: d.id, src: d.values.avatarUrl, name: draftName(d) }))}
@@ -119,7 +109,7 @@ export function MyGroups({
       )}
       {groups.status === 'success' &&
         (() => {
-          const shown = view(groups.data, q, filter, sort);
+          const shown = view(groups.data, list.search, list.filter, list.sort);
           if (shown.length === 0) {
             return (
               <EmptyState title="No Results Found">Create a group chat to see it here.</EmptyState>

@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
+import { z } from 'zod';
 import type { LibraryScope } from '#shared/api/library';
 import { librarySortLabels, librarySorts, type LibrarySort } from '#shared/rules/library';
 import type { CharacterSummary } from '#shared/schemas/character';
@@ -16,6 +17,7 @@ import { Input, Label, Select } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
+import { readStored, writeStored } from '../../../lib/browser-storage';
 import { errorText } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -35,24 +37,16 @@ import { CharacterGrid, CharacterGridSkeleton } from './character-grid';
 import { FilterDrawer } from './filter-drawer';
 import { Pagination } from './pagination';
 
-const changedKey = 'library-filters-changed-at';
 /** A filter change this recent keeps the home's recommendations out (the member is searching). */
 const recentChangeMs = 10 * 60 * 1000;
 
+/** Storage unavailable: recommendations then show on every plain first page. */
 function rememberChange(): void {
-  try {
-    sessionStorage.setItem(changedKey, String(Date.now()));
-  } catch {
-    // Storage unavailable: recommendations then show on every plain first page.
-  }
+  writeStored('libraryFiltersChangedAt', Date.now());
 }
 
 function changedRecently(): boolean {
-  try {
-    return Date.now() - Number(sessionStorage.getItem(changedKey) ?? 0) < recentChangeMs;
-  } catch {
-    return false;
-  }
+  return Date.now() - (readStored('libraryFiltersChangedAt', z.number()) ?? 0) < recentChangeMs;
 }
 
 export interface LibraryViewProps {

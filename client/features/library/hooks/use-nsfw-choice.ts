@@ -4,30 +4,23 @@
  * verification. What blocks it is answered so the listing can show the matching prompt.
  */
 import { useCallback, useState } from 'react';
+import { z } from 'zod';
 import { isNsfwAllowed } from '#shared/rules/library';
+import { readStored, removeStored, writeStored } from '../../../lib/browser-storage';
 import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { fetchNsfwGate } from '../api';
 
-const storageKey = 'library-nsfw';
-
 export type NsfwRefusal = 'guest' | 'nsfw_disabled' | 'age_verification';
 
 function readChoice(): boolean {
-  try {
-    return localStorage.getItem(storageKey) === '1';
-  } catch {
-    return false;
-  }
+  return readStored('libraryNsfw', z.boolean()) === true;
 }
 
+/** Storage can be unavailable (private mode): the choice then lasts for this page only. */
 function storeChoice(on: boolean): void {
-  try {
-    if (on) localStorage.setItem(storageKey, '1');
-    else localStorage.removeItem(storageKey);
-  } catch {
-    // Storage can be unavailable (private mode): the choice then lasts for this page only.
-  }
+  if (on) writeStored('libraryNsfw', true);
+  else removeStored('libraryNsfw');
 }
 
 export function useNsfwChoice() {
