@@ -114,6 +114,11 @@ export const storageKeys = {
     version: 1,
     legacy: { name: (id) => `charchat:group-drafts:${id}`, decode: json },
   },
+  checkoutAttempt: {
+    kind: 'session',
+    path: 'checkout:attempt',
+    version: 1,
+  },
 } as const satisfies Record<string, KeySpec>;
 
 export type StorageKeyName = keyof typeof storageKeys;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attemptKey, forgetAttempt } from '../../../../../client/features/checkout/idempotency';
+import { storageKey } from '../../../../../client/lib/browser-storage';
 
 /** This tab's sessionStorage, as the browser keeps it. */
 function memoryStorage(): Storage {
@@ -39,7 +40,7 @@ describe('the checkout attempt key', () => {
 
   it('survives a reload of the page (kept in sessionStorage)', () => {
     const key = attemptKey('premium-1m', 'card');
-    const kept = sessionStorage.getItem('charchat.checkoutAttempt');
+    const kept = sessionStorage.getItem(storageKey('checkoutAttempt'));
     expect(kept).not.toBeNull();
     expect(kept).toContain(key);
   });
