@@ -60,6 +60,12 @@ const zones = [
       'server/lib and server/db are below the services: they import no services, routes or realtime.',
   },
   {
+    target: './scripts',
+    from: './tests',
+    message:
+      'scripts/ does not import tests/: code both need lives in server/ or workers/ (server/lib/dev).',
+  },
+  {
     target: './migrations',
     from: ['./client', './server', './workers', './shared', './scripts', './tests'],
     message:

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb } from '#server/db/database';
 import * as users from '#server/db/repositories/users.repo';
-import { createLongConversation } from '../../tests/support/factories';
+import { createLongConversation } from '#server/lib/dev/long-conversation';
 import { freePort, startProcess } from './processes';
 import { median, quantile } from './stats';
 

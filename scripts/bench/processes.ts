@@ -4,7 +4,7 @@
  * benchmark's own clients (docs/performance.md, "How to measure").
  */
 import { readFileSync } from 'node:fs';
-import { freePort, startProcess, type Child } from '../../tests/support/processes';
+import { freePort, startProcess, type Child } from '#server/lib/dev/processes';
 
 export type { Child };
 export { freePort, startProcess };

@@ -2,7 +2,7 @@
  * A paced OpenAI-wire server in a process of its own for the path run (the model stand-in): its CPU is
  * neither the product's nor the clients'. Prints its base URL.
  */
-import { startWireServer, words } from '../../tests/support/openai-wire-server';
+import { startWireServer, words } from '#server/lib/dev/openai-wire-server';
 
 const wire = await startWireServer({
   tokens: words(Number(process.env.WIRE_CHUNKS ?? 256)),
