@@ -126,6 +126,27 @@ export default tseslint.config(
     },
   },
   {
+    // One typed enqueue (server/lib/queues.ts): no other module constructs a Queue to add to it.
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'workers/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/lib/queues.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'bullmq',
+              importNames: ['Queue'],
+              allowTypeImports: true,
+              message:
+                'Add jobs with enqueue() from server/lib/queues.ts, which opens every queue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
   },

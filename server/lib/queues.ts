@@ -3,36 +3,45 @@
  * queue, with its key prefix and an error listener; payloads are parsed before they are added, and job
  * options live with each queue's contract in shared/jobs.
  */
-import { Queue } from 'bullmq';
+import { Queue, type JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 import {
   generationJobOptions,
   generationJobs,
   generationQueue,
+  memoryJobOptions,
   type GenerationJobName,
 } from '#shared/jobs/generation';
 import {
   groupTurnJobId,
   groupTurnJobOptions,
+  groupTurnJobs,
   GroupTurnJobSchema,
   groupTurnsQueue,
   type GroupTurnJob,
 } from '#shared/jobs/group-turns';
 import {
   billingJobOptions,
+  billingJobs,
   billingQueue,
+  billingSweepOptions,
   EndSubscriptionJobSchema,
   endSubscriptionJobId,
 } from '#shared/jobs/billing';
-import { maintenanceQueue } from '#shared/jobs/maintenance';
+import { maintenanceJobOptions, maintenanceJobs, maintenanceQueue } from '#shared/jobs/maintenance';
 import {
   moderationJobOptions,
+  moderationJobs,
   moderationQueue,
   reviewJobId,
   type ReviewCharacterJob,
   ReviewCharacterJobSchema,
 } from '#shared/jobs/moderation';
-import { waitingRoomQueue } from '#shared/jobs/waiting-room';
+import {
+  waitingRoomJobOptions,
+  waitingRoomJobs,
+  waitingRoomQueue,
+} from '#shared/jobs/waiting-room';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
@@ -44,6 +53,98 @@ type QueueName =
   | typeof maintenanceQueue
   | typeof waitingRoomQueue
   | typeof moderationQueue;
+
+/**
+ * Every job kind by its name (unique across queues): its queue, payload schema and default options.
+ * enqueue() is the one place a job is added (lint refuses `Queue` from bullmq elsewhere).
+ */
+const jobKinds = {
+  reply: { queue: generationQueue, schema: generationJobs.reply, options: generationJobOptions },
+  regenerate: {
+    queue: generationQueue,
+    schema: generationJobs.regenerate,
+    options: generationJobOptions,
+  },
+  autopilot: {
+    queue: generationQueue,
+    schema: generationJobs.autopilot,
+    options: generationJobOptions,
+  },
+  memory: { queue: generationQueue, schema: generationJobs.memory, options: memoryJobOptions },
+  'group-turn': {
+    queue: groupTurnsQueue,
+    schema: groupTurnJobs['group-turn'],
+    options: groupTurnJobOptions,
+  },
+  'review-character': {
+    queue: moderationQueue,
+    schema: moderationJobs['review-character'],
+    options: moderationJobOptions,
+  },
+  'end-subscription': {
+    queue: billingQueue,
+    schema: billingJobs['end-subscription'],
+    options: billingJobOptions,
+  },
+  sweep: { queue: billingQueue, schema: billingJobs.sweep, options: billingSweepOptions },
+  'purge-guests': {
+    queue: maintenanceQueue,
+    schema: maintenanceJobs['purge-guests'],
+    options: maintenanceJobOptions,
+  },
+  'age-replies': {
+    queue: maintenanceQueue,
+    schema: maintenanceJobs['age-replies'],
+    options: maintenanceJobOptions,
+  },
+  'refresh-search-stats': {
+    queue: maintenanceQueue,
+    schema: maintenanceJobs['refresh-search-stats'],
+    options: maintenanceJobOptions,
+  },
+  'recount-trending': {
+    queue: maintenanceQueue,
+    schema: maintenanceJobs['recount-trending'],
+    options: maintenanceJobOptions,
+  },
+  'requeue-reviews': {
+    queue: maintenanceQueue,
+    schema: maintenanceJobs['requeue-reviews'],
+    options: maintenanceJobOptions,
+  },
+  'sweep-uploads': {
+    queue: maintenanceQueue,
+    schema: maintenanceJobs['sweep-uploads'],
+    options: maintenanceJobOptions,
+  },
+  admit: { queue: waitingRoomQueue, schema: waitingRoomJobs.admit, options: waitingRoomJobOptions },
+} as const;
+
+/** A job's name, unique across our queues. */
+export type JobName = keyof typeof jobKinds;
+/** The payload a job of that name is added with (parsed by enqueue). */
+export type JobInput<N extends JobName> = z.input<(typeof jobKinds)[N]['schema']>;
+
+/** What a caller may set on top of the job kind's defaults: its deterministic id, priority, delay. */
+export type EnqueueOptions = Pick<JobsOptions, 'priority' | 'delay'> & { jobId: string };
+
+/**
+ * Adds a job: the payload is parsed with its schema from shared/jobs, then added with its kind's
+ * default options under the caller's id. A queue that is not the job's own is a programming error.
+ */
+export async function enqueue<N extends JobName>(
+  queue: Queue,
+  name: N,
+  data: JobInput<N>,
+  opts: EnqueueOptions,
+): Promise<void> {
+  const kind = jobKinds[name];
+  if (queue.name !== kind.queue) {
+    throw new Error(`job ${name} belongs on queue ${kind.queue}, not ${queue.name}`);
+  }
+  const parsed: unknown = kind.schema.parse(data);
+  await queue.add(name, parsed, { ...kind.options, ...opts });
+}
 
 /** Opens a queue of ours; its connection errors go to the log. */
 export function openQueue(name: QueueName, connection: Redis, prefix: string, log: Logger): Queue {
@@ -80,8 +181,7 @@ export class GenerationQueue {
   /** Queues a group chat's turn; a second add of the same turn is a no-op (its id). */
   async enqueueTurn(data: z.input<typeof GroupTurnJobSchema>): Promise<void> {
     const parsed: GroupTurnJob = GroupTurnJobSchema.parse(data);
-    await this.turns.add('group-turn', parsed, {
-      ...groupTurnJobOptions,
+    await enqueue(this.turns, 'group-turn', parsed, {
       jobId: groupTurnJobId(parsed),
       priority: parsed.priority,
     });
@@ -92,8 +192,7 @@ export class GenerationQueue {
     data: z.input<(typeof generationJobs)[N]>,
     opts: { jobId: string; priority?: number },
   ): Promise<void> {
-    const parsed = generationJobs[name].parse(data);
-    await this.queue.add(name, parsed, { ...generationJobOptions, ...opts });
+    await enqueue(this.queue, name, data, opts);
   }
 
   /** Removes a job no worker holds yet; one already taken is left to its worker. */
@@ -116,10 +215,7 @@ export class ModerationQueue {
 
   async enqueueReview(data: ReviewCharacterJob): Promise<void> {
     const parsed = ReviewCharacterJobSchema.parse(data);
-    await this.queue.add('review-character', parsed, {
-      ...moderationJobOptions,
-      jobId: reviewJobId(parsed),
-    });
+    await enqueue(this.queue, 'review-character', parsed, { jobId: reviewJobId(parsed) });
   }
 
   async close(): Promise<void> {
@@ -138,8 +234,7 @@ export class BillingQueue {
   /** Ends the subscription at `at` (its recur_at); a second add for the same time is a no-op. */
   async scheduleEnd(subscriptionId: string, at: Date): Promise<void> {
     const job = EndSubscriptionJobSchema.parse({ subscriptionId, at: at.getTime() });
-    await this.queue.add('end-subscription', job, {
-      ...billingJobOptions,
+    await enqueue(this.queue, 'end-subscription', job, {
       jobId: endSubscriptionJobId(job),
       delay: Math.max(0, at.getTime() - Date.now()),
     });

@@ -2,7 +2,6 @@
 import { clientCommands } from '#shared/realtime/events';
 import { stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
-import { assertGroupsOn } from '../services/group-chat.service';
 import { startAutopilot } from '../services/turns/autopilot.turn';
 import { nextSpeaker } from '../services/turns/group-next.turn';
 import { regenerateReply } from '../services/turns/regenerate.turn';
@@ -62,9 +61,8 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
         return {};
       },
     ),
-    'group:next': command(clientCommands['group:next'], async (ctx, { conversationId }) => {
-      assertGroupsOn(ctx.sender.hasFlag);
-      return nextSpeaker(deps, ctx.sender, conversationId);
-    }),
+    'group:next': command(clientCommands['group:next'], (ctx, { conversationId }) =>
+      nextSpeaker(deps, ctx.sender, conversationId),
+    ),
   };
 }

@@ -8,10 +8,15 @@ import type { z } from 'zod';
 import type {
   Ack,
   ClientCommand,
+  CommandPolicy,
   CommandResult,
   ServerToClientEvents,
 } from '#shared/realtime/events';
-import { parseInput } from '../lib/errors';
+import type { FeatureFlag } from '#shared/schemas/permission';
+import { AppError, parseInput } from '../lib/errors';
+import { isMember } from '../lib/caller';
+import { assertGroupsOn } from '../services/group-chat.service';
+import { assertMayChat } from '../services/restrictions.service';
 import type { Sender } from '../services/chat.service';
 import type { Caller } from '../lib/caller';
 
@@ -56,9 +61,45 @@ export type CommandHandlers = {
   [E in ClientCommand]: (ctx: CommandContext, raw: unknown) => Promise<CommandResult<E>>;
 };
 
+/** Refuses a caller below the command's auth level, with the codes REST routes use. */
+export function assertCommandAuth(auth: CommandPolicy['auth'], caller: Caller): void {
+  switch (auth) {
+    case 'none':
+    case 'caller':
+      return;
+    case 'chat':
+      assertMayChat(caller);
+      return;
+    case 'member':
+      if (!isMember(caller)) throw new AppError('sign_in_required');
+      return;
+    case 'admin':
+      // No socket command is for admins; the level needs the stored role, which REST reads.
+      throw new AppError('forbidden');
+  }
+}
+
+/** Refuses a command behind a flag that is off for the caller: not_found, as REST answers. */
+export function assertCommandFlag(
+  flag: FeatureFlag | undefined,
+  hasFlag: (flag: FeatureFlag) => boolean,
+): void {
+  if (flag === 'groupchat') assertGroupsOn(hasFlag);
+  else if (flag !== undefined && !hasFlag(flag)) throw new AppError('not_found');
+}
+
+/**
+ * The one place a command's policy is applied: its auth level before anything is read, its payload
+ * parsed, then its feature flag (the order the per-handler checks had), then the handler.
+ */
 export function command<P extends z.ZodType, R extends z.ZodType>(
-  contract: { payload: P; result: R },
+  contract: CommandPolicy & { payload: P; result: R },
   handler: (ctx: CommandContext, payload: z.output<P>) => Promise<z.input<R>>,
 ): (ctx: CommandContext, raw: unknown) => Promise<z.input<R>> {
-  return async (ctx, raw) => handler(ctx, parseInput(contract.payload, raw));
+  return async (ctx, raw) => {
+    assertCommandAuth(contract.auth, ctx.caller);
+    const payload = parseInput(contract.payload, raw);
+    assertCommandFlag(contract.flag, ctx.sender.hasFlag);
+    return handler(ctx, payload);
+  };
 }

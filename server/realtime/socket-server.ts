@@ -22,7 +22,6 @@ import { createRedis, type Redis } from '../lib/redis';
 import { redisKeys } from '../lib/redis-keys';
 import { FrameSubscriber, type ConversationFrame } from '../lib/reply-state';
 import { refreshCaller, resolveCaller } from '../services/identity.service';
-import { assertMayChat } from '../services/restrictions.service';
 import { isFlagOn, type Applications } from '../services/applications.service';
 import type { ChatDeps } from '../services/chat.service';
 import { registerChatHandlers } from './chat.handlers';
@@ -142,7 +141,6 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     // hold or termination set while the socket is open applies to its next command.
     const runCommand = async (event: ClientCommand, raw: unknown): Promise<unknown> => {
       const caller = await refreshCaller(deps, socket.data.caller);
-      if (event !== 'conversation:leave') assertMayChat(caller);
       const ctx: CommandContext = {
         socket,
         caller,

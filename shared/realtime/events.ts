@@ -4,7 +4,9 @@
  * acknowledgement; server→client events are facts.
  */
 import { z } from 'zod';
+import type { AuthLevel } from '../api/endpoint';
 import { AppErrorSchema } from '../errors';
+import type { FeatureFlag } from '../schemas/permission';
 import { autopilotIntentMaxLength } from '../rules/autopilot';
 import { AutopilotDraftSchema, PendingReplySchema } from '../schemas/conversation';
 import { MessageContentSchema, MessageSchema } from '../schemas/message';
@@ -15,22 +17,27 @@ export type Ack<T> = { ok: true; data: T } | { ok: false; error: z.infer<typeof 
 
 export const ConversationRefSchema = z.object({ conversationId: z.uuid() });
 
-/** Commands: payload schema and the data schema of a successful acknowledgement. */
+/**
+ * Commands: who may send each (`auth`, the levels REST contracts use; a command behind a feature flag
+ * names it in `flag`, not_found while off), its payload schema and the data schema of its acknowledgement.
+ */
 export const clientCommands = {
   /**
    * Joins the conversation's room; answers the reply in flight, if any, and the finished autopilot
    * draft still waiting for the message box (kept until sent or discarded), if any.
    */
   'conversation:join': {
+    auth: 'chat',
     payload: ConversationRefSchema,
     result: z.object({
       pending: PendingReplySchema.nullable(),
       draft: AutopilotDraftSchema.nullable(),
     }),
   },
-  'conversation:leave': { payload: ConversationRefSchema, result: z.object({}) },
+  'conversation:leave': { auth: 'caller', payload: ConversationRefSchema, result: z.object({}) },
   /** Sends a message; a null conversationId starts a new conversation with the character. */
   'message:send': {
+    auth: 'chat',
     payload: z.object({
       characterId: z.uuid(),
       conversationId: z.uuid().nullable(),
@@ -60,6 +67,7 @@ export const clientCommands = {
    * `speakerId` names the member whose reply failed, who answers again (the group chooses without it).
    */
   'generation:retry': {
+    auth: 'chat',
     payload: ConversationRefSchema.extend({ speakerId: z.uuid().optional() }),
     result: z.object({ replyId: z.uuid() }),
   },
@@ -69,6 +77,7 @@ export const clientCommands = {
    * the same member answers again.
    */
   'generation:regenerate': {
+    auth: 'chat',
     payload: ConversationRefSchema,
     result: z.object({ replyId: z.uuid(), replacedId: z.uuid() }),
   },
@@ -78,6 +87,7 @@ export const clientCommands = {
    * and ends in `autopilot:completed` with the draft for the message box; nothing is stored.
    */
   'generation:autopilot': {
+    auth: 'chat',
     payload: ConversationRefSchema.extend({
       intent: z
         .string()
@@ -89,24 +99,38 @@ export const clientCommands = {
   },
   /** Throws away the conversation's waiting autopilot draft (Discard); a draft already gone is fine. */
   'autopilot:discard': {
+    auth: 'chat',
     payload: ConversationRefSchema.extend({ draftId: z.uuid() }),
     result: z.object({}),
   },
-  'generation:stop': { payload: ConversationRefSchema, result: z.object({}) },
+  'generation:stop': { auth: 'chat', payload: ConversationRefSchema, result: z.object({}) },
   /** Group chats (premium): skip to another member, who answers the last message. */
-  'group:next': { payload: ConversationRefSchema, result: z.object({}) },
+  'group:next': {
+    auth: 'chat',
+    flag: 'groupchat',
+    payload: ConversationRefSchema,
+    result: z.object({}),
+  },
   /**
    * The waiting-room status now; with `join` (the caller opened a chat) a caller neither waiting nor
    * holding access lines up. While waiting the socket receives `waiting-room:status` each time the line
    * moves, until access is granted.
    */
   'waiting-room:watch': {
+    auth: 'chat',
     payload: z.object({ join: z.boolean().default(false) }),
     result: WaitingRoomStatusSchema,
   },
 } as const;
 
 export type ClientCommand = keyof typeof clientCommands;
+
+/** Who may send a command and the flag it lives behind, checked by the server before its handler. */
+export interface CommandPolicy {
+  auth: AuthLevel;
+  flag?: FeatureFlag;
+}
+clientCommands satisfies Record<ClientCommand, CommandPolicy>;
 
 /** Every command name, for registering listeners. */
 export const commandNames = Object.keys(clientCommands).filter((name): name is ClientCommand =>

@@ -33,6 +33,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['migrations/probe.ts', "import '../server/config';"],
     ['migrations/probe.ts', "import '../shared/errors';"],
     ['client/features/chat/probe.ts', "import '../library/api';"],
+    ['scripts/bench/probe.ts', "import '../../tests/support/processes';"],
   ])('refuses in %s: %s', async (file, source) => {
     expect(await boundaryErrors(file, source)).toHaveLength(1);
   });
@@ -41,6 +42,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['workers/lib/probe.ts', "import '../../server/lib/reply-state';"],
     ['server/services/probe.ts', "import '../lib/reply-state';"],
     ['client/features/chat/probe.ts', "import '../../../shared/errors';"],
+    ['scripts/bench/probe.ts', "import '../../testkit/processes';"],
   ])('allows in %s: %s', async (file, source) => {
     expect(await boundaryErrors(file, source)).toEqual([]);
   });

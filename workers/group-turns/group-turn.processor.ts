@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { generationJobOptions, replyJobId, ReplyJobSchema } from '#shared/jobs/generation';
+import { replyJobId, ReplyJobSchema } from '#shared/jobs/generation';
 import type { GroupTurnJob } from '#shared/jobs/group-turns';
 import { chooseSpeaker, groupActivityWindow } from '#shared/rules/group-turns';
 import type { CharacterCache } from '#server/db/character-cache';
@@ -20,6 +20,7 @@ import { AppError } from '#server/lib/errors';
 import type { GroupRounds } from '#server/lib/group-rounds';
 import type { Logger } from '#server/lib/log';
 import type { ReplyState } from '#server/lib/reply-state';
+import { enqueue } from '#server/lib/queues';
 
 export interface GroupTurnDeps {
   db: Db;
@@ -131,8 +132,7 @@ export async function takeTurn(
     },
   });
   try {
-    await deps.generation.add('reply', data, {
-      ...generationJobOptions,
+    await enqueue(deps.generation, 'reply', data, {
       jobId: replyJobId(replyId),
       priority: job.priority,
     });

@@ -3,19 +3,11 @@
  * conversation's `memory` job is added (one at a time per conversation; a later overflow adds it again).
  */
 import type { Queue } from 'bullmq';
-import {
-  MemoryJobSchema,
-  memoryJobId,
-  memoryJobOptions,
-  type MemoryJob,
-} from '#shared/jobs/generation';
+import { memoryJobId, type MemoryJob } from '#shared/jobs/generation';
+import { enqueue } from '#server/lib/queues';
 
 export async function queueMemory(generation: Queue, job: MemoryJob): Promise<void> {
-  const data = MemoryJobSchema.parse(job);
-  await generation.add('memory', data, {
-    ...memoryJobOptions,
-    jobId: memoryJobId(data.conversationId),
-  });
+  await enqueue(generation, 'memory', job, { jobId: memoryJobId(job.conversationId) });
 }
 
 /**
