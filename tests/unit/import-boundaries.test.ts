@@ -33,7 +33,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['migrations/probe.ts', "import '../server/config';"],
     ['migrations/probe.ts', "import '../shared/errors';"],
     ['client/features/chat/probe.ts', "import '../library/api';"],
-    ['scripts/bench/probe.ts', "import '../../tests/support/processes';"],
+    ['scripts/bench/probe.ts', "import '../../tests/support/factories';"],
   ])('refuses in %s: %s', async (file, source) => {
     expect(await boundaryErrors(file, source)).toHaveLength(1);
   });
