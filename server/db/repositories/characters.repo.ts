@@ -36,21 +36,21 @@ export async function deleteOwned(db: Db, id: string, creatorUserId: string): Pr
   return result.numDeletedRows > 0n;
 }
 
-export interface CharacterInput {
-  slug: string;
-  name: string;
-  title: string;
-  persona: string;
-  scenario: string;
-  greeting: string;
-  dialogue: string;
-  avatarUrl: string | null;
-  language: string;
-  tokenCount: number;
-  tags: readonly string[];
+/** What the seed writes: the record's definition fields plus a slug and tags (one shape, CharacterRecord). */
+export type CharacterInput = Pick<
+  CharacterRecord,
+  | 'name'
+  | 'title'
+  | 'persona'
+  | 'scenario'
+  | 'greeting'
+  | 'dialogue'
+  | 'avatarUrl'
+  | 'language'
+  | 'tokenCount'
   /** Null only for test and bench characters that belong to nobody. */
-  creatorUserId: string | null;
-}
+  | 'creatorUserId'
+> & { slug: string; tags: readonly string[] };
 
 /** Inserts or refreshes a character keyed by slug, with its tags; used by the seed. */
 export async function upsertBySlug(db: Db, input: CharacterInput): Promise<string> {
