@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../database';
-import { toCharacterRecord, type CharacterRecord } from '../mappers';
+import { toCharacterRecord, type CharacterDefinition, type CharacterRecord } from '../mappers';
 
 /** Tag names of the character, ordered by name, as an array column. */
 export function tagsOf(characterId: Expression<string>) {
@@ -37,20 +37,9 @@ export async function deleteOwned(db: Db, id: string, creatorUserId: string): Pr
 }
 
 /** What the seed writes: the record's definition fields plus a slug and tags (one shape, CharacterRecord). */
-export type CharacterInput = Pick<
-  CharacterRecord,
-  | 'name'
-  | 'title'
-  | 'persona'
-  | 'scenario'
-  | 'greeting'
-  | 'dialogue'
-  | 'avatarUrl'
-  | 'language'
-  | 'tokenCount'
-  /** Null only for test and bench characters that belong to nobody. */
-  | 'creatorUserId'
-> & { slug: string; tags: readonly string[] };
+export type CharacterInput = CharacterDefinition &
+  /** creatorUserId is null only for test and bench characters that belong to nobody. */
+  Pick<CharacterRecord, 'creatorUserId'> & { slug: string; tags: readonly string[] };
 
 /** Inserts or refreshes a character keyed by slug, with its tags; used by the seed. */
 export async function upsertBySlug(db: Db, input: CharacterInput): Promise<string> {
