@@ -95,6 +95,20 @@ export interface CharacterRecord {
   greetingCharacterId: string | null;
 }
 
+/** The fields a creator or the seed writes of a character's definition; inputs extend this, never restate it. */
+export type CharacterDefinition = Pick<
+  CharacterRecord,
+  | 'name'
+  | 'title'
+  | 'persona'
+  | 'scenario'
+  | 'greeting'
+  | 'dialogue'
+  | 'avatarUrl'
+  | 'language'
+  | 'tokenCount'
+>;
+
 export function toCharacterRecord(
   row: CharacterRow & { tags: string[]; creator_username: string | null },
 ): CharacterRecord {

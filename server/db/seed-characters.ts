@@ -1,26 +1,19 @@
 // Original, safe-for-work library characters inserted by the database seed so a fresh install
 // has a browsable character catalogue; each slug also names its avatar in client/public/avatars.
+import type { CharacterInput } from './repositories/characters.repo';
 
-/** One original library character written for the seed; safe for work. */
-export interface SeedCharacter {
-  /** Stable slug, kebab-case, unique; also the avatar file name (client/public/avatars/<slug>.svg). */
-  slug: string;
-  /** Display name, 3-20 characters. */
-  name: string;
-  /** One-line tagline, at most 100 characters. */
-  title: string;
-  /** Personality and description, 300-900 characters, written in the third person. */
-  persona: string;
-  /** The situation the chat starts in, 150-500 characters, addressing the user as {{user}}. */
-  scenario: string;
-  /** The character's first message, 150-600 characters, in character. */
-  greeting: string;
-  /** Example dialogue: "<START>" blocks of "{{user}}: ..." / "{{char}}: ..." lines. */
-  dialogue: string;
-  /** Two to four tags. */
-  tags: string[];
-  language: 'en';
-}
+/**
+ * One original library character written for the seed; safe for work. The fields are the seed's
+ * CharacterInput; their rules: slug kebab-case and unique, also the avatar file name
+ * (client/public/avatars/<slug>.svg); name 3-20 characters; title one line of at most 100; persona
+ * 300-900 characters in the third person; scenario 150-500 addressing the user as {{user}}; greeting
+ * 150-600 in character; dialogue "<START>" blocks of "{{user}}: ..." / "{{char}}: ..." lines; two to
+ * four tags.
+ */
+export type SeedCharacter = Pick<
+  CharacterInput,
+  'slug' | 'name' | 'title' | 'persona' | 'scenario' | 'greeting' | 'dialogue'
+> & { tags: string[]; language: 'en' };
 
 export const seedCharacters: readonly SeedCharacter[] = [
   {

@@ -19,6 +19,10 @@ export const LorebookEntrySchema = z.object({
 });
 export type LorebookEntry = z.infer<typeof LorebookEntrySchema>;
 
+/** What a member writes of an entry: all but the id and timestamp (the editor's values, the repo's write). */
+export const LorebookEntryFieldsSchema = LorebookEntrySchema.omit({ id: true, updatedAt: true });
+export type LorebookEntryFields = z.infer<typeof LorebookEntryFieldsSchema>;
+
 export const LorebookSummarySchema = z.object({
   id: z.uuid(),
   name: z.string(),

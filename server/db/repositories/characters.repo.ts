@@ -1,6 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../database';
-import { toCharacterRecord, type CharacterRecord } from '../mappers';
+import { toCharacterRecord, type CharacterDefinition, type CharacterRecord } from '../mappers';
 
 /** Tag names of the character, ordered by name, as an array column. */
 export function tagsOf(characterId: Expression<string>) {
@@ -36,21 +36,10 @@ export async function deleteOwned(db: Db, id: string, creatorUserId: string): Pr
   return result.numDeletedRows > 0n;
 }
 
-export interface CharacterInput {
-  slug: string;
-  name: string;
-  title: string;
-  persona: string;
-  scenario: string;
-  greeting: string;
-  dialogue: string;
-  avatarUrl: string | null;
-  language: string;
-  tokenCount: number;
-  tags: readonly string[];
-  /** Null only for test and bench characters that belong to nobody. */
-  creatorUserId: string | null;
-}
+/** What the seed writes: the record's definition fields plus a slug and tags (one shape, CharacterRecord). */
+export type CharacterInput = CharacterDefinition &
+  /** creatorUserId is null only for test and bench characters that belong to nobody. */
+  Pick<CharacterRecord, 'creatorUserId'> & { slug: string; tags: readonly string[] };
 
 /** Inserts or refreshes a character keyed by slug, with its tags; used by the seed. */
 export async function upsertBySlug(db: Db, input: CharacterInput): Promise<string> {

@@ -10,6 +10,7 @@ import type {
   AttachedLorebook,
   Lorebook,
   LorebookEntry,
+  LorebookEntryFields,
   LorebookSummary,
 } from '#shared/schemas/lorebook';
 import type { Db } from '../database';
@@ -26,14 +27,7 @@ export interface BookFields {
   tokenBudget: number;
 }
 
-export interface EntryFields {
-  name: string;
-  keywords: string[];
-  content: string;
-  priority: number;
-  insertionOrder: number;
-  enabled: boolean;
-}
+export type EntryFields = LorebookEntryFields;
 
 function toEntry(row: Selectable<LorebookEntriesTable>): LorebookEntry {
   return {

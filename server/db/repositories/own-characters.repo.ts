@@ -6,30 +6,24 @@ import { sql } from 'kysely';
 import type { ModeratedText, ModerationStatus, StoredVisibility } from '#shared/rules/moderation';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
 import type { Db } from '../database';
-import { toOwnCharacter, toOwnCharacterSummary } from '../mappers';
+import {
+  toOwnCharacter,
+  toOwnCharacterSummary,
+  type CharacterDefinition,
+  type CharacterRecord,
+} from '../mappers';
 import { creatorUsernameOf, replaceTags, tagsOf } from './characters.repo';
 
 /** What a save writes. */
-export interface CharacterWrite {
-  name: string;
-  title: string;
-  persona: string;
-  scenario: string;
-  greeting: string;
-  dialogue: string;
-  avatarUrl: string | null;
-  avatarIsNsfw: boolean;
-  isNsfw: boolean;
-  visibility: StoredVisibility;
-  definitionVisible: boolean;
-  language: string;
-  tokenCount: number;
-  tags: readonly string[];
-  moderationStatus: ModerationStatus | null;
-  manualReviewRequested: boolean;
-  /** Whether this save is sent to review (bumps the moderation revision). */
-  review: boolean;
-}
+export type CharacterWrite = CharacterDefinition &
+  Pick<CharacterRecord, 'isNsfw' | 'definitionVisible' | 'moderationStatus'> & {
+    avatarIsNsfw: boolean;
+    visibility: StoredVisibility;
+    tags: readonly string[];
+    manualReviewRequested: boolean;
+    /** Whether this save is sent to review (bumps the moderation revision). */
+    review: boolean;
+  };
 
 function columns(w: CharacterWrite) {
   return {

@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { LorebookEntryInputSchema, type LorebookEntryInput } from '#shared/api/lorebooks';
+import type { LorebookEntryFields } from '#shared/schemas/lorebook';
 import { lorebookLimits, parseKeywords } from '#shared/rules/lorebook';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
@@ -19,14 +20,7 @@ import {
 import { TextField } from '../../../components/text-field';
 import { fieldErrors } from '../form-errors';
 
-export interface EntryValues {
-  name: string;
-  keywords: string[];
-  content: string;
-  priority: number;
-  insertionOrder: number;
-  enabled: boolean;
-}
+export type EntryValues = LorebookEntryFields;
 
 export const emptyEntry: EntryValues = {
   name: '',
