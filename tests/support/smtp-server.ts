@@ -22,6 +22,8 @@ export async function startSmtp(): Promise<LocalSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A mail under way when a test ends is not waited for (the default grace is 30 s).
+    closeTimeout: 1_000,
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));

@@ -33,10 +33,31 @@ export async function startStack(
     workers,
     url,
     close: async () => {
-      await app.fastify.close();
+      await reportSlowClose(app, () => app.fastify.close());
       await workers?.close();
     },
   };
+}
+
+/**
+ * Runs `close`, and while it takes longer than 15 s prints what the process still holds open, so a
+ * close that hangs in CI says what it waits for instead of only timing the hook out.
+ */
+async function reportSlowClose(app: App, close: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  const watch = setInterval(() => {
+    app.fastify.server.getConnections((_, open) => {
+      console.error(
+        `still closing after ${String(Date.now() - started)} ms: ${String(open)} HTTP connections; ` +
+          `open resources: ${process.getActiveResourcesInfo().join(', ')}`,
+      );
+    });
+  }, 15_000);
+  try {
+    await close();
+  } finally {
+    clearInterval(watch);
+  }
 }
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
