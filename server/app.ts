@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { createMailer } from './lib/mailer';
 import { loadCatalog } from './lib/billing/catalog';
-import { createGateway } from './lib/billing/create-gateway';
+import { createGateway, gatewayOrigins } from './lib/billing/create-gateway';
 import { BillingQueue, GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
 import { createStorage } from './lib/create-storage';
 import { uploadContentType, uploadKey, type FileStorage } from './lib/storage';
@@ -131,6 +131,7 @@ export async function buildApp(config: Config): Promise<App> {
     assetOrigins: config.CSP_ASSET_ORIGINS,
     adOrigins: config.CSP_AD_ORIGINS,
     frameAncestors: applications.embedOrigins,
+    paymentOrigins: gatewayOrigins(config),
   });
   // Requests are parsed once by their contract (lib/route.ts); fastify only serialises responses.
   fastify.setValidatorCompiler(() => (data: unknown) => ({ value: data }));

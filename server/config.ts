@@ -264,6 +264,8 @@ const EnvSchema = z.object({
   STRIPE_API_PORT: positiveInt.max(65535).optional().describe('a port number'),
   STRIPE_API_PROTOCOL: z.enum(['https', 'http']).optional(),
   STRIPE_TIMEOUT_MS: positiveInt.default(20_000).describe('milliseconds, a whole number above 0'),
+  /** Where the checkout loads Stripe.js from: Stripe's own unless pointed at a local peer. */
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/').describe('an http(s) URL'),
   PLEDGE_SERVICE: PledgeServiceSchema.optional(),
   BILLING_SWEEP_MS: positiveInt.default(60_000).describe('milliseconds, a whole number above 0'),
   INFERENCE_MODELS_FILE: z

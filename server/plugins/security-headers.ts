@@ -15,6 +15,8 @@
  * - `frame-ancestors` is the same for every page: a page load carries no application id (a partner's
  *   frame passes it in the URL fragment, which never reaches us), so every origin any application in
  *   APPLICATIONS_FILE lists in `embedOrigins` may frame us, and nobody else ('none' without any).
+ * - With Stripe, the checkout loads Stripe.js, which calls Stripe's API and shows its frames, and the
+ *   3-D Secure page opens in a frame: their origins join script-src, connect-src and frame-src.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -27,6 +29,12 @@ export interface SecurityHeaderOptions {
   adOrigins: readonly string[];
   /** Sites that may show us in a frame (every application's `embedOrigins`). */
   frameAncestors: readonly string[];
+  /** What the payment gateway's browser half loads (create-gateway.ts, gatewayOrigins). */
+  paymentOrigins: {
+    script: readonly string[];
+    frame: readonly string[];
+    connect: readonly string[];
+  };
 }
 
 /** The ws:// or wss:// origin matching an http(s) URL. */
@@ -38,16 +46,17 @@ function webSocketOrigin(url: string): string {
 export function contentSecurityPolicy(opts: SecurityHeaderOptions): string {
   const assets = opts.assetOrigins;
   const ads = opts.adOrigins;
+  const payment = opts.paymentOrigins;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...assets, ...ads],
+    'script-src': ["'self'", ...assets, ...ads, ...payment.script],
     'style-src': ["'self'", "'unsafe-inline'", ...assets, ...ads],
     // data: for small inline icons (the API docs' stylesheet), blob: for an avatar's preview.
     'img-src': ["'self'", 'data:', 'blob:', ...assets, ...ads],
     'font-src': ["'self'", ...assets],
     'media-src': ["'self'", ...assets],
-    'connect-src': ["'self'", webSocketOrigin(opts.publicUrl), ...ads],
-    'frame-src': ["'self'", ...ads],
+    'connect-src': ["'self'", webSocketOrigin(opts.publicUrl), ...ads, ...payment.connect],
+    'frame-src': ["'self'", ...ads, ...payment.frame],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -57,7 +57,7 @@ export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 /** What the browser needs to take a card: the sandbox's own form, or Stripe.js with its key. */
 export const CardFormSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sandbox') }),
-  z.object({ kind: z.literal('stripe'), publishableKey: z.string() }),
+  z.object({ kind: z.literal('stripe'), publishableKey: z.string(), scriptUrl: z.string() }),
   z.object({ kind: z.literal('none') }),
 ]);
 export type CardForm = z.infer<typeof CardFormSchema>;

@@ -30,6 +30,8 @@ const fastPace = { firstTokenDelayMs: 50, tokenDelayMs: 4 };
 
 /** Where the product under test keeps its data, for specs that must set up what no screen can. */
 const databaseEnv = 'E2E_DATABASE_URL';
+/** The SMTP server the inbox reads, for a spec that starts a product of its own and signs in there. */
+const smtpEnv = 'E2E_SMTP_URL';
 const redisPrefixEnv = 'E2E_REDIS_PREFIX';
 
 /** The product's Redis key prefix, for a test that drops a cache entry as the product would. */
@@ -38,6 +40,12 @@ export function e2eRedisPrefix(): string {
   if (prefix === undefined)
     throw new Error(`${redisPrefixEnv} is not set; run through e2e global setup`);
   return prefix;
+}
+
+export function e2eSmtpUrl(): string {
+  const url = process.env[smtpEnv];
+  if (url === undefined) throw new Error(`${smtpEnv} is not set; run through e2e global setup`);
+  return url;
 }
 
 export function e2eDatabaseUrl(): string {
@@ -63,6 +71,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtp();
   const inbox = await startMailInbox(smtp);
   process.env[mailInboxEnv] = inbox.url;
+  process.env[smtpEnv] = smtp.url;
   process.env[databaseEnv] = testDatabaseUrl(database);
   const redisPrefix = `e2e-${run}:`;
   process.env[redisPrefixEnv] = redisPrefix;

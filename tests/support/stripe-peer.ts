@@ -5,7 +5,12 @@
  * and error bodies. Customers, PaymentMethods (attach), PaymentIntents (create+confirm, retrieve,
  * search by metadata, cancel), and a 3-D Secure / hosted payment page of its own.
  *
- * Test PaymentMethods, after Stripe's: pm_card_visa and pm_card_mastercard approve;
+ * It also serves the subset of Stripe.js the checkout uses (stripe-js-peer.ts) at /v3/, and makes
+ * PaymentMethods from the card that script posts with the publishable key (POST /v1/payment_methods).
+ *
+ * Test cards, after Stripe's: 4242 4242 4242 4242 and 5555 5555 5555 4444 approve; 4000 0027 6000 3184
+ * asks for 3-D Secure; 4000 0000 0000 0002 is declined. Test PaymentMethods, after Stripe's:
+ * pm_card_visa and pm_card_mastercard approve;
  * pm_card_threeDSecure2Required answers requires_action with a redirect to the peer's page, which,
  * visited with ?result=succeed|fail, completes the intent, sends the webhook and redirects to the
  * return_url; off-session it is refused (authentication_required); pm_card_chargeDeclined is declined
@@ -17,6 +22,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { stripeJsSource } from './stripe-js-peer';
 
 export type Failure = '500' | 'hang' | 'lose-answer';
 
@@ -81,6 +87,14 @@ const testMethods: Record<string, { behaviour: Behaviour; brand: string; last4: 
   pm_card_mastercard: { behaviour: 'approve', brand: 'mastercard', last4: '4444' },
   pm_card_threeDSecure2Required: { behaviour: 'three-ds', brand: 'visa', last4: '3220' },
   pm_card_chargeDeclined: { behaviour: 'decline', brand: 'visa', last4: '0002' },
+};
+
+/** Stripe's test card numbers this peer knows; any other valid number approves. */
+const testCards: Record<string, { behaviour: Behaviour; brand: string }> = {
+  '4242424242424242': { behaviour: 'approve', brand: 'visa' },
+  '5555555555554444': { behaviour: 'approve', brand: 'mastercard' },
+  '4000002760003184': { behaviour: 'three-ds', brand: 'visa' },
+  '4000000000000002': { behaviour: 'decline', brand: 'visa' },
 };
 
 export const peerMessages = {
@@ -379,6 +393,42 @@ export async function startStripePeer(): Promise<StripePeer> {
     }
   }
 
+  /** A PaymentMethod from the card Stripe.js posts (the browser's half of a payment). */
+  function createMethod(form: Record<string, unknown>): PaymentMethod {
+    const card = strings(form.card);
+    const number = card.number ?? '';
+    const expMonth = Number(card.exp_month);
+    const expYear = Number(card.exp_year);
+    if (str(form.type) !== 'card') throw invalid('Invalid payment method type.', undefined, 'type');
+    if (!/^\d{13,19}$/.test(number)) {
+      throw new StripeHttpError(402, {
+        type: 'card_error',
+        code: 'invalid_number',
+        message: 'Your card number is invalid.',
+      });
+    }
+    if (
+      !Number.isInteger(expMonth) ||
+      !Number.isInteger(expYear) ||
+      !/^\d{3,4}$/.test(card.cvc ?? '')
+    ) {
+      throw invalid('Your card is incomplete.', 'incomplete', 'card');
+    }
+    const test = testCards[number] ?? { behaviour: 'approve', brand: 'visa' };
+    const pm: PaymentMethod = {
+      id: newId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: null,
+      card: { brand: test.brand, last4: number.slice(-4), exp_month: expMonth, exp_year: expYear },
+      created: now(),
+      livemode: false,
+      metadata: {},
+    };
+    methods.set(pm.id, { pm, behaviour: test.behaviour });
+    return pm;
+  }
+
   function attach(id: string, form: Record<string, unknown>): PaymentMethod {
     const customer = customerOf(str(form.customer) ?? '').id;
     const test = testMethods[id];
@@ -432,6 +482,7 @@ export async function startStripePeer(): Promise<StripePeer> {
     if (method === 'GET' && (m = /^\/v1\/customers\/(\w+)$/.exec(path)) !== null) {
       return customerOf(m[1] ?? '');
     }
+    if (method === 'POST' && path === '/v1/payment_methods') return createMethod(form);
     if (method === 'POST' && (m = /^\/v1\/payment_methods\/(\w+)\/attach$/.exec(path)) !== null) {
       return attach(m[1] ?? '', form);
     }
@@ -504,10 +555,20 @@ export async function startStripePeer(): Promise<StripePeer> {
       page(pageMatch[1] ?? '', pageMatch[2] ?? '', target.searchParams, res);
       return;
     }
+    if (method === 'GET' && path === '/v3/') {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(stripeJsSource(url));
+      return;
+    }
     requests.push({ method, path });
+    // Stripe.js calls from the shop's page, with the publishable key in the body.
+    const fromBrowser = method === 'POST' && path === '/v1/payment_methods';
     const answer = (status: number, body: string) => {
       res
-        .writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') })
+        .writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': newId('req'),
+          ...(fromBrowser ? { 'access-control-allow-origin': '*' } : {}),
+        })
         .end(body);
     };
     const active = failure !== null && path.startsWith(failure.prefix) ? failure.mode : null;
@@ -520,7 +581,10 @@ export async function startStripePeer(): Promise<StripePeer> {
       );
       return;
     }
-    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+    const isAuthorised = fromBrowser
+      ? parseForm(raw).key === publishableKey
+      : req.headers.authorization === `Bearer ${secretKey}`;
+    if (!isAuthorised) {
       answer(
         401,
         JSON.stringify({
@@ -586,6 +650,7 @@ export async function startStripePeer(): Promise<StripePeer> {
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(port),
       STRIPE_API_PROTOCOL: 'http',
+      STRIPE_JS_URL: `${url}/v3/`,
     }),
     deliverTo: (target) => {
       webhookUrl = target;

@@ -41,6 +41,7 @@ export function createGateway(config: Config, redis: Redis, log: Logger): Paymen
       return new StripeGateway({
         secretKey: required(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
         publishableKey: required(config.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY'),
+        scriptUrl: config.STRIPE_JS_URL,
         webhookSecret: required(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
         api: {
           host: config.STRIPE_API_HOST,
@@ -51,6 +52,29 @@ export function createGateway(config: Config, redis: Redis, log: Logger): Paymen
         log,
       });
   }
+}
+
+/** Stripe's 3-D Secure pages, which the checkout shows in a frame. */
+const stripeHooksOrigin = 'https://hooks.stripe.com';
+
+/**
+ * What the checkout page loads from the gateway, for the content security policy: Stripe.js (a script
+ * and its frames), the API it calls, and the 3-D Secure pages; nothing for the sandbox, which is ours.
+ */
+export function gatewayOrigins(config: Config): {
+  script: string[];
+  frame: string[];
+  connect: string[];
+} {
+  if (config.PAYMENT_GATEWAY !== 'stripe') return { script: [], frame: [], connect: [] };
+  const js = new URL(config.STRIPE_JS_URL).origin;
+  const api =
+    config.STRIPE_API_HOST === undefined
+      ? 'https://api.stripe.com'
+      : new URL(
+          `${config.STRIPE_API_PROTOCOL ?? 'https'}://${config.STRIPE_API_HOST}${config.STRIPE_API_PORT === undefined ? '' : `:${String(config.STRIPE_API_PORT)}`}`,
+        ).origin;
+  return { script: [js], frame: [js, stripeHooksOrigin, api], connect: [api] };
 }
 
 /** loadConfig refuses PAYMENT_GATEWAY=stripe without its keys; this holds for a hand-made config too. */

@@ -95,6 +95,8 @@ export interface PaymentGateway {
    * answers how it stands after, which is 'succeeded' if the member completed it first.
    */
   cancel: (paymentRef: string) => Promise<ChargeResult>;
+  /** Whether it can take the alternative method `code` (commerce.json) on a page of the provider's. */
+  takesRedirect: (code: string) => boolean;
   /** Starts a payment with another method; the browser is sent to the URL. */
   redirectPayment: (input: RedirectPaymentInput) => Promise<{ url: string; paymentRef: string }>;
   /** Checks a webhook's signature and reads it; throws when it is forged, unsigned or stale. */

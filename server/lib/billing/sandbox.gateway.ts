@@ -152,6 +152,11 @@ export class SandboxGateway implements PaymentGateway {
     this.keys = redisKeys(opts.prefix).paymentsSandbox;
   }
 
+  /** Every method: the sandbox's hosted page stands in for any provider's. */
+  takesRedirect(): boolean {
+    return true;
+  }
+
   cardForm() {
     return { kind: 'sandbox' as const };
   }

@@ -29,6 +29,8 @@ import { readStripeEvent, stripeMetadata } from './stripe-webhook';
 export interface StripeGatewayOptions {
   secretKey: string;
   publishableKey: string;
+  /** Where the browser loads Stripe.js from (STRIPE_JS_URL). */
+  scriptUrl: string;
   webhookSecret: string;
   /** Another address for Stripe's API (a local peer in tests); Stripe's own when unset. */
   api?: { host?: string; port?: number; protocol?: 'http' | 'https' };
@@ -39,6 +41,19 @@ export interface StripeGatewayOptions {
 
 /** Stripe's card brands as our card summaries name them. */
 const brandNames: Record<string, string> = { mastercard: 'master', amex: 'amex' };
+
+/**
+ * Stripe's payment method types whose confirmation sends the member to the provider's page and back.
+ * Others (pix's QR code, bank transfers' instructions) need a screen of their own, so are not offered.
+ */
+const redirectMethods: ReadonlySet<string> = new Set([
+  'paypal',
+  'alipay',
+  'crypto',
+  'ideal',
+  'bancontact',
+  'eps',
+]);
 
 /** PaymentIntent states that still wait on the member or on us, and may be cancelled. */
 const cancellable = new Set([
@@ -62,7 +77,11 @@ export class StripeGateway implements PaymentGateway {
   }
 
   cardForm() {
-    return { kind: 'stripe' as const, publishableKey: this.opts.publishableKey };
+    return {
+      kind: 'stripe' as const,
+      publishableKey: this.opts.publishableKey,
+      scriptUrl: this.opts.scriptUrl,
+    };
   }
 
   async ensureCustomer(customer: GatewayCustomer): Promise<string> {
@@ -193,6 +212,10 @@ export class StripeGateway implements PaymentGateway {
         throw err;
       }
     });
+  }
+
+  takesRedirect(code: string): boolean {
+    return redirectMethods.has(code);
   }
 
   async redirectPayment(input: RedirectPaymentInput): Promise<{ url: string; paymentRef: string }> {

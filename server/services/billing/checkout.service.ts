@@ -66,6 +66,13 @@ function planIn(deps: BillingDeps, offerId: string, planId: string, now: Date): 
   return plan;
 }
 
+/** Whether a method of commerce.json can be paid with here: a card, or what the gateway's pages take. */
+function offersMethod(deps: BillingDeps, code: string): boolean {
+  const method = deps.catalog.paymentMethods.find((m) => m.code === code);
+  if (deps.gateway === null || method === undefined) return false;
+  return method.kind === 'card' || deps.gateway.takesRedirect(code);
+}
+
 export function purchaseOptions(
   deps: BillingDeps,
   offerId: string | undefined,
@@ -77,7 +84,7 @@ export function purchaseOptions(
     offerId: offer.id,
     currency: offer.currency,
     defaultPlanId: offer.defaultPlanId,
-    paymentMethods: deps.gateway === null ? [] : [...deps.catalog.paymentMethods],
+    paymentMethods: deps.catalog.paymentMethods.filter((m) => offersMethod(deps, m.code)),
     cardForm: deps.gateway?.cardForm() ?? { kind: 'none' },
     options: {
       monthly: plans.filter((p) => p.period === 'monthly'),
@@ -449,7 +456,8 @@ export async function payAlternative(
   const method = deps.catalog.paymentMethods.find(
     (m) => m.code === provider && m.kind === 'redirect',
   );
-  if (method === undefined) throw new AppError('payment_method_unavailable', { field: 'provider' });
+  if (method === undefined || !offersMethod(deps, method.code))
+    throw new AppError('payment_method_unavailable', { field: 'provider' });
   return withMemberLock(deps, caller.userId, async () => {
     const order = await openPurchase(deps, caller, input, method.code, now);
     if (order.status === 'paid') return { url: null, errorMessage: 'This order is already paid.' };
@@ -504,7 +512,8 @@ export async function cryptoLink(
   now: Date = new Date(),
 ): Promise<string> {
   const method = deps.catalog.paymentMethods.find((m) => m.code === 'crypto');
-  if (method === undefined) throw new AppError('payment_method_unavailable');
+  if (method === undefined || !offersMethod(deps, method.code))
+    throw new AppError('payment_method_unavailable');
   const plan = deps.catalog.plan(planId);
   if (plan === undefined) throw new AppError('plan_not_found', { field: 'planId' });
   const profile = await billing.findProfile(deps.db, caller.userId);

@@ -107,7 +107,46 @@ describe('configuration', () => {
   it('tells the browser to take cards with Stripe.js and the publishable key', async () => {
     const res = await inject(b)({ method: 'GET', url: '/api/subscriptions/purchase_options' });
     const options = PurchaseOptionsSchema.parse(res.json());
-    expect(options.cardForm).toEqual({ kind: 'stripe', publishableKey: peer.publishableKey });
+    expect(options.cardForm).toEqual({
+      kind: 'stripe',
+      publishableKey: peer.publishableKey,
+      scriptUrl: `${peer.url}/v3/`,
+    });
+  });
+
+  it('lets the page load Stripe.js, call Stripe and frame its 3-D Secure page, and no more', async () => {
+    const res = await inject(b)({ method: 'GET', url: '/checkout' });
+    const policy = new Map(
+      String(res.headers['content-security-policy'])
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+    );
+    expect(policy.get('script-src')).toEqual(["'self'", peer.url]);
+    expect(policy.get('connect-src')).toContain(peer.url);
+    expect(policy.get('frame-src')).toEqual(["'self'", peer.url, 'https://hooks.stripe.com']);
+  });
+
+  it('offers only the other methods Stripe takes on a page of its own, and refuses the rest', async () => {
+    const res = await inject(b)({ method: 'GET', url: '/api/subscriptions/purchase_options' });
+    const codes = PurchaseOptionsSchema.parse(res.json()).paymentMethods.map((m) => m.code);
+    expect(codes).toEqual(['card', 'paypal', 'alipay', 'crypto']);
+    const member = await newMember(b);
+    const refused = await inject(b)({
+      method: 'POST',
+      url: '/api/checkout/pix/new_payment',
+      headers: member.headers,
+      payload: {
+        ...address,
+        email: member.email,
+        planId: 'basic-1m',
+        offerId: 'standard',
+        platform: 'web',
+        idempotencyKey: attemptKey(),
+      },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorCode(refused.json())).toBe('payment_method_unavailable');
+    expect(await ordersOf(member)).toEqual([]);
   });
 
   it('signs webhooks in the peer exactly as the Stripe SDK does', () => {

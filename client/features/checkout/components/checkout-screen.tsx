@@ -5,14 +5,18 @@
  */
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import styled from 'styled-components';
-import { checkoutDebounceMs, normalisePostalCode } from '#shared/rules/checkout';
+import {
+  checkoutDebounceMs,
+  normalisePostalCode,
+  type BillingDetails,
+} from '#shared/rules/checkout';
 import type { Plan, PurchaseOptions } from '#shared/schemas/billing';
 import { ErrorState } from '../../../components/state-panel';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/errors';
 import { useServices } from '../../../lib/services';
 import { useQuery } from '../../../lib/use-query';
-import { loadCountries, loadStates, logAbandon } from '../api';
+import { loadCountries, loadStates, logAbandon, tokeniseCard } from '../api';
 import {
   canSubmit,
   emptyCard,
@@ -29,6 +33,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { OrderSummary } from './order-summary';
 import { PaymentMethodSection } from './payment-method';
 import { PersonalInfo } from './personal-info';
+import type { StripeCard } from './stripe-card-field';
 import { ThreeDsDialog } from './three-ds-dialog';
 
 interface CheckoutScreenProps {
@@ -60,12 +65,14 @@ export function CheckoutScreen({
     }
   }
   const [touched, setTouched] = useState<ReadonlySet<PersonalField>>(new Set());
-  const takesCards = options.cardForm.kind === 'sandbox';
+  const { cardForm } = options;
   const firstMethod =
-    options.paymentMethods.find((m) => m.kind === 'card' && takesCards) ??
+    options.paymentMethods.find((m) => m.kind === 'card' && cardForm.kind !== 'none') ??
     options.paymentMethods.find((m) => m.kind === 'redirect');
   const [method, setMethod] = useState(firstMethod?.code ?? '');
   const [card, setCard] = useState<CardFields>(emptyCard);
+  // With Stripe the card is Stripe's Element's: this is what it last told.
+  const [stripeCard, setStripeCard] = useState<StripeCard | null>(null);
   // Null until the member picks: the saved card then, unless a new card was typed meanwhile.
   const [savedCardChoice, setSavedCardChoice] = useState<boolean | null>(null);
   const [coupon, setCoupon] = useState(initialCoupon);
@@ -152,10 +159,15 @@ export function CheckoutScreen({
   };
 
   const chosenMethod = options.paymentMethods.find((m) => m.code === method);
-  const useSavedCard =
-    savedCardChoice ?? (card.number === '' && card.exp === '' && card.cvc === '');
+  const isNewCardEmpty =
+    cardForm.kind === 'stripe'
+      ? (stripeCard?.empty ?? true)
+      : card.number === '' && card.exp === '' && card.cvc === '';
+  const isNewCardComplete =
+    cardForm.kind === 'stripe' ? stripeCard?.complete === true : isCardComplete(card, new Date());
+  const useSavedCard = savedCardChoice ?? isNewCardEmpty;
   const paysBySavedCard = savedCard !== null && useSavedCard;
-  const isCardReady = paysBySavedCard || isCardComplete(card, new Date());
+  const isCardReady = paysBySavedCard || isNewCardComplete;
   const hasPayment =
     chosenMethod?.kind === 'redirect' || (chosenMethod?.kind === 'card' && isCardReady);
   const couponError =
@@ -182,26 +194,39 @@ export function CheckoutScreen({
     setTouched((t) => new Set(t).add(field));
   };
 
+  /** The new card's token, made by the gateway's card form. */
+  const tokeniseNewCard = (details: BillingDetails) => {
+    if (cardForm.kind !== 'stripe') return () => tokeniseCard(api, card);
+    const tokenise = stripeCard?.tokenise;
+    if (tokenise === undefined) return () => Promise.reject(new Error('no card form'));
+    return () =>
+      tokenise({
+        name: `${details.firstName} ${details.lastName}`,
+        email: details.email,
+        address: {
+          country: details.country,
+          state: details.state,
+          postal_code: details.postalCode,
+        },
+      });
+  };
+
   const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!isSubmittable || chosenMethod === undefined) return;
+    const details: BillingDetails = {
+      firstName: personal.firstName.trim(),
+      lastName: personal.lastName.trim(),
+      email: personal.email.trim().toLowerCase(),
+      country: personal.country,
+      state: hasStates ? personal.state : '',
+      postalCode: normalisePostalCode(personal.postalCode),
+    };
     void submitting.submit(
-      {
-        details: {
-          firstName: personal.firstName.trim(),
-          lastName: personal.lastName.trim(),
-          email: personal.email.trim().toLowerCase(),
-          country: personal.country,
-          state: hasStates ? personal.state : '',
-          postalCode: normalisePostalCode(personal.postalCode),
-        },
-        planId: plan.planId,
-        offerId: plan.offerId,
-        promoCode: coupon.trim(),
-      },
+      { details, planId: plan.planId, offerId: plan.offerId, promoCode: coupon.trim() },
       chosenMethod.kind === 'redirect'
         ? { kind: 'redirect', provider: chosenMethod.code }
-        : { kind: 'card', card: paysBySavedCard ? null : card },
+        : { kind: 'card', tokenise: paysBySavedCard ? null : tokeniseNewCard(details) },
     );
   };
 
@@ -220,7 +245,7 @@ export function CheckoutScreen({
         />
         <PaymentMethodSection
           methods={options.paymentMethods}
-          takesCards={takesCards}
+          cardForm={cardForm}
           method={method}
           onMethodChange={(code) => {
             submitting.clearError();
@@ -230,6 +255,10 @@ export function CheckoutScreen({
           onCardChange={(next) => {
             submitting.clearError();
             setCard(next);
+          }}
+          onStripeCardChange={(next) => {
+            submitting.clearError();
+            setStripeCard(next);
           }}
           savedCard={savedCard}
           useSavedCard={useSavedCard}

@@ -1,11 +1,15 @@
 /**
- * The payment method (product-rules.md §2 /checkout, §9): the card, with the sandbox card form or the
- * saved card, or one of the alternative methods the offer lists (the browser goes to the provider).
- * The card's digits go only to the tokeniser, never to subscribe.
+ * The payment method (product-rules.md §2 /checkout, §9): the card, with the gateway's card form (the
+ * sandbox's fields, or Stripe's Element) or the saved card, or one of the alternative methods the offer
+ * lists (the browser goes to the provider). The card's digits go only to the tokeniser, never to subscribe.
  */
 import { useId, type InputHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import type { CardSummary, PaymentMethod } from '#shared/schemas/billing';
+import type {
+  CardForm as GatewayCardForm,
+  CardSummary,
+  PaymentMethod,
+} from '#shared/schemas/billing';
 import {
   CheckRow,
   Field,
@@ -16,15 +20,17 @@ import {
 } from '../../../components/form-controls';
 import { formatCardNumber, type CardFields } from '../form';
 import { Section } from './personal-info';
+import { StripeCardField, type StripeCard } from './stripe-card-field';
 
 interface PaymentMethodProps {
   methods: readonly PaymentMethod[];
-  /** Whether this install takes cards in the browser (the sandbox form). */
-  takesCards: boolean;
+  /** How this install takes cards in the browser (none: by the alternative methods only). */
+  cardForm: GatewayCardForm;
   method: string;
   onMethodChange: (code: string) => void;
   card: CardFields;
   onCardChange: (card: CardFields) => void;
+  onStripeCardChange: (card: StripeCard) => void;
   savedCard: CardSummary | null;
   useSavedCard: boolean;
   onUseSavedCardChange: (use: boolean) => void;
@@ -33,8 +39,8 @@ interface PaymentMethodProps {
 }
 
 export function PaymentMethodSection(props: PaymentMethodProps) {
-  const { methods, takesCards, method, onMethodChange } = props;
-  const offered = methods.filter((m) => m.kind === 'redirect' || takesCards);
+  const { methods, cardForm, method, onMethodChange } = props;
+  const offered = methods.filter((m) => m.kind === 'redirect' || cardForm.kind !== 'none');
   const chosen = offered.find((m) => m.code === method);
   return (
     <Section aria-labelledby="payment-method-heading">
@@ -84,8 +90,10 @@ function CardInput({
 }
 
 function CardForm({
+  cardForm,
   card,
   onCardChange,
+  onStripeCardChange,
   savedCard,
   useSavedCard,
   onUseSavedCardChange,
@@ -123,7 +131,15 @@ function CardForm({
           </CheckRow>
         </Choices>
       )}
-      {(savedCard === null || !useSavedCard) && (
+      {(savedCard === null || !useSavedCard) && cardForm.kind === 'stripe' && (
+        <StripeCardField
+          publishableKey={cardForm.publishableKey}
+          scriptUrl={cardForm.scriptUrl}
+          onChange={onStripeCardChange}
+          describedBy={cardError === null ? undefined : errorId}
+        />
+      )}
+      {(savedCard === null || !useSavedCard) && cardForm.kind === 'sandbox' && (
         <>
           <CardInput
             described={described}
@@ -161,12 +177,12 @@ function CardForm({
               }}
             />
           </Row>
-          {cardError !== null && (
-            <FieldError id={errorId} role="alert">
-              {cardError}
-            </FieldError>
-          )}
         </>
+      )}
+      {cardError !== null && (
+        <FieldError id={errorId} role="alert">
+          {cardError}
+        </FieldError>
       )}
     </Fields>
   );

@@ -1,5 +1,6 @@
 /**
- * Paying (product-rules.md §4 "Checkout (card)"): by card, the card is tokenised, then subscribe answers
+ * Paying (product-rules.md §4 "Checkout (card)"): by card, the card is tokenised (by the gateway's card
+ * form: the sandbox's tokeniser or Stripe.js), then subscribe answers
  * Approved (the success page), redirect (the 3-D Secure frame) or an error shown under the summary;
  * another method sends the browser to the provider. One idempotency key per attempt (idempotency.ts).
  */
@@ -10,12 +11,13 @@ import { toApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
-import { payByCard, payWithProvider, tokeniseCard, type Purchase } from '../api';
-import type { CardFields } from '../form';
+import { payByCard, payWithProvider, type Purchase } from '../api';
 import { attemptKey, forgetAttempt } from '../idempotency';
 
+/** By card: `tokenise` makes the token of a new card (null: the saved card); or by a provider's page. */
 export type PaymentChoice =
-  { kind: 'card'; card: CardFields | null } | { kind: 'redirect'; provider: string };
+  | { kind: 'card'; tokenise: (() => Promise<string>) | null }
+  | { kind: 'redirect'; provider: string };
 
 export interface SubmitState {
   isProcessing: boolean;
@@ -69,9 +71,9 @@ export function useCheckoutSubmit(): SubmitState {
         return;
       }
       let token: string | null = null;
-      if (payment.card !== null) {
+      if (payment.tokenise !== null) {
         try {
-          token = await tokeniseCard(api, payment.card);
+          token = await payment.tokenise();
         } catch {
           setCardError(checkoutMessages.card);
           return;
