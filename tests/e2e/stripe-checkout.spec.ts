@@ -3,7 +3,8 @@
  * local Stripe peer for Stripe's API and Stripe.js: the checkout loads Stripe.js, the card typed into
  * Stripe's card Element becomes a PaymentMethod in the browser (its digits never reach our server), a
  * 3-D Secure card passes Stripe's challenge in the frame and the member reaches the success page with
- * the plan; a declined card shows Stripe's message under the summary.
+ * the plan, then changes the card in the portal through the same Element; a declined card shows
+ * Stripe's message under the summary.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
@@ -94,7 +95,7 @@ async function typeCard(page: Page, number: string) {
 }
 
 test(
-  'pays through Stripe.js with a 3-D Secure card and gets the plan',
+  'pays through Stripe.js with a 3-D Secure card, gets the plan and changes the card in the portal',
   { tag: '@mobile' },
   async ({ browser }, testInfo) => {
     const { context, page, sentToUs } = await memberAtCheckout(browser, testInfo, 'stripe3ds');
@@ -125,6 +126,22 @@ test(
     // The card became a PaymentMethod at Stripe, from the browser; our server never saw its number.
     expect(peer?.requests).toContainEqual({ method: 'POST', path: '/v1/payment_methods' });
     expect(sentToUs.filter((sent) => sent.includes('4000002760003184'))).toEqual([]);
+
+    // The portal's Change card takes the new card through Stripe's Element too.
+    await page.goto('/portal');
+    const panel = page.getByRole('main').getByRole('region', { name: 'I’m All In' });
+    await expect(panel.getByText('visa ending in 3184 · expires 12/34')).toBeVisible();
+    await panel.getByRole('button', { name: 'Change card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change card' });
+    const card = dialog.getByRole('group', { name: 'Card' });
+    await card.getByRole('textbox', { name: 'Card number' }).fill('5555 5555 5555 4444');
+    await card.getByRole('textbox', { name: 'Expiration date MM / YY' }).fill('11 / 33');
+    await card.getByRole('textbox', { name: 'CVC' }).fill('321');
+    await shoot(page, 'change-card', testInfo.project.name);
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByText('master ending in 4444 · expires 11/33')).toBeVisible();
+    expect(sentToUs.filter((sent) => sent.includes('5555555555554444'))).toEqual([]);
     await context.close();
   },
 );

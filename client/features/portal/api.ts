@@ -4,12 +4,18 @@ import {
   finishPledgeLink,
   linkPledgeTransient,
   listSubscriptions,
+  getPurchaseOptions,
   startPledgeLink,
   tokeniseSandboxCard,
   type LinkStatus,
   type SubscriptionAction,
 } from '#shared/api/billing';
-import type { CardSummary, Subscription, SubscriptionStatus } from '#shared/schemas/billing';
+import type {
+  CardForm,
+  CardSummary,
+  Subscription,
+  SubscriptionStatus,
+} from '#shared/schemas/billing';
 import type { ApiClient } from '../../lib/api-client';
 
 /** The member's card subscription the portal shows: the newest (product-rules.md §7), or null. */
@@ -29,6 +35,11 @@ export interface ActionOutcome {
 
 export function act(api: ApiClient, action: SubscriptionAction): Promise<ActionOutcome> {
   return api.request(actOnSubscription, { body: action });
+}
+
+/** How this install takes a card in the browser (the sandbox's fields, or Stripe.js). */
+export async function loadCardForm(api: ApiClient, signal?: AbortSignal): Promise<CardForm> {
+  return (await api.request(getPurchaseOptions, { query: {}, signal })).cardForm;
 }
 
 /** Test card details turned into a card token by the SANDBOX gateway. */

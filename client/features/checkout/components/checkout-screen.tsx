@@ -33,7 +33,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { OrderSummary } from './order-summary';
 import { PaymentMethodSection } from './payment-method';
 import { PersonalInfo } from './personal-info';
-import type { StripeCard } from './stripe-card-field';
+import type { StripeCard } from '../../../components/stripe-card-field';
 import { ThreeDsDialog } from './three-ds-dialog';
 
 interface CheckoutScreenProps {

@@ -20,7 +20,7 @@ import {
 } from '../../../components/form-controls';
 import { formatCardNumber, type CardFields } from '../form';
 import { Section } from './personal-info';
-import { StripeCardField, type StripeCard } from './stripe-card-field';
+import { StripeCardField, type StripeCard } from '../../../components/stripe-card-field';
 
 interface PaymentMethodProps {
   methods: readonly PaymentMethod[];

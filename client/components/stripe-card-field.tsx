@@ -1,24 +1,24 @@
 /**
  * The card field with Stripe (issue 23): Stripe's card Element, mounted once Stripe.js has loaded. It
- * tells the checkout whether the card is complete, and hands it the function that turns the card into a
- * PaymentMethod id in the browser (the token subscribe gets).
+ * tells its form (the checkout, the portal's Change card) whether the card is complete, and hands it the
+ * function that turns the card into a PaymentMethod id in the browser (the card token the server gets).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { Button } from '../../../components/button';
-import { FieldError, Label } from '../../../components/form-controls';
 import {
   loadStripe,
   type StripeBillingDetails,
   type StripeCardElement,
   type StripeElementStyle,
-} from '../stripe-js';
+} from '../lib/stripe-js';
+import { Button } from './button';
+import { FieldError, Label } from './form-controls';
 
 export interface StripeCard {
   complete: boolean;
   empty: boolean;
-  /** The card as a PaymentMethod id; rejects when Stripe refuses the card. */
-  tokenise: (details: StripeBillingDetails) => Promise<string>;
+  /** The card as a PaymentMethod id, with the buyer's details if known; rejects when Stripe refuses it. */
+  tokenise: (details?: StripeBillingDetails) => Promise<string>;
 }
 
 interface StripeCardFieldProps {
@@ -62,7 +62,7 @@ export function StripeCardField({
           style: style.current,
         });
         element.current = card;
-        const tokenise = async (details: StripeBillingDetails) => {
+        const tokenise = async (details?: StripeBillingDetails) => {
           const answer = await stripe.createPaymentMethod({
             type: 'card',
             card,

@@ -38,7 +38,7 @@ export interface StripeJs {
   createPaymentMethod: (params: {
     type: 'card';
     card: StripeCardElement;
-    billing_details: StripeBillingDetails;
+    billing_details?: StripeBillingDetails;
   }) => Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
 }
 
