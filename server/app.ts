@@ -33,7 +33,7 @@ import { metricsRoutes } from './routes/metrics.routes';
 import { queueBoardRoutes } from './routes/queue-board';
 import { loadApplications } from './services/applications.service';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
-import { SandboxPledgeService } from './services/billing/pledge/sandbox.pledge';
+import { createPledgeService } from './services/billing/pledge/create-pledge-service';
 import { WaitingRoom } from './services/waiting-room.service';
 import type { AppDeps } from './app-deps';
 
@@ -116,10 +116,7 @@ export async function buildApp(config: Config): Promise<App> {
       log: fastify.log,
       catalog: loadCatalog(config.COMMERCE_FILE),
       gateway: createGateway(config, redis, fastify.log),
-      pledge:
-        config.PLEDGE_SERVICE === 'sandbox'
-          ? new SandboxPledgeService(redis, config.REDIS_PREFIX, publicUrl(config))
-          : null,
+      pledge: createPledgeService(config, redis, fastify.log),
       publicUrl: publicUrl(config),
       scheduleEnd: (subscriptionId, at) => billingQueue.scheduleEnd(subscriptionId, at),
     },

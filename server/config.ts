@@ -19,7 +19,7 @@ export const defaultModelUri = 'hf:bartowski/Llama-3.2-1B-Instruct-GGUF:Q4_K_M';
 
 const AgeVerificationProviderSchema = z.enum(['sandbox', 'disabled']);
 const PaymentGatewaySchema = z.enum(['sandbox', 'stripe', 'disabled']);
-const PledgeServiceSchema = z.enum(['sandbox', 'disabled']);
+const PledgeServiceSchema = z.enum(['sandbox', 'subscribestar', 'disabled']);
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -267,6 +267,15 @@ const EnvSchema = z.object({
   /** Where the checkout loads Stripe.js from: Stripe's own unless pointed at a local peer. */
   STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3/').describe('an http(s) URL'),
   PLEDGE_SERVICE: PledgeServiceSchema.optional(),
+  /** The OAuth2 application made in SubscribeStar's profile settings (PLEDGE_SERVICE=subscribestar). */
+  SUBSCRIBESTAR_CLIENT_ID: z.string().min(1).optional().describe("the integration's client id"),
+  SUBSCRIBESTAR_CLIENT_SECRET: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("the integration's client secret"),
+  /** SubscribeStar's site, for its OAuth2 and GraphQL API: its own unless pointed at a local peer. */
+  SUBSCRIBESTAR_URL: z.url().default('https://www.subscribestar.com').describe('an http(s) URL'),
   BILLING_SWEEP_MS: positiveInt.default(60_000).describe('milliseconds, a whole number above 0'),
   INFERENCE_MODELS_FILE: z
     .string()
@@ -381,6 +390,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(
         'Configuration error: PLEDGE_SERVICE=sandbox is not valid in production; the sandbox links no real pledge (expected disabled).',
       );
+    }
+    if (parsed.data.PLEDGE_SERVICE === 'subscribestar') {
+      for (const name of ['SUBSCRIBESTAR_CLIENT_ID', 'SUBSCRIBESTAR_CLIENT_SECRET'] as const) {
+        if (parsed.data[name] === undefined) {
+          throw new ConfigError(
+            `Configuration error: ${name} is missing; PLEDGE_SERVICE=subscribestar needs SUBSCRIBESTAR_CLIENT_ID and SUBSCRIBESTAR_CLIENT_SECRET.`,
+          );
+        }
+      }
     }
     if (parsed.data.STORAGE === 's3') {
       for (const name of [
