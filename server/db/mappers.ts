@@ -2,7 +2,8 @@
  * Rows → the records repositories answer and the shared types the API sends; the only place rows are
  * read. Row types never leave server/db (docs/style.md, "Naming").
  */
-import type { CharacterSummary, Character, CharacterType } from '#shared/schemas/character';
+import type { CharacterFields, CharacterSummary, Character } from '#shared/schemas/character';
+import type { GroupFields } from '#shared/schemas/group';
 import type { Message } from '#shared/schemas/message';
 import type { Persona } from '#shared/schemas/persona';
 import type { OwnCharacter, OwnCharacterSummary } from '#shared/schemas/own-character';
@@ -11,7 +12,7 @@ import {
   MessageRatingReasonSchema,
   type MessageRating,
 } from '#shared/rules/message-feedback';
-import { offersManualReview, type ModerationStatus } from '#shared/rules/moderation';
+import { offersManualReview } from '#shared/rules/moderation';
 import { RoleSchema, type Role } from '#shared/schemas/user';
 import type {
   CharacterRow,
@@ -65,35 +66,28 @@ export function toUser(row: UserRow): UserRecord {
   };
 }
 
-/** A character with its whole definition and tags; who may see what is characters.service's rule. */
-export interface CharacterRecord {
-  id: string;
-  name: string;
-  title: string;
-  persona: string;
-  scenario: string;
-  greeting: string;
-  dialogue: string;
-  avatarUrl: string | null;
-  isNsfw: boolean;
-  visibility: 'private' | 'permanently_private' | 'hidden' | 'public';
-  definitionVisible: boolean;
-  creatorUserId: string | null;
-  creatorUsername: string | null;
-  language: string;
-  tokenCount: number;
-  numMessages: number;
-  /** 0..1, kept by ratings.repo with numRatings. */
-  ratingScore: number;
-  numRatings: number;
-  tags: string[];
-  moderationStatus: ModerationStatus | null;
-  createdAt: Date;
-  updatedAt: Date;
-  /** meta: a group chat (groups.repo holds its members). */
-  type: CharacterType;
-  greetingCharacterId: string | null;
-}
+/**
+ * A character with its whole definition and tags; who may see what is characters.service's rule. The
+ * definition is CharacterFields and the counters are the profile's (shared/schemas); only what never
+ * leaves the server as such is added here.
+ */
+export type CharacterRecord = CharacterFields &
+  Pick<
+    Character,
+    | 'id'
+    | 'type'
+    | 'definitionVisible'
+    | 'creatorUsername'
+    | 'numMessages'
+    | 'ratingScore'
+    | 'numRatings'
+  > &
+  Pick<OwnCharacter, 'moderationStatus'> &
+  Pick<GroupFields, 'greetingCharacterId'> & {
+    creatorUserId: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+  };
 
 /** The fields a creator or the seed writes of a character's definition; inputs extend this, never restate it. */
 export type CharacterDefinition = Pick<
@@ -121,6 +115,7 @@ export function toCharacterRecord(
     greeting: row.greeting,
     dialogue: row.dialogue,
     avatarUrl: row.avatar_url,
+    avatarIsNsfw: row.avatar_is_nsfw,
     isNsfw: row.is_nsfw,
     visibility: row.visibility,
     definitionVisible: row.definition_visible,
@@ -210,7 +205,7 @@ export function toOwnCharacter(row: OwnCharacterRow): OwnCharacter {
     persona: character.persona,
     scenario: character.scenario,
     dialogue: character.dialogue,
-    avatarIsNsfw: row.avatar_is_nsfw,
+    avatarIsNsfw: character.avatarIsNsfw,
   };
 }
 

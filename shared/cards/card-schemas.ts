@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { characterLimits } from '../rules/character';
+import { CharacterFieldsSchema } from '../schemas/character';
 
 /** The largest card file read: a PNG card with its image (asset chunks included), or a JSON card. */
 export const cardFileMaxBytes = 8 * 1024 * 1024;
@@ -25,21 +26,21 @@ export type CardShape = z.infer<typeof CardShapeSchema>;
 export const CardExportFormatSchema = z.enum(['v2', 'v3', 'png']);
 export type CardExportFormat = z.infer<typeof CardExportFormatSchema>;
 
-const limited = (max: number) => z.string().max(max);
+const field = CharacterFieldsSchema.shape;
 
 /**
  * A card mapped to our chatbot fields, each within its maximum. Minimums (a 3-character greeting, a
  * title cards do not have) are the editor's to ask for; warnings say which are missing.
  */
 export const ImportedCharacterSchema = z.object({
-  name: limited(characterLimits.name.max),
-  title: limited(characterLimits.title.max),
-  greeting: limited(characterLimits.greeting.max),
-  persona: limited(characterLimits.persona.max),
-  scenario: limited(characterLimits.scenario.max),
-  dialogue: limited(characterLimits.dialogue.max),
-  tags: z.array(z.string()).max(characterLimits.tags.max),
-  isNsfw: z.boolean(),
+  name: field.name.max(characterLimits.name.max),
+  title: field.title.max(characterLimits.title.max),
+  greeting: field.greeting.max(characterLimits.greeting.max),
+  persona: field.persona.max(characterLimits.persona.max),
+  scenario: field.scenario.max(characterLimits.scenario.max),
+  dialogue: field.dialogue.max(characterLimits.dialogue.max),
+  tags: field.tags.max(characterLimits.tags.max),
+  isNsfw: field.isNsfw,
 });
 export type ImportedCharacter = z.infer<typeof ImportedCharacterSchema>;
 

@@ -4,23 +4,17 @@
  * and V3 carry the same `data` and differ in `spec`/`spec_version`, as SillyTavern writes them; a PNG
  * card holds the V2 JSON in a `chara` chunk and the V3 JSON in a `ccv3` chunk.
  */
+import type { CharacterFields, CharacterSummary } from '../schemas/character';
 import { utf8ToBase64 } from './base64';
 import { titleExtensionKey, type CardExtras } from './card-schemas';
 import { readPngChunks, textChunk, writePng } from './png';
 
-/** The chatbot fields a card is written from. */
-export interface CardSource {
-  name: string;
-  title: string;
-  persona: string;
-  scenario: string;
-  greeting: string;
-  dialogue: string;
-  tags: readonly string[];
-  creatorUsername: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** The chatbot fields a card is written from: its definition, creator and timestamps. */
+export type CardSource = Pick<
+  CharacterFields,
+  'name' | 'title' | 'persona' | 'scenario' | 'greeting' | 'dialogue' | 'tags'
+> &
+  Pick<CharacterSummary, 'creatorUsername'> & { createdAt: Date; updatedAt: Date };
 
 type JsonObject = Record<string, unknown>;
 

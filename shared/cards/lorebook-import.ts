@@ -8,6 +8,7 @@
  * keywords or content are skipped either way.
  */
 import { lorebookLimits } from '../rules/lorebook';
+import type { LorebookEntryFields } from '../schemas/lorebook';
 import { lorebookTagsExtension } from './lorebook-export';
 
 /** Why a file is not a lorebook we can read, naming where (`entries`, `data.character_book`, …). */
@@ -24,25 +25,10 @@ export type LorebookFileFormat =
   'charchat' | 'character_book' | 'card' | 'sillytavern' | 'agnai' | 'risu' | 'novelai';
 
 /** An entry as read from the file, before our limits are applied. */
-export interface RawLoreEntry {
-  name: string;
-  keywords: string[];
-  content: string;
-  priority: number;
-  insertionOrder: number;
-  enabled: boolean;
-  isConstant: boolean;
-}
+export type RawLoreEntry = LorebookEntryFields & { isConstant: boolean };
 
 /** An entry that fits our limits. */
-export interface ImportedLoreEntry {
-  name: string;
-  keywords: string[];
-  content: string;
-  priority: number;
-  insertionOrder: number;
-  enabled: boolean;
-}
+export type ImportedLoreEntry = LorebookEntryFields;
 
 export interface ReadLorebook {
   format: LorebookFileFormat;

@@ -8,17 +8,13 @@
  * `/re/` key is matched literally), so a book cannot make a prompt build slow. The prompt builder and
  * the editor's test box both run this.
  */
+import type { LorebookEntry } from '../schemas/lorebook';
 
 /** What scanning needs of an entry. */
-export interface ScanEntry {
-  id: string;
-  name: string;
-  keywords: readonly string[];
-  content: string;
-  priority: number;
-  insertionOrder: number;
-  enabled: boolean;
-}
+export type ScanEntry = Pick<
+  LorebookEntry,
+  'id' | 'name' | 'keywords' | 'content' | 'priority' | 'insertionOrder' | 'enabled'
+>;
 
 /** A book's settings and entries. */
 export interface ScanBook {

@@ -5,6 +5,7 @@
  * pure module, so the server, the moderation worker and the client answer the same way.
  */
 import { z } from 'zod';
+import type { CharacterFields } from '../schemas/character';
 import { isPrivateVisibility, type VisibilityInput } from './character';
 
 /** The spec's moderation statuses; `closed` is treated as none. */
@@ -217,17 +218,18 @@ export function moderationRank(status: ModerationStatus | null): number {
 }
 
 /** What the rules read of a chatbot. */
-export interface ModeratedText {
-  name: string;
-  title: string;
-  greeting: string;
-  persona: string;
-  scenario: string;
-  dialogue: string;
-  tags: readonly string[];
-  isNsfw: boolean;
-  avatarIsNsfw: boolean;
-}
+export type ModeratedText = Pick<
+  CharacterFields,
+  | 'name'
+  | 'title'
+  | 'greeting'
+  | 'persona'
+  | 'scenario'
+  | 'dialogue'
+  | 'tags'
+  | 'isNsfw'
+  | 'avatarIsNsfw'
+>;
 
 const linkPattern = /(https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(com|net|org|io|gg|ly|me|xyz|ru)\b/i;
 /** Words that make a character a minor; with NSFW content they are refused outright. */

@@ -3,14 +3,13 @@
  * live and the server stores the same number, so both use this estimate. The model's own tokenizer
  * lives in the workers; about four characters a token is what such cards quote.
  */
+import type { CharacterFields } from '../schemas/character';
 
 /** The definition fields that count toward a chatbot's tokens. */
-export interface TokenCountedFields {
-  persona: string;
-  scenario: string;
-  greeting: string;
-  dialogue: string;
-}
+export type TokenCountedFields = Pick<
+  CharacterFields,
+  'persona' | 'scenario' | 'greeting' | 'dialogue'
+>;
 
 /** Estimated tokens of a text: about four characters a token, rounded up. */
 export function estimateTokens(text: string): number {

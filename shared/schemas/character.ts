@@ -8,31 +8,55 @@ export const VisibilitySchema = z.enum(['private', 'permanently_private', 'hidde
 export const CharacterTypeSchema = z.enum(['standard', 'meta']);
 export type CharacterType = z.infer<typeof CharacterTypeSchema>;
 
+/**
+ * A chatbot's definition as it is stored: its fields are declared here once, and the views below, the
+ * server's record and the editor's values take them from here (issue 24). The write rules are
+ * CharacterInputSchema's (shared/rules/character.ts).
+ */
+export const CharacterFieldsSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  greeting: z.string(),
+  persona: z.string(),
+  scenario: z.string(),
+  dialogue: z.string(),
+  avatarUrl: z.string().nullable(),
+  avatarIsNsfw: z.boolean(),
+  isNsfw: z.boolean(),
+  visibility: VisibilitySchema,
+  tags: z.array(z.string()),
+  language: z.string(),
+  /** The estimate of shared/rules/token-estimate.ts over the definition, kept with it. */
+  tokenCount: z.number().int(),
+});
+export type CharacterFields = z.infer<typeof CharacterFieldsSchema>;
+const field = CharacterFieldsSchema.shape;
+
 /** A library card: what the home grid shows. */
 export const CharacterSummarySchema = z.object({
   id: z.uuid(),
   /** meta: a group chat, whose chat is the group chat screen, not the one-bot chat. */
   type: CharacterTypeSchema,
-  name: z.string(),
-  title: z.string(),
-  avatarUrl: z.string().nullable(),
-  tags: z.array(z.string()),
+  name: field.name,
+  title: field.title,
+  avatarUrl: field.avatarUrl,
+  tags: field.tags,
   numMessages: z.number().int(),
-  isNsfw: z.boolean(),
+  isNsfw: field.isNsfw,
   creatorUsername: z.string().nullable(),
 });
 export type CharacterSummary = z.infer<typeof CharacterSummarySchema>;
 
 /** The chatbot profile; definition fields are null when hidden from the caller. */
 export const CharacterSchema = CharacterSummarySchema.extend({
-  greeting: z.string(),
-  persona: z.string().nullable(),
-  scenario: z.string().nullable(),
-  dialogue: z.string().nullable(),
-  visibility: VisibilitySchema,
+  greeting: field.greeting,
+  persona: field.persona.nullable(),
+  scenario: field.scenario.nullable(),
+  dialogue: field.dialogue.nullable(),
+  visibility: field.visibility,
   definitionVisible: z.boolean(),
-  tokenCount: z.number().int(),
-  language: z.string(),
+  tokenCount: field.tokenCount,
+  language: field.language,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** 0..1: the share of bot ratings that like or love it (shown as a like percentage). */

@@ -5,11 +5,13 @@
  */
 import { z } from 'zod';
 import { ModerationStatusSchema } from '../rules/moderation';
-import { CharacterSchema, CharacterSummarySchema, VisibilitySchema } from './character';
+import { CharacterFieldsSchema, CharacterSchema, CharacterSummarySchema } from './character';
 import { GroupFieldsSchema } from './group';
 
+const field = CharacterFieldsSchema.shape;
+
 const ModerationFieldsSchema = z.object({
-  visibility: VisibilitySchema,
+  visibility: field.visibility,
   moderationStatus: ModerationStatusSchema.nullable(),
   /** Why the review refused it (reason_for_moderation). */
   moderationReasons: z.array(z.string()),
@@ -18,7 +20,7 @@ const ModerationFieldsSchema = z.object({
   /** The automatic review flagged it and the creator may ask a person instead. */
   submitForManualReview: z.boolean(),
   ratingScore: z.number(),
-  tokenCount: z.number().int(),
+  tokenCount: field.tokenCount,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -32,10 +34,10 @@ export type OwnCharacterSummary = z.infer<typeof OwnCharacterSummarySchema>;
 /** The editor's view: the whole definition, always (it is the creator's). */
 export const OwnCharacterSchema = CharacterSchema.extend({
   ...ModerationFieldsSchema.shape,
-  persona: z.string(),
-  scenario: z.string(),
-  dialogue: z.string(),
-  avatarIsNsfw: z.boolean(),
+  persona: field.persona,
+  scenario: field.scenario,
+  dialogue: field.dialogue,
+  avatarIsNsfw: field.avatarIsNsfw,
   /** Present exactly when it is a group chat (type meta). */
   group: GroupFieldsSchema.optional(),
 });

@@ -7,12 +7,10 @@
 import type { ReplyJob } from '#shared/jobs/generation';
 import type { GroupTurnJob } from '#shared/jobs/group-turns';
 import { mayContinueRound } from '#shared/rules/group-turns';
+import type { CharacterFields } from '#shared/schemas/character';
 import type { PromptCharacter, PromptTurn } from '../generation/prompt/build-prompt';
 
-interface VoiceCharacter extends PromptCharacter {
-  id: string;
-  title: string;
-}
+type VoiceCharacter = PromptCharacter & Pick<CharacterFields, 'title'> & { id: string };
 
 /** The speaker's definition, with the group's scenario and who else is in the chat. */
 export function groupVoiceOf(

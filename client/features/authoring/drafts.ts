@@ -6,22 +6,13 @@
 import { z } from 'zod';
 import { CardExtrasSchema, type CardExtras } from '#shared/cards/card-schemas';
 import { VisibilityInputSchema } from '#shared/rules/character';
+import { CharacterFieldsSchema } from '#shared/schemas/character';
 import { createDraftStore, type StoreResult } from '../../lib/browser-storage';
 import type { EditorValues } from './editor-values';
 
-const DraftValuesSchema = z.object({
-  name: z.string(),
-  title: z.string(),
-  greeting: z.string(),
-  persona: z.string(),
-  scenario: z.string(),
-  dialogue: z.string(),
-  avatarUrl: z.string().nullable(),
-  avatarIsNsfw: z.boolean(),
-  isNsfw: z.boolean(),
+/** The editor's values as typed, unchecked: the stored fields (less the token count) with the form's own. */
+const DraftValuesSchema = CharacterFieldsSchema.omit({ tokenCount: true }).extend({
   visibility: VisibilityInputSchema,
-  tags: z.array(z.string()),
-  language: z.string(),
   guidelines: z.boolean(),
 }) satisfies z.ZodType<EditorValues>;
 

@@ -4,26 +4,15 @@
  * same words the server would answer with.
  */
 import { SaveCharacterBodySchema, type SaveCharacterBody } from '#shared/api/authoring';
-import type { CharacterInput, VisibilityInput } from '#shared/rules/character';
+import { CharacterInputSchema, type CharacterInput } from '#shared/rules/character';
 import { withNsfwTag } from '#shared/rules/nsfw-tag';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 
-/** What the editor holds while a creator types. */
-export interface EditorValues {
-  name: string;
-  title: string;
-  greeting: string;
-  persona: string;
-  scenario: string;
-  dialogue: string;
-  avatarUrl: string | null;
-  avatarIsNsfw: boolean;
-  isNsfw: boolean;
-  visibility: VisibilityInput;
-  tags: string[];
-  language: string;
-  guidelines: boolean;
-}
+/**
+ * What the editor holds while a creator types: the chatbot input, except that the guidelines box is
+ * unticked until the creator agrees (the schema asks for true).
+ */
+export type EditorValues = Omit<CharacterInput, 'guidelines'> & { guidelines: boolean };
 
 /** A starting value for a new chatbot, such as an imported card: any CharacterInput fields. */
 export type EditorSeed = Partial<CharacterInput>;
@@ -74,21 +63,7 @@ export function valuesFromCharacter(c: OwnCharacter): EditorValues {
 export type EditorField = keyof EditorValues;
 export type EditorErrors = Partial<Record<EditorField | 'form', string>>;
 
-const fields: ReadonlySet<string> = new Set<EditorField>([
-  'name',
-  'title',
-  'greeting',
-  'persona',
-  'scenario',
-  'dialogue',
-  'avatarUrl',
-  'avatarIsNsfw',
-  'isNsfw',
-  'visibility',
-  'tags',
-  'language',
-  'guidelines',
-]);
+const fields: ReadonlySet<string> = new Set<EditorField>(CharacterInputSchema.keyof().options);
 
 export function isEditorField(key: unknown): key is EditorField {
   return typeof key === 'string' && fields.has(key);

@@ -4,18 +4,21 @@
  */
 import { z } from 'zod';
 import { VisibilityInputSchema } from '#shared/rules/character';
+import { CharacterFieldsSchema } from '#shared/schemas/character';
 import { GroupMemberSchema } from '#shared/schemas/group';
 import { createDraftStore } from '../../lib/browser-storage';
 import type { GroupFormValues } from './form-values';
 
-const ValuesSchema = z.object({
-  avatarUrl: z.string().nullable(),
-  name: z.string(),
-  title: z.string(),
-  greeting: z.string(),
-  scenario: z.string(),
+/** The form's values as typed, unchecked. */
+const ValuesSchema = CharacterFieldsSchema.pick({
+  avatarUrl: true,
+  name: true,
+  title: true,
+  greeting: true,
+  scenario: true,
+  tags: true,
+}).extend({
   visibility: VisibilityInputSchema,
-  tags: z.array(z.string()),
   guidelines: z.boolean(),
   members: z.array(GroupMemberSchema),
   greetingCharacterId: z.string().nullable(),

@@ -5,21 +5,22 @@
 import type { SaveGroupBody } from '#shared/api/authoring';
 import { GroupInputSchema } from '#shared/rules/group';
 import type { VisibilityInput } from '#shared/rules/character';
-import type { GroupMember } from '#shared/schemas/group';
+import type { CharacterFields } from '#shared/schemas/character';
+import type { GroupFields } from '#shared/schemas/group';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 
-export interface GroupFormValues {
-  avatarUrl: string | null;
-  name: string;
-  title: string;
-  greeting: string;
-  scenario: string;
-  visibility: VisibilityInput;
-  tags: string[];
-  guidelines: boolean;
-  members: GroupMember[];
-  greetingCharacterId: string | null;
-}
+/**
+ * What the form holds: the group's stored fields and members, with the form's visibility and the
+ * guidelines box as it stands (the schema asks for it ticked).
+ */
+export type GroupFormValues = Pick<
+  CharacterFields,
+  'avatarUrl' | 'name' | 'title' | 'greeting' | 'scenario' | 'tags'
+> &
+  Pick<GroupFields, 'members' | 'greetingCharacterId'> & {
+    visibility: VisibilityInput;
+    guidelines: boolean;
+  };
 
 export type GroupFormField =
   | 'avatarUrl'

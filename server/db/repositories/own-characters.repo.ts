@@ -16,8 +16,7 @@ import { creatorUsernameOf, replaceTags, tagsOf } from './characters.repo';
 
 /** What a save writes. */
 export type CharacterWrite = CharacterDefinition &
-  Pick<CharacterRecord, 'isNsfw' | 'definitionVisible' | 'moderationStatus'> & {
-    avatarIsNsfw: boolean;
+  Pick<CharacterRecord, 'avatarIsNsfw' | 'isNsfw' | 'definitionVisible' | 'moderationStatus'> & {
     visibility: StoredVisibility;
     tags: readonly string[];
     manualReviewRequested: boolean;

@@ -8,15 +8,12 @@
  * those that do not fit roll off unreported, as old turns do once summarised.
  */
 import { fillMacros } from '#shared/rules/macros';
+import type { CharacterFields } from '#shared/schemas/character';
 import type { PromptReport } from '#shared/schemas/prompt-report';
 import type { ChatMessage } from '../../providers/provider';
 
-export interface PromptCharacter {
-  name: string;
-  persona: string;
-  scenario: string;
-  dialogue: string;
-}
+/** What the prompt reads of the character. */
+export type PromptCharacter = Pick<CharacterFields, 'name' | 'persona' | 'scenario' | 'dialogue'>;
 
 export interface PromptTurn {
   role: 'user' | 'bot';
