@@ -20,6 +20,7 @@ export interface CallerOfLevel {
   caller: Caller;
   chat: Caller;
   member: MemberCaller;
+  create: MemberCaller;
   admin: MemberCaller;
 }
 
@@ -62,6 +63,7 @@ const resolvers: {
   caller: (auth, request) => auth.caller(request),
   chat: (auth, request) => auth.chat(request),
   member: (auth, request) => auth.member(request),
+  create: (auth, request) => auth.create(request),
   admin: (auth, request) => auth.admin(request),
 };
 

@@ -11,7 +11,7 @@ import type { RouteAuth, RouteFlag } from '../lib/route';
 import { assertAdmin } from '../services/admin.service';
 import { credentialsOf, resolveCaller, type IdentityDeps } from '../services/identity.service';
 import { isFlagOn } from '../services/applications.service';
-import { assertMayChat } from '../services/restrictions.service';
+import { assertMayChat, assertMayCreate } from '../services/restrictions.service';
 
 export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps): void {
   // Resolved once per request, though a flag check and the route's auth level both ask for it.
@@ -33,6 +33,12 @@ export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps):
     member: async (request) => {
       const caller = await callerOf(request);
       if (!isMember(caller)) throw new AppError('sign_in_required');
+      return caller;
+    },
+    create: async (request) => {
+      const caller = await callerOf(request);
+      if (!isMember(caller)) throw new AppError('sign_in_required');
+      assertMayCreate(caller);
       return caller;
     },
     admin: async (request) => assertAdmin(deps, await callerOf(request)),

@@ -16,7 +16,7 @@ import type { FeatureFlag } from '#shared/schemas/permission';
 import { AppError, parseInput } from '../lib/errors';
 import { isMember } from '../lib/caller';
 import { assertGroupsOn } from '../services/group-chat.service';
-import { assertMayChat } from '../services/restrictions.service';
+import { assertMayChat, assertMayCreate } from '../services/restrictions.service';
 import type { Sender } from '../services/chat.service';
 import type { Caller } from '../lib/caller';
 
@@ -72,6 +72,9 @@ export function assertCommandAuth(auth: CommandPolicy['auth'], caller: Caller): 
       return;
     case 'member':
       if (!isMember(caller)) throw new AppError('sign_in_required');
+      return;
+    case 'create':
+      assertMayCreate(caller);
       return;
     case 'admin':
       // No socket command is for admins; the level needs the stored role, which REST reads.

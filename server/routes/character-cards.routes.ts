@@ -6,11 +6,9 @@ import { attachment } from '../lib/attachment';
 import { AppError } from '../lib/errors';
 import { addRoute } from '../lib/route';
 import * as cards from '../services/character-cards.service';
-import { assertMayCreate } from '../services/restrictions.service';
 
 export function characterCardRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, previewCardImport, async ({ caller, request }) => {
-    assertMayCreate(caller);
     await cards.takeImportAllowance(deps, caller);
     const file = await request.file({ limits: { fileSize: cardFileMaxBytes, files: 1 } });
     if (file?.fieldname !== cardFileField) {

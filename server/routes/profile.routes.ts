@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteAccount, getProfile, updateProfile, uploadAvatar } from '#shared/api/profile';
 import { readAvatarUpload } from '../lib/avatar-upload';
-import { assertMayCreate } from '../services/restrictions.service';
 import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as profile from '../services/profile.service';
@@ -25,7 +24,6 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   addRoute(app, uploadAvatar, async ({ caller, request }) => {
-    assertMayCreate(caller);
     const input = await readAvatarUpload(request);
     return { avatarUrl: await profile.setAvatar(deps, caller, input) };
   });

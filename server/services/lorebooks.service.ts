@@ -34,7 +34,6 @@ import { AppError } from '../lib/errors';
 import { squareWebp } from '../lib/images';
 import type { FileStorage } from '../lib/storage';
 import { findVisible } from './characters.service';
-import { assertMayCreate } from './restrictions.service';
 
 type BookInput = z.output<typeof LorebookInputSchema>;
 type CreateInput = z.output<typeof LorebookCreateInputSchema>;
@@ -58,7 +57,6 @@ async function assertOwner(db: Db, caller: MemberCaller, id: string): Promise<vo
 }
 
 export async function create(db: Db, caller: MemberCaller, input: CreateInput): Promise<Lorebook> {
-  assertMayCreate(caller);
   const id = await books.create(db, caller.userId, input, input.entries);
   return get(db, caller, id);
 }
@@ -69,14 +67,12 @@ export async function update(
   id: string,
   input: BookInput,
 ): Promise<Lorebook> {
-  assertMayCreate(caller);
   await assertOwner(db, caller, id);
   if (!(await books.update(db, id, input))) throw new AppError('lorebook_not_found');
   return get(db, caller, id);
 }
 
 export async function remove(db: Db, caller: MemberCaller, id: string): Promise<void> {
-  assertMayCreate(caller);
   await assertOwner(db, caller, id);
   await books.remove(db, id);
 }
@@ -87,7 +83,6 @@ export async function addEntry(
   id: string,
   input: EntryInput,
 ): Promise<LorebookEntry> {
-  assertMayCreate(caller);
   await assertOwner(db, caller, id);
   const entry = await books.addEntry(db, id, input, lorebookLimits.entries.max);
   if (entry === 'missing') throw new AppError('lorebook_not_found');
@@ -104,7 +99,6 @@ export async function updateEntry(
   entryId: string,
   input: EntryInput,
 ): Promise<LorebookEntry> {
-  assertMayCreate(caller);
   await assertOwner(db, caller, id);
   const entry = await books.updateEntry(db, id, entryId, input);
   if (!entry) throw new AppError('lorebook_entry_not_found');
@@ -117,7 +111,6 @@ export async function removeEntry(
   id: string,
   entryId: string,
 ): Promise<void> {
-  assertMayCreate(caller);
   await assertOwner(db, caller, id);
   const result = await books.removeEntry(db, id, entryId);
   if (result === 'missing') throw new AppError('lorebook_entry_not_found');
@@ -135,7 +128,6 @@ export function prepareImport(
   file: unknown,
   fileName: string | undefined,
 ): ImportAnswer {
-  assertMayCreate(caller);
   let read;
   try {
     read = readLorebookFile(file, fileName);
@@ -177,7 +169,6 @@ export async function storeAvatar(
   caller: MemberCaller,
   image: Buffer,
 ): Promise<string> {
-  assertMayCreate(caller);
   return storage.put('lorebook-avatars', 'webp', await squareWebp(image, 256));
 }
 
@@ -204,7 +195,6 @@ export async function attach(
   characterId: string,
   lorebookId: string,
 ): Promise<AttachedLorebook[]> {
-  assertMayCreate(caller);
   const character = await ownCharacter(db, caller, characterId);
   if (!isPrivateVisibility(character.visibility)) {
     throw new AppError('lorebook_attach_private');
@@ -225,7 +215,6 @@ export async function detach(
   characterId: string,
   lorebookId: string,
 ): Promise<AttachedLorebook[]> {
-  assertMayCreate(caller);
   await ownCharacter(db, caller, characterId);
   await books.detach(db, characterId, lorebookId);
   return books.attachedTo(db, characterId);

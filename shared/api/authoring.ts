@@ -46,7 +46,7 @@ const SaveChatbotOrGroupBodySchema = z.discriminatedUnion('type', [
 export const createCharacter = endpoint({
   method: 'POST',
   path: '/api/characters',
-  auth: 'member',
+  auth: 'create',
   summary: 'Create a chatbot or a group chat (create_character); a public one goes to review first',
   body: CreateChatbotOrGroupBodySchema,
   response: OwnCharacterSchema,
@@ -55,7 +55,7 @@ export const createCharacter = endpoint({
 export const updateCharacter = endpoint({
   method: 'PUT',
   path: '/api/characters/:id',
-  auth: 'member',
+  auth: 'create',
   summary: 'Update your chatbot or group chat; publishing or fixing it sends it to review',
   params: IdParamsSchema,
   body: SaveChatbotOrGroupBodySchema,
@@ -101,7 +101,7 @@ export const getOwnCharacter = endpoint({
 export const uploadCharacterAvatar = endpoint({
   method: 'POST',
   path: '/api/uploads/character-avatar',
-  auth: 'member',
+  auth: 'create',
   summary: 'Upload a chatbot avatar image (multipart field avatar)',
   response: z.object({ avatarUrl: z.string() }),
 });

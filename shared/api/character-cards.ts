@@ -33,7 +33,7 @@ export type CardImportPreview = z.infer<typeof CardImportPreviewSchema>;
 export const previewCardImport = endpoint({
   method: 'POST',
   path: '/api/characters/import/preview',
-  auth: 'member',
+  auth: 'create',
   summary: 'Read a Character Card file (JSON or PNG) into a chatbot draft without saving it',
   response: CardImportPreviewSchema,
 });

@@ -10,10 +10,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call an endpoint; the server resolves and checks the caller before the handler runs.
  * none: anyone, nobody is resolved; caller: a guest (x-guest-id) or a signed-in member; chat: a caller
- * who may chat (Terminated and held members are refused); member: a signed-in member; admin: a member
- * whose stored role is admin and who is not locked out.
+ * who may chat (Terminated and held members are refused); member: a signed-in member; create: a member
+ * who may create, edit or upload what they publish (Restricted members get account_restricted);
+ * admin: a member whose stored role is admin and who is not locked out.
  */
-export type AuthLevel = 'none' | 'caller' | 'chat' | 'member' | 'admin';
+export type AuthLevel = 'none' | 'caller' | 'chat' | 'member' | 'create' | 'admin';
 
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,

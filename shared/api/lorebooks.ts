@@ -83,7 +83,7 @@ export const getLorebook = endpoint({
 export const createLorebook = endpoint({
   method: 'POST',
   path: '/api/lorebooks',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Create a lorebook with its entries',
   body: LorebookCreateInputSchema,
@@ -93,7 +93,7 @@ export const createLorebook = endpoint({
 export const updateLorebook = endpoint({
   method: 'PUT',
   path: '/api/lorebooks/:id',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: "Update a lorebook's name, description, avatar, tags and scanning",
   params: IdParamsSchema,
@@ -104,7 +104,7 @@ export const updateLorebook = endpoint({
 export const deleteLorebook = endpoint({
   method: 'DELETE',
   path: '/api/lorebooks/:id',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Remove a lorebook; chatbots carrying it lose it',
   params: IdParamsSchema,
@@ -115,7 +115,7 @@ export const deleteLorebook = endpoint({
 export const createLorebookEntry = endpoint({
   method: 'POST',
   path: '/api/lorebooks/:id/entries',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Add an entry to a lorebook',
   params: IdParamsSchema,
@@ -126,7 +126,7 @@ export const createLorebookEntry = endpoint({
 export const updateLorebookEntry = endpoint({
   method: 'PUT',
   path: '/api/lorebooks/:id/entries/:entryId',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Update a lorebook entry',
   params: EntryParamsSchema,
@@ -138,7 +138,7 @@ export const updateLorebookEntry = endpoint({
 export const deleteLorebookEntry = endpoint({
   method: 'DELETE',
   path: '/api/lorebooks/:id/entries/:entryId',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Delete a lorebook entry while more than one exists',
   params: EntryParamsSchema,
@@ -172,7 +172,7 @@ export const lorebookFileMaxBytes = 900 * 1024;
 export const importLorebook = endpoint({
   method: 'POST',
   path: '/api/lorebooks/import',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Read a lorebook file and report what fits, before anything is written',
   body: z.object({
@@ -206,7 +206,7 @@ export const importLorebook = endpoint({
 export const uploadLorebookAvatar = endpoint({
   method: 'POST',
   path: '/api/uploads/lorebook-avatar',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Upload a lorebook avatar image (multipart field avatar)',
   response: z.object({ avatarUrl: z.string() }),
@@ -229,7 +229,7 @@ export const listCharacterLorebooks = endpoint({
 export const attachLorebook = endpoint({
   method: 'PUT',
   path: '/api/characters/:id/lorebooks/:lorebookId',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Attach one of your lorebooks to one of your private chatbots',
   params: AttachParamsSchema,
@@ -239,7 +239,7 @@ export const attachLorebook = endpoint({
 export const detachLorebook = endpoint({
   method: 'DELETE',
   path: '/api/characters/:id/lorebooks/:lorebookId',
-  auth: 'member',
+  auth: 'create',
   flag: 'lorebook',
   summary: 'Detach a lorebook from one of your chatbots',
   params: AttachParamsSchema,

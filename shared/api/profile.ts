@@ -73,7 +73,7 @@ export const avatarTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'
 export const uploadAvatar = endpoint({
   method: 'POST',
   path: '/api/me/avatar',
-  auth: 'member',
+  auth: 'create',
   summary: 'Upload an avatar image (multipart field avatar)',
   response: z.object({ avatarUrl: z.string() }),
 });

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '#server/app';
+import * as restrictions from '#server/db/repositories/restrictions.repo';
+import { forgetStanding } from '#server/lib/member-standing';
 import { buildPath, type Endpoint } from '#shared/api/endpoint';
 import { newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -61,12 +63,12 @@ describe('route auth levels', () => {
   it('finds the contracts and each names a level', () => {
     expect(endpoints.length).toBeGreaterThan(20);
     for (const e of endpoints) {
-      expect(['none', 'caller', 'chat', 'member', 'admin'], label(e)).toContain(e.auth);
+      expect(['none', 'caller', 'chat', 'member', 'create', 'admin'], label(e)).toContain(e.auth);
     }
   });
 
   it('asks a request without any identity to sign in, before reading its input', async () => {
-    for (const e of atLevel('caller', 'chat', 'member', 'admin')) {
+    for (const e of atLevel('caller', 'chat', 'member', 'create', 'admin')) {
       const res = await app.fastify.inject({ method: e.method, url: urlOf(e), payload: {} });
       expect(res.statusCode, label(e)).toBe(401);
       expect(res.json(), label(e)).toMatchObject({ error: { code: 'sign_in_required' } });
@@ -75,7 +77,7 @@ describe('route auth levels', () => {
 
   it('asks a guest to sign in on member routes and refuses them admin routes', async () => {
     const headers = { 'x-guest-id': newGuestId() };
-    for (const e of atLevel('member')) {
+    for (const e of atLevel('member', 'create')) {
       const res = await app.fastify.inject({ method: e.method, url: urlOf(e), headers });
       expect(res.json(), label(e)).toMatchObject({ error: { code: 'sign_in_required' } });
     }
@@ -91,6 +93,31 @@ describe('route auth levels', () => {
       const res = await app.fastify.inject({ method: e.method, url: urlOf(e), headers });
       expect(res.statusCode, label(e)).toBe(403);
       expect(res.json(), label(e)).toMatchObject({ error: { code: 'forbidden' } });
+    }
+  });
+
+  it('refuses a Restricted member on every create route, before reading its input', async () => {
+    const moderator = await signInMember(stack, smtp);
+    const member = await signInMember(stack, smtp);
+    await restrictions.insert(app.deps.db, {
+      userId: member.session.user.id,
+      type: 'restriction_limited',
+      reason: 'route auth test',
+      createdBy: moderator.session.user.id,
+      expiresAt: null,
+    });
+    await forgetStanding(app.deps, member.session.user.id);
+    const creating = atLevel('create');
+    expect(creating.map((e) => e.path)).toContain('/api/characters');
+    for (const e of creating) {
+      const res = await app.fastify.inject({
+        method: e.method,
+        url: urlOf(e),
+        headers: member.headers,
+        payload: {},
+      });
+      expect(res.statusCode, label(e)).toBe(403);
+      expect(res.json(), label(e)).toMatchObject({ error: { code: 'account_restricted' } });
     }
   });
 

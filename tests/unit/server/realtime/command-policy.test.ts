@@ -54,6 +54,17 @@ describe('socket command policy', () => {
     expect(codeOf(() => assertCommandAuth('member', caller({ kind: 'member' })))).toBe(null);
   });
 
+  it('refuses a create command to a guest, a terminated and a Restricted member', () => {
+    const restricted = caller({
+      kind: 'member',
+      restrictions: [{ type: 'restriction_limited', expiresAt: null }],
+    });
+    expect(codeOf(() => assertCommandAuth('create', caller()))).toBe('sign_in_required');
+    expect(codeOf(() => assertCommandAuth('create', terminated))).toBe('account_terminated');
+    expect(codeOf(() => assertCommandAuth('create', restricted))).toBe('account_restricted');
+    expect(codeOf(() => assertCommandAuth('create', caller({ kind: 'member' })))).toBe(null);
+  });
+
   it('answers not_found for a command behind a flag that is off', () => {
     const { flag } = clientCommands['group:next'];
     expect(codeOf(() => assertCommandFlag(flag, () => false))).toBe('not_found');
