@@ -160,6 +160,23 @@ export async function subscribeApproved(
   return body;
 }
 
+/** Starts paying for the basic monthly plan with another method (`provider`: paypal, pix, …). */
+export function payWithProvider(b: BillingStack, member: SignedInMember, provider: string) {
+  return inject(b)({
+    method: 'POST',
+    url: `/api/checkout/${provider}/new_payment`,
+    headers: member.headers,
+    payload: {
+      ...address,
+      email: member.email,
+      planId: 'basic-1m',
+      offerId: 'standard',
+      platform: 'web',
+      idempotencyKey: attemptKey(),
+    },
+  });
+}
+
 export async function me(b: BillingStack, member: SignedInMember) {
   const res = await inject(b)({ method: 'GET', url: '/api/me', headers: member.headers });
   return MeSchema.parse(res.json());

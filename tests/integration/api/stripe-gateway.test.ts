@@ -11,12 +11,12 @@ import { z } from 'zod';
 import { ConfigError } from '#server/config';
 import { PaymentSubmitResponseSchema, PurchaseOptionsSchema } from '#shared/schemas/billing';
 import {
-  address,
   attemptKey,
   inject,
   me,
   newMember,
   order,
+  payWithProvider,
   startBillingStack,
   subscribe,
   sweep,
@@ -131,19 +131,7 @@ describe('configuration', () => {
     const codes = PurchaseOptionsSchema.parse(res.json()).paymentMethods.map((m) => m.code);
     expect(codes).toEqual(['card', 'paypal', 'alipay', 'crypto']);
     const member = await newMember(b);
-    const refused = await inject(b)({
-      method: 'POST',
-      url: '/api/checkout/pix/new_payment',
-      headers: member.headers,
-      payload: {
-        ...address,
-        email: member.email,
-        planId: 'basic-1m',
-        offerId: 'standard',
-        platform: 'web',
-        idempotencyKey: attemptKey(),
-      },
-    });
+    const refused = await payWithProvider(b, member, 'pix');
     expect(refused.statusCode).toBe(400);
     expect(errorCode(refused.json())).toBe('payment_method_unavailable');
     expect(await ordersOf(member)).toEqual([]);
@@ -313,19 +301,7 @@ describe('settling what the member left', () => {
 describe('paying with another method through Stripe', () => {
   it("sends the member to the provider's page and is paid by the webhook", async () => {
     const member = await newMember(b);
-    const res = await inject(b)({
-      method: 'POST',
-      url: '/api/checkout/paypal/new_payment',
-      headers: member.headers,
-      payload: {
-        ...address,
-        email: member.email,
-        planId: 'basic-1m',
-        offerId: 'standard',
-        platform: 'web',
-        idempotencyKey: attemptKey(),
-      },
-    });
+    const res = await payWithProvider(b, member, 'paypal');
     const { url } = z.object({ url: z.string() }).parse(res.json());
     expect(url.startsWith(`${peer.url}/pay/`)).toBe(true);
     const page = await fetch(`${url}?result=succeed`, { redirect: 'manual' });

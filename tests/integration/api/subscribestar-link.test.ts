@@ -32,8 +32,8 @@ afterAll(async () => {
   await peer.close();
 });
 
-async function authorizeUrl(member: SignedInMember): Promise<string> {
-  const res = await inject(b)({
+async function authorizeUrl(member: SignedInMember, on: BillingStack = b): Promise<string> {
+  const res = await inject(on)({
     method: 'GET',
     url: `/api/link/subscribestar/authorize?redirectUrl=${encodeURIComponent(redirectUrl)}`,
     headers: member.headers,
@@ -41,13 +41,13 @@ async function authorizeUrl(member: SignedInMember): Promise<string> {
   return z.object({ url: z.string() }).parse(res.json()).url;
 }
 
-async function finish(member: SignedInMember, back: URL) {
+async function finish(member: SignedInMember, back: URL, on: BillingStack = b) {
   const query = new URLSearchParams({
     code: back.searchParams.get('code') ?? '',
     state: back.searchParams.get('state') ?? '',
     redirectUrl,
   });
-  const res = await inject(b)({
+  const res = await inject(on)({
     method: 'GET',
     url: `/api/link/subscribestar/oauth?${query.toString()}`,
     headers: member.headers,
@@ -141,26 +141,11 @@ describe('refused and failing', () => {
     });
     try {
       const member = await newMember(wrong);
-      const res = await inject(wrong)({
-        method: 'GET',
-        url: `/api/link/subscribestar/authorize?redirectUrl=${encodeURIComponent(redirectUrl)}`,
-        headers: member.headers,
-      });
       const back = await peer.approve(
-        z.object({ url: z.string() }).parse(res.json()).url,
+        await authorizeUrl(member, wrong),
         peer.addSubscriber({ active: true, tierId: 'supporter' }),
       );
-      const query = new URLSearchParams({
-        code: back.searchParams.get('code') ?? '',
-        state: back.searchParams.get('state') ?? '',
-        redirectUrl,
-      });
-      const answer = await inject(wrong)({
-        method: 'GET',
-        url: `/api/link/subscribestar/oauth?${query.toString()}`,
-        headers: member.headers,
-      });
-      expect(LinkResultSchema.parse(answer.json())).toEqual(error);
+      expect(await finish(member, back, wrong)).toEqual(error);
     } finally {
       await wrong.close();
     }
