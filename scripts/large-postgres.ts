@@ -15,8 +15,9 @@
  *
  * LARGE_DATABASE_URL names another database instead, and then no instance is started. Otherwise the
  * instance lives in LARGE_PG_DIR (/var/tmp/charchat-large-pg, kept between runs: the library takes
- * minutes to make) and listens on 127.0.0.1:LARGE_PG_PORT (55432). It is started when needed and
- * stopped by whoever started it; one already running is used and left running.
+ * minutes to make) and listens on 127.0.0.1:LARGE_PG_PORT (25432: below the range the kernel hands out
+ * as outgoing ports, where a busy run once found 55432 taken by one of its own connections). It is
+ * started when needed and stopped by whoever started it; one already running is used and left running.
  */
 import { execFile } from 'node:child_process';
 import {
@@ -133,7 +134,7 @@ export async function startLargePostgres(
   }
 
   const dir = env.LARGE_PG_DIR ?? '/var/tmp/charchat-large-pg';
-  const port = Number(env.LARGE_PG_PORT ?? 55432);
+  const port = Number(env.LARGE_PG_PORT ?? 25432);
   const bin = serverBinDir(env);
   const data = join(dir, 'data');
   const pgCtl = join(bin, 'pg_ctl');
