@@ -24,6 +24,7 @@ import { GroupChatPage } from './routes/group-chat-screen';
 import { HomePage } from './routes/home';
 import { CreatorPage, FavoriteBotsPage, RecommendedBotsPage } from './routes/library-pages';
 import { LegalPageRoute } from './routes/legal';
+import { InvalidAccountPage } from './routes/invalid-account';
 import {
   LorebookCreatePage,
   LorebookEditPage,
@@ -31,7 +32,8 @@ import {
   MyLorebooksPage,
 } from './routes/lorebooks';
 import { MyChatbotDraftsPage, MyChatbotsPage } from './routes/my-chatbots';
-import { NotFoundPage } from './routes/not-found';
+import { ForbiddenPage } from './routes/forbidden';
+import { NotFoundPage, UserNotFoundPage } from './routes/not-found';
 import { LinkPage, ManageSubscriptionPage, PortalPage } from './routes/portal';
 import { ProfilePage } from './routes/profile';
 import { ReportPage } from './routes/report';
@@ -168,6 +170,9 @@ export function AppRouter() {
       <Route path={paths.report.patterns[1]}>
         {(params) => <ReportPage characterId={params.characterId} />}
       </Route>
+      <Route path={paths.accessDenied.pattern} component={ForbiddenPage} />
+      <Route path={paths.userNotFound.pattern} component={UserNotFoundPage} />
+      <Route path={paths.invalidAccount.pattern} component={InvalidAccountPage} />
       <Route path={paths.admin.pattern} component={AdminPage} />
       <Route path={paths.adminReports.pattern} component={AdminReportsPage} />
       <Route path={paths.adminModeration.pattern} component={AdminModerationPage} />

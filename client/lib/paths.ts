@@ -341,10 +341,38 @@ export const paths = {
         ? `/link/${encodeURIComponent(service)}`
         : `/link/${encodeURIComponent(service)}/${encodeURIComponent(transientId)}`,
   },
-  /** Legal pages (product-core.md §2 routes), which a member without a username may still read. */
+  /**
+   * Legal and help pages (product-core.md §2 routes), which a member without a username may still read;
+   * the Android install steps live at /apps/android.
+   */
   legal: {
-    patterns: ['/terms', '/privacy', '/refund', '/guidelines'],
-    build: (slug: LegalPageSlug): string => `/${slug}`,
+    patterns: [
+      '/terms',
+      '/privacy',
+      '/refund',
+      '/guidelines',
+      '/2257',
+      '/faq',
+      '/contact-support',
+      '/download',
+      '/apps/android',
+    ],
+    build: (slug: LegalPageSlug): string => (slug === 'android' ? '/apps/android' : `/${slug}`),
+  },
+  /** The 403 page as a route of its own (product-core.md §2 routes). */
+  accessDenied: {
+    pattern: '/accessDenied',
+    build: (): string => '/accessDenied',
+  },
+  /** Where a creator link that names nobody ends (product-core.md §2 routes). */
+  userNotFound: {
+    pattern: '/user-not-found',
+    build: (): string => '/user-not-found',
+  },
+  /** The invalid account page (product-rules.md §2 "Other"): log out or back to home. */
+  invalidAccount: {
+    pattern: '/invalid-account',
+    build: (): string => '/invalid-account',
   },
 } as const;
 

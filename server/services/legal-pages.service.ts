@@ -1,5 +1,5 @@
 /**
- * The legal pages (issue 7 part 15): Markdown files an operator edits, one folder per brand under
+ * The legal and help pages (issue 7 part 15, issue 25 part 4): Markdown files an operator edits, one folder per brand under
  * CONTENT_DIR/legal/<application id>/<slug>.md, falling back to CONTENT_DIR/legal/default/. Files are
  * read on each request, so an edit shows without a restart. Only the known slugs are looked up and a
  * brand folder must be a plain name, so no request can read outside CONTENT_DIR/legal.
@@ -19,6 +19,11 @@ const defaultTitles: Record<LegalPageSlug, string> = {
   privacy: 'Privacy Policy',
   guidelines: 'Community Guidelines',
   refund: 'Refund Policy',
+  '2257': '18 U.S.C. 2257 Compliance Statement',
+  faq: 'Frequently Asked Questions',
+  'contact-support': 'Contact Support',
+  download: 'Download the App',
+  android: 'Install the Android App',
 };
 
 /** The folder of the operator's defaults, used for brands without a file of their own. */

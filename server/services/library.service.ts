@@ -11,11 +11,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { planSearch } from '../db/library-search-plan';
 import { toCharacterSummary } from '../db/mappers';
-import { searchLibrary } from '../db/repositories/library-search.repo';
+import { creatorIdsByUsername, searchLibrary } from '../db/repositories/library-search.repo';
 import { blockedCreatorIds } from '../db/repositories/library-signals.repo';
 import * as libraryStats from '../db/repositories/library-stats.repo';
 import * as users from '../db/repositories/users.repo';
 import type { Caller } from '../lib/caller';
+import { AppError } from '../lib/errors';
 import { statusOf } from './age-verification/age-verification.service';
 import { isCallerFlagOn } from './applications.service';
 
@@ -61,6 +62,11 @@ export async function listLibrary(
     search === null
       ? { items: [], total: 0, isCapped: false }
       : await searchLibrary(deps.db, search);
+  // An empty creator page may name nobody: that is user_not_found (the client's /user-not-found).
+  if (query.scope === 'creator' && result.total === 0 && query.creator !== undefined) {
+    const ids = await creatorIdsByUsername(deps.db, query.creator);
+    if (ids.length === 0) throw new AppError('user_not_found', { field: 'creator' });
+  }
   return {
     items: result.items.map(toCharacterSummary),
     total: result.total,

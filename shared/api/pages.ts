@@ -3,7 +3,7 @@ import { LegalPageSchema } from '../schemas/legal-page';
 import { endpoint } from './endpoint';
 
 /**
- * A legal page (terms, privacy, guidelines, refund) of the application named by the x-application-id
+ * A legal or help page (shared/schemas/legal-page.ts) of the application named by the x-application-id
  * header, or the operator's default text; an unknown slug is `page_not_found`.
  */
 export const getLegalPage = endpoint({

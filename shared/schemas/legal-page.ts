@@ -1,7 +1,21 @@
 import { z } from 'zod';
 
-/** The pages an operator writes in Markdown per brand (issue 7 part 15; product-core.md §2 routes). */
-export const legalPageSlugs = ['terms', 'privacy', 'guidelines', 'refund'] as const;
+/**
+ * The pages an operator writes in Markdown per brand (issue 7 part 15, issue 25 part 4; product-core.md
+ * §2 routes): the legal pages, the compliance statement and the help pages (`android` holds the
+ * install steps of /apps/android).
+ */
+export const legalPageSlugs = [
+  'terms',
+  'privacy',
+  'guidelines',
+  'refund',
+  '2257',
+  'faq',
+  'contact-support',
+  'download',
+  'android',
+] as const;
 export const LegalPageSlugSchema = z.enum(legalPageSlugs);
 export type LegalPageSlug = z.infer<typeof LegalPageSlugSchema>;
 

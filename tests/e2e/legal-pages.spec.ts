@@ -47,3 +47,46 @@ test('links between the pages navigate in the app; /refunds is not a page', asyn
   await page.goto('/refunds');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page is gone.');
 });
+
+test(
+  'the help pages, the compliance statement and the account error pages',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    const help = [
+      { path: '/2257', heading: '18 U.S.C. 2257 Compliance Statement' },
+      { path: '/faq', heading: 'Frequently Asked Questions' },
+      { path: '/contact-support', heading: 'Contact Support' },
+      { path: '/download', heading: 'Download the App' },
+      { path: '/apps/android', heading: 'Install the Android App' },
+    ];
+    for (const { path, heading } of help) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(`${heading} · CharChat`);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+    }
+    // Five steps; this install's brand names no app, and the page says so rather than link nowhere.
+    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByRole('status')).toHaveText(
+      'No app is available to download for this site yet.',
+    );
+
+    await page.goto('/accessDenied');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Access Denied - You are Not Authorized to access this page',
+    );
+    await page.goto('/invalid-account');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This account is invalid, has been deleted or has been suspended.',
+    );
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // A creator link naming nobody ends on /user-not-found.
+    await page.goto('/creator/nobody-at-all-here');
+    await expect(page).toHaveURL(/\/user-not-found$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This user does not exist.');
+  },
+);

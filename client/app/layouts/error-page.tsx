@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { ButtonAnchor } from '../../components/button';
@@ -5,15 +6,17 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../../lib/paths';
 import { Page } from './page';
 
-/** A full-page error with its status code and a way home (the 404 and 403 pages). */
+/** A full-page error with its status code and a way home (the 404 and 403 pages), after any `actions`. */
 export function ErrorPage({
   code,
   title,
   documentTitle,
+  actions,
 }: {
   code: number;
   title: string;
   documentTitle: string;
+  actions?: ReactNode;
 }) {
   useDocumentTitle(documentTitle);
   return (
@@ -21,9 +24,12 @@ export function ErrorPage({
       <Wrapper>
         <Code aria-hidden="true">{code}</Code>
         <Title>{title}</Title>
-        <Link href={paths.home.build()} asChild>
-          <ButtonAnchor $variant="primary">Back to home</ButtonAnchor>
-        </Link>
+        <Actions>
+          {actions}
+          <Link href={paths.home.build()} asChild>
+            <ButtonAnchor $variant="primary">Back to home</ButtonAnchor>
+          </Link>
+        </Actions>
       </Wrapper>
     </Page>
   );
@@ -47,4 +53,11 @@ const Code = styled.p`
 
 const Title = styled.h1`
   font-size: ${({ theme }) => theme.font.size.xxl};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
 `;

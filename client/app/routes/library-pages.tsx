@@ -1,6 +1,6 @@
 /** The listing screens besides home: recommendations, favorites and a creator's chatbots. */
 import { useSetAtom } from 'jotai';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { ButtonAnchor } from '../../components/button';
 import { EmptyState } from '../../components/state-panel';
 import { isSignInOpenAtom } from '../../features/auth/atoms';
@@ -81,6 +81,7 @@ export function CreatorPage({ username }: { username: string }) {
         scope="creator"
         creator={username}
         onSignInRequested={openSignIn}
+        creatorNotFound={<Redirect to={paths.userNotFound.build()} replace />}
         {...cardActions}
       />
     </Page>

@@ -157,6 +157,14 @@ describe('GET /api/library: search', () => {
     expect(first?.creatorUsername).toBe(creator.username);
   });
 
+  it('answers user_not_found for the page of a creator who does not exist, and an empty page for one without bots', async () => {
+    const res = await list(`scope=creator&creator=nobody-${unique()}`);
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res.json()).code).toBe('user_not_found');
+    const quiet = await member();
+    expect(ids(await page(`scope=creator&creator=${quiet.username}`))).toEqual([]);
+  });
+
   it('retries a search that found nothing with the nearest counted words (a typo)', async () => {
     const word = `wobblequox${unique().replace(/[0-9]/g, 'k')}`;
     const tag = `Typo-${unique()}`;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLegalPage } from '#shared/api/pages';
 import { ErrorBodySchema } from '#shared/errors';
-import { legalPageSlugs } from '#shared/schemas/legal-page';
+import { legalPageSlugs, type LegalPageSlug } from '#shared/schemas/legal-page';
 import { testConfig } from '../../support/config';
 import { startStack, type Stack } from '../../support/stack';
 
@@ -70,19 +70,31 @@ async function refused(stack: Stack, url: string, applicationId?: string) {
 
 describe('GET /api/pages/:slug with the shipped defaults', () => {
   it('answers each page with its title and a Markdown body', async () => {
-    const titles = {
+    const titles: Record<LegalPageSlug, string> = {
       terms: 'Terms of Service',
       privacy: 'Privacy Policy',
       guidelines: 'Community Guidelines',
       refund: 'Refund Policy',
+      '2257': '18 U.S.C. 2257 Compliance Statement',
+      faq: 'Frequently Asked Questions',
+      'contact-support': 'Contact Support',
+      download: 'Download the App',
+      android: 'Install the Android App',
     };
+    const sectioned: readonly LegalPageSlug[] = ['terms', 'privacy', 'guidelines', 'refund', 'faq'];
     for (const slug of legalPageSlugs) {
       const answer = await page(shipped, slug);
       expect(answer).toMatchObject({ slug, title: titles[slug] });
       expect(answer.markdown).toMatch(/^\S/);
-      expect(answer.markdown).toContain('\n## ');
+      expect(answer.markdown.length).toBeGreaterThan(200);
+      if (sectioned.includes(slug)) expect(answer.markdown).toContain('\n## ');
       expect(answer.markdown).not.toContain(`# ${titles[slug]}`);
     }
+  });
+
+  it('gives the Android install page five steps', async () => {
+    const steps = (await page(shipped, 'android')).markdown.match(/^\d\. /gm);
+    expect(steps).toEqual(['1. ', '2. ', '3. ', '4. ', '5. ']);
   });
 
   it('says what the product stores, and what the community may not post', async () => {

@@ -66,6 +66,8 @@ export interface LibraryViewProps {
   isHidden?: (character: CharacterSummary) => boolean;
   /** A guest asked to turn NSFW on and chose to sign up. */
   onSignInRequested: () => void;
+  /** Rendered instead of the view when the creator named is nobody (user_not_found). */
+  creatorNotFound?: ReactNode;
 }
 
 export function LibraryView(props: LibraryViewProps) {
@@ -88,6 +90,9 @@ export function LibraryView(props: LibraryViewProps) {
     rememberChange();
     navigate(hrefOf(withChange(filters, next)));
   };
+  if (result.status === 'error' && result.error.code === 'user_not_found') {
+    return props.creatorNotFound ?? null;
+  }
   const badge = activeFilterCount(filters);
   const showRecommendations =
     props.withRecommendations === true &&
