@@ -69,7 +69,7 @@ test(
     }
     // Five steps; this install's brand names no app, and the page says so rather than link nowhere.
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(5);
-    await expect(page.getByRole('status')).toHaveText(
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
       'No app is available to download for this site yet.',
     );
 
