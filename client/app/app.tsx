@@ -10,8 +10,11 @@ import { FooterLinks } from '../features/app-settings/components/footer-links';
 import { WaitingRoomHost } from '../features/waiting-room/components/waiting-room-host';
 import {
   useAppFlagWhenSettled,
+  useAppSettings,
   useAppSettingsLoader,
 } from '../features/app-settings/hooks/use-app-settings';
+import { FooterBrandLinks } from '../features/app-settings/components/app-links';
+import { productName } from '../lib/brand-name';
 import { ToastHost } from './layouts/toast-host';
 import type { Services } from '../lib/services';
 import { useAccountChangedRefresh } from '../lib/member';
@@ -34,11 +37,17 @@ function Pages() {
   const [isSignup] = useRoute(paths.signup.pattern);
   const [isChatStart] = useRoute(paths.chatWithCharacter.pattern);
   const [isChat] = useRoute(paths.chat.pattern);
+  const settings = useAppSettings();
+  // A partner site's footer is its links alone (product-core.md §2, "Partner mode"): the partner signs
+  // its members in and out.
   const footer =
-    isChat || isChatStart ? null : (
+    isChat || isChatStart ? null : settings?.isPartner === true ? (
+      <FooterLinks />
+    ) : (
       <>
-        <span>© CharChat</span>
+        <span>© {settings?.name ?? productName}</span>
         <FooterAccount />
+        <FooterBrandLinks />
         <FooterLinks />
       </>
     );
@@ -46,7 +55,15 @@ function Pages() {
     <AppLayout account={<HeaderAccount />} footer={footer}>
       <ErrorBoundary resetKey={location}>
         <AccountGate
-          onboarding={onboardingV2 === null ? 'pending' : onboardingV2 ? 'modal' : 'page'}
+          onboarding={
+            onboardingV2 === null
+              ? 'pending'
+              : settings?.isPartner === true
+                ? 'partner'
+                : onboardingV2
+                  ? 'modal'
+                  : 'page'
+          }
           renderOnboardingModal={(onDone) => <Onboarding variant="modal" onDone={onDone} />}
         >
           <AppRouter />

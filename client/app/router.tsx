@@ -1,4 +1,7 @@
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '../components/spinner';
+import { useIsPageOff } from '../features/app-settings/hooks/use-app-settings';
+import { Page } from './layouts/page';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
 import { FlagGate } from './feature-flags';
@@ -25,6 +28,7 @@ import { HomePage } from './routes/home';
 import { CreatorPage, FavoriteBotsPage, RecommendedBotsPage } from './routes/library-pages';
 import { LegalPageRoute } from './routes/legal';
 import { InvalidAccountPage } from './routes/invalid-account';
+import { ExternalSignupPage } from './routes/external-signup';
 import {
   LorebookCreatePage,
   LorebookEditPage,
@@ -44,7 +48,22 @@ import { PlanComparisonPage } from './routes/plan-comparison';
 import { WelcomePage, WelcomePledgePage } from './routes/welcome';
 import { UpdateEmailPage } from './routes/update-email';
 
+/** The brand's switched-off sections are not found (a spinner while the settings load). */
 export function AppRouter() {
+  const [location] = useLocation();
+  const isOff = useIsPageOff(location);
+  if (isOff === true) return <NotFoundPage />;
+  if (isOff === null) {
+    return (
+      <Page>
+        <Spinner label="Loading" />
+      </Page>
+    );
+  }
+  return <Routes />;
+}
+
+function Routes() {
   return (
     <Switch>
       <Route path={paths.home.pattern} component={HomePage} />
@@ -135,6 +154,7 @@ export function AppRouter() {
       <Route path={paths.ageVerificationCallback.pattern} component={AgeVerificationCallbackPage} />
       <Route path={paths.profile.pattern} component={ProfilePage} />
       <Route path={paths.signup.pattern} component={SignupPage} />
+      <Route path={paths.externalSignup.pattern} component={ExternalSignupPage} />
       <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
       <Route path={paths.subscribe.pattern} component={SubscribePage} />
       <Route path={paths.sale.pattern} component={SalePage} />

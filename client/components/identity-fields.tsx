@@ -3,8 +3,8 @@
  * and the profile share (product-core.md §4 "Onboarding", product-rules.md §4 "Profile"), checked by the
  * same shared rules before either form sends them.
  */
-import { DisplayNameSchema } from '#shared/rules/display-name';
-import { UsernameSchema } from '#shared/rules/username';
+import { DisplayNameSchema, PartnerDisplayNameSchema } from '#shared/rules/display-name';
+import { PartnerUsernameSchema, UsernameSchema } from '#shared/rules/username';
 import { errorText } from '../lib/errors';
 import { usernameCheckStatus, type UsernameCheck } from '../lib/use-username-check';
 import { TextField } from './text-field';
@@ -14,13 +14,20 @@ export interface Identity {
   name: string;
 }
 
-/** The first rule each field breaks, or a username someone holds; a field is absent when it is fine. */
-export function identityErrors(values: Identity, check: UsernameCheck): Partial<Identity> {
+/**
+ * The first rule each field breaks, or a username someone holds; a field is absent when it is fine.
+ * Partner sign-up (`isPartner`) asks 4 characters of each.
+ */
+export function identityErrors(
+  values: Identity,
+  check: UsernameCheck,
+  isPartner = false,
+): Partial<Identity> {
   const errors: Partial<Identity> = {};
-  const username = UsernameSchema.safeParse(values.username);
+  const username = (isPartner ? PartnerUsernameSchema : UsernameSchema).safeParse(values.username);
   if (!username.success) errors.username = username.error.issues[0]?.message;
   else if (check.state === 'taken') errors.username = errorText({ code: 'username_taken' });
-  const name = DisplayNameSchema.safeParse(values.name);
+  const name = (isPartner ? PartnerDisplayNameSchema : DisplayNameSchema).safeParse(values.name);
   if (!name.success) errors.name = name.error.issues[0]?.message;
   return errors;
 }

@@ -11,7 +11,7 @@ export interface MenuItem {
   label: string;
   /** Runs on choice, for an item that is a button. */
   onSelect?: () => void;
-  /** Makes the item a link to this path of the app instead. */
+  /** Makes the item a link to this path of the app instead, or to another site (http, https). */
   href?: string;
   tone?: 'normal' | 'danger';
 }
@@ -123,7 +123,21 @@ export function Menu({ label, icon, items, align = 'end' }: MenuProps) {
         >
           {items.map((item) => (
             <li key={item.label} role="none">
-              {item.href !== undefined ? (
+              {item.href !== undefined && /^https?:\/\//i.test(item.href) ? (
+                <ItemLink
+                  role="menuitem"
+                  tabIndex={-1}
+                  $tone={item.tone ?? 'normal'}
+                  href={item.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => {
+                    close(false);
+                  }}
+                >
+                  {item.label}
+                </ItemLink>
+              ) : item.href !== undefined ? (
                 // The Link takes the click (it replaces the child's onClick), so it closes the menu.
                 <Link
                   href={item.href}

@@ -221,6 +221,16 @@ export const paths = {
    * Sign-up completion (onboarding) for a member without a username; `next` is where they were, to
    * go back to when done.
    */
+  /** Partner sign-up: a partner site's member picks a username and a name, then back to `next`. */
+  externalSignup: {
+    pattern: '/external/signup',
+    build: (next?: string | null): string => {
+      const back = returnPath(next ?? null);
+      return back === null
+        ? '/external/signup'
+        : `/external/signup?${new URLSearchParams({ next: back }).toString()}`;
+    },
+  },
   signup: {
     pattern: '/signup',
     build: (next?: string | null): string => {

@@ -1,10 +1,11 @@
+import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { brandNameAtom } from './brand-name';
 
-const productName = 'CharChat';
-
-/** Sets the tab title ("{title} · CharChat"), so each screen is named for screen readers and history. */
+/** Sets the tab title ("{title} · {brand}"), so each screen is named for screen readers and history. */
 export function useDocumentTitle(title: string | null): void {
+  const brand = useAtomValue(brandNameAtom);
   useEffect(() => {
-    document.title = title === null ? productName : `${title} · ${productName}`;
-  }, [title]);
+    document.title = title === null ? brand : `${title} · ${brand}`;
+  }, [title, brand]);
 }

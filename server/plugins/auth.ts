@@ -4,13 +4,12 @@
  * resolveCaller at their handshake (realtime/socket-server.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { applicationHeader } from '#shared/schemas/application';
 import { isMember, type Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import type { RouteAuth, RouteFlag } from '../lib/route';
 import { assertAdmin } from '../services/admin.service';
 import { credentialsOf, resolveCaller, type IdentityDeps } from '../services/identity.service';
-import { isFlagOn } from '../services/applications.service';
+import { isFlagOn, requestApplication } from '../services/applications.service';
 import { assertMayChat, assertMayCreate } from '../services/restrictions.service';
 
 export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps): void {
@@ -50,7 +49,7 @@ export function registerRouteAuth(fastify: FastifyInstance, deps: IdentityDeps):
    * level then refuses them.
    */
   const routeFlag: RouteFlag = async (request, flag) => {
-    const application = deps.applications.of(request.headers[applicationHeader]);
+    const application = requestApplication(deps.applications, request);
     return isFlagOn(application, await callerOf(request).catch(() => null), flag);
   };
   fastify.decorate('routeFlag', routeFlag);

@@ -94,17 +94,22 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     const ip = proxyAddr(socket.request, trusted);
     const auth = HandshakeAuthSchema.safeParse(socket.handshake.auth);
     const credentials = auth.success ? auth.data : {};
+    const host = socket.handshake.headers.host;
     resolveCaller(deps, {
       token: credentials.token,
       guestId: credentials.guestId,
       applicationId: credentials.applicationId,
+      host,
       ip,
     }).then(
       (caller) => {
         socket.data.caller = caller;
         socket.data.ip = ip;
         socket.data.country = countryOf(deps.config, socket.handshake.headers);
-        socket.data.applicationId = credentials.applicationId;
+        socket.data.applicationId = deps.applications.of(
+          credentials.applicationId,
+          host,
+        ).settings.id;
         socket.data.conversations = new Set();
         if (caller.sessionFamily !== null) void socket.join(sessionRoom(caller.sessionFamily));
         if (caller.kind === 'member') void socket.join(memberRoom(caller.userId));

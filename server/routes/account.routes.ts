@@ -3,6 +3,7 @@ import {
   checkUsername,
   completeOnboarding,
   confirmEmailChange,
+  createExternalUser,
   requestEmailChange,
   setInterests,
 } from '#shared/api/account';
@@ -18,6 +19,10 @@ export function accountRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, completeOnboarding, async ({ caller, body }) =>
     account.completeOnboarding(deps.db, caller, body),
   );
+
+  addRoute(app, createExternalUser, async ({ caller, body }) => ({
+    user: await account.createExternalUser(deps.db, caller, body),
+  }));
 
   addRoute(app, setInterests, async ({ caller, body }) => ({
     interests: await account.setInterests(deps.db, caller, body.interests),

@@ -79,6 +79,28 @@ export async function completeOnboarding(
   }
 }
 
+/**
+ * Partner sign-up: only a member who came through a partner site, and only while they have no username
+ * (after that the profile page changes it, under its own rules).
+ */
+export async function createExternalUser(
+  db: Db,
+  caller: MemberCaller,
+  input: { username: string; name: string },
+): Promise<Me> {
+  if (!caller.isPartner) throw new AppError('forbidden');
+  try {
+    const user = await users.setPartnerIdentity(db, caller.userId, input);
+    if (!user) throw new AppError('forbidden', { message: 'This account already has a username.' });
+    return toMe(user);
+  } catch (err) {
+    if (violatedConstraint(err) === 'users_username_key') {
+      throw new AppError('username_taken', { field: 'username' });
+    }
+    throw err;
+  }
+}
+
 export async function setInterests<T extends string>(
   db: Db,
   caller: MemberCaller,

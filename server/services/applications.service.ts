@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { reportedFlagOverrides } from '#shared/rules/feature-flags';
 import { defaultFeatureFlags, enabledFlags } from '#shared/rules/permissions';
-import { ApplicationSettingsSchema, type ApplicationSettings } from '#shared/schemas/application';
+import {
+  ApplicationSettingsSchema,
+  applicationHeader,
+  type ApplicationSettings,
+} from '#shared/schemas/application';
 import { featureFlagNames, type FeatureFlag } from '#shared/schemas/permission';
 import { OriginSchema, type Config } from '../config';
 import type { Caller } from '../lib/caller';
@@ -27,6 +31,8 @@ export type PartnerKey = z.infer<typeof PartnerKeySchema>;
 
 const ApplicationEntrySchema = ApplicationSettingsSchema.extend({
   partner: PartnerKeySchema.optional(),
+  /** The host names this brand is served on (`brand.example`), chosen when no header names one. */
+  hosts: z.array(z.string().min(1).max(253)).default([]),
   /** Sites that may show the app in a frame (a partner's own site), as origins. */
   embedOrigins: z.array(OriginSchema).default([]),
 });
@@ -38,8 +44,11 @@ export interface Application {
 }
 
 export interface Applications {
-  /** The application the header names; the default one when absent or unknown. */
-  of: (applicationId: unknown) => Application;
+  /**
+   * The application the header names; else the brand served on the request's host name; else the
+   * default one. One install serves several brands this way, each on its own host.
+   */
+  of: (applicationId: unknown, host?: string) => Application;
   /** Every application's embedding origins: a page load cannot tell which one frames it. */
   embedOrigins: readonly string[];
 }
@@ -81,13 +90,14 @@ export function loadApplications(config: Config): Applications {
     partner: undefined,
   };
   const byId = new Map<string, Application>([[fallback.settings.id, fallback]]);
+  const byHost = new Map<string, Application>();
   const embedOrigins = new Set<string>();
   if (config.APPLICATIONS_FILE !== undefined) {
     const entries = ApplicationsFileSchema.parse(
       JSON.parse(readFileSync(config.APPLICATIONS_FILE, 'utf8')),
     );
-    for (const { partner, embedOrigins: origins, ...settings } of entries) {
-      byId.set(settings.id, {
+    for (const { partner, embedOrigins: origins, hosts, ...settings } of entries) {
+      const application: Application = {
         settings: {
           ...settings,
           isPartner: partner !== undefined,
@@ -95,13 +105,32 @@ export function loadApplications(config: Config): Applications {
           featureFlags: reportedFlagOverrides(settings.featureFlags),
         },
         partner,
-      });
+      };
+      byId.set(settings.id, application);
+      for (const host of hosts) byHost.set(host.toLowerCase(), application);
       for (const origin of origins) embedOrigins.add(origin);
     }
   }
   const defaultApp = byId.get(config.DEFAULT_APPLICATION_ID) ?? fallback;
   return {
-    of: (id) => (typeof id === 'string' ? byId.get(id) : undefined) ?? defaultApp,
+    of: (id, host) =>
+      (typeof id === 'string' ? byId.get(id) : undefined) ??
+      (host === undefined ? undefined : byHost.get(hostName(host))) ??
+      defaultApp,
     embedOrigins: [...embedOrigins],
   };
+}
+
+/** A Host header's name alone: lowercased, without the port (`Brand.example:3000` → `brand.example`). */
+export function hostName(host: string): string {
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
+  return (name ?? '').toLowerCase();
+}
+
+/** The application of an HTTP request: its header, else its host name (request.hostname). */
+export function requestApplication(
+  applications: Applications,
+  request: { headers: Record<string, string | string[] | undefined>; hostname: string },
+): Application {
+  return applications.of(request.headers[applicationHeader], request.hostname);
 }

@@ -32,6 +32,8 @@ export interface Credentials {
   token?: string | undefined;
   guestId: unknown;
   applicationId?: unknown;
+  /** The host name the client called, which picks the brand when no application id is sent. */
+  host?: string;
   /** The client's address, for the limit on new guests. */
   ip: string;
 }
@@ -71,7 +73,7 @@ async function guestOf(deps: IdentityDeps, guestId: string, ip: string) {
 }
 
 export async function resolveCaller(deps: IdentityDeps, credentials: Credentials): Promise<Caller> {
-  const application = deps.applications.of(credentials.applicationId);
+  const application = deps.applications.of(credentials.applicationId, credentials.host);
   const flagsOff = flagsOffIn(application);
   if (credentials.token !== undefined && credentials.token !== '') {
     // On a partner site the token is the partner's own, verified with that partner's key.
@@ -135,12 +137,14 @@ export function bearerToken(header: unknown): string | undefined {
 /** The credentials of an HTTP request: its bearer token, else its guest id header. */
 export function credentialsOf(request: {
   headers: Record<string, string | string[] | undefined>;
+  hostname: string;
   ip: string;
 }): Credentials {
   return {
     token: bearerToken(request.headers.authorization),
     guestId: request.headers[guestHeader],
     applicationId: request.headers[applicationHeader],
+    host: request.hostname,
     ip: request.ip,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DisplayNameSchema } from '../rules/display-name';
-import { UsernameSchema } from '../rules/username';
+import { DisplayNameSchema, PartnerDisplayNameSchema } from '../rules/display-name';
+import { PartnerUsernameSchema, UsernameSchema } from '../rules/username';
 import { EmailSchema, MeSchema } from '../schemas/user';
 import { endpoint } from './endpoint';
 
@@ -31,6 +31,20 @@ export const completeOnboarding = endpoint({
     acceptsGuidelines: z.literal(true, { error: 'You must agree with the Community Guidelines' }),
   }),
   response: MeSchema,
+});
+
+/**
+ * Partner sign-up (/external/signup; product-rules.md §7 "POST users/external"): a member who came
+ * through a partner site picks a username and a name, once. The partner signed them in and keeps
+ * issuing their token, so the answer is the member alone: the token they hold goes on working.
+ */
+export const createExternalUser = endpoint({
+  method: 'POST',
+  path: '/api/users/external',
+  auth: 'member',
+  summary: "Finish a partner site member's sign-up: username and name",
+  body: z.object({ username: PartnerUsernameSchema, name: PartnerDisplayNameSchema }),
+  response: z.object({ user: MeSchema }),
 });
 
 export const InterestSchema = z.enum(['female', 'male', 'non_binary']);

@@ -28,6 +28,12 @@ export const DisplayNameSchema = z
     message: 'Name cannot contain invisible or text-direction characters',
   });
 
+/** A name on partner sign-up (product-rules.md §5: name min 4). */
+export const PartnerDisplayNameSchema = DisplayNameSchema.refine(
+  (name) => name.length >= 4,
+  'At least 4 characters required',
+);
+
 /**
  * A display name from elsewhere (a partner's token, a sign-in provider's profile), made to fit the
  * rules rather than refused: control and invisible characters go, it is trimmed and cut to the longest

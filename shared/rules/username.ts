@@ -48,5 +48,14 @@ export const UsernameSchema = z
   .transform((u) => u.toLowerCase())
   .refine((u) => !reservedUsernames.has(u), usernameUnavailableText);
 
+/** Partner sign-up asks one character more of the username and the name (product-rules.md §5). */
+export const partnerSignupMin = 4;
+
+/** A username on partner sign-up: the usual rules, at least 4 characters. */
+export const PartnerUsernameSchema = UsernameSchema.refine(
+  (u) => u.length >= partnerSignupMin,
+  'Username is too short',
+);
+
 /** Milliseconds the client waits after typing before it asks whether a username is free. */
 export const usernameCheckDelayMs = 500;

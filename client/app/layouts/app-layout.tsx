@@ -1,9 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation, useSearch } from 'wouter';
+import { isPathOff } from '#shared/rules/brand-sections';
+import { ButtonAnchor } from '../../components/button';
 import { Menu, type MenuItem } from '../../components/menu';
+import { safeWebUrl, useAppSettings } from '../../features/app-settings/hooks/use-app-settings';
 import { paths } from '../../lib/paths';
 import { useIsFlagOn, useIsLorebookOn } from '../feature-flags';
+import { BrandLogo } from './brand-logo';
+import { PartnerNav } from './partner-nav';
 import { ThemeToggle } from './theme-toggle';
 import { useFocusHeadingOnNavigation } from './use-focus-heading';
 
@@ -38,10 +43,22 @@ const groupChatPages: readonly MenuItem[] = [
   { label: 'Create Groupchat (New)', href: paths.groupCreate.build() },
 ];
 
-/** The shell: skip link, header (logo home, theme toggle, account), the page and the footer. */
+/**
+ * The shell: skip link, header (the brand's logo home, its header button, the navigation or on a
+ * partner site the partner's dropdown, theme toggle, account), the page and the footer. Pages of
+ * sections the brand switches off are not offered.
+ */
 export function AppLayout({ children, account, footer }: AppLayoutProps) {
   const isLorebookOn = useIsLorebookOn() === true;
   const isGroupChatOn = useIsFlagOn('groupchat') === true;
+  const settings = useAppSettings();
+  const isPartner = settings?.isPartner === true;
+  const sectionsOff = settings?.sectionsOff ?? [];
+  const headerButtonUrl = safeWebUrl(settings?.navHeaderButton?.url);
+  const headerButton =
+    settings?.navHeaderButton && headerButtonUrl !== null
+      ? { label: settings.navHeaderButton.label, url: headerButtonUrl }
+      : null;
   const [location] = useLocation();
   const search = useSearch();
   const mainRef = useRef<HTMLElement>(null);
@@ -55,76 +72,78 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
       <Header>
-        <Link href={paths.home.build()} asChild>
-          <Logo aria-label="CharChat home">
-            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
-              <rect x="2" y="4" width="28" height="20" rx="8" fill="currentColor" />
-              <path d="M9 24l-2 6 8-6z" fill="currentColor" />
-              <circle cx="11" cy="14" r="2" />
-              <circle cx="16" cy="14" r="2" />
-              <circle cx="21" cy="14" r="2" />
-            </svg>
-            <span>CharChat</span>
-          </Logo>
-        </Link>
+        <BrandLogo />
         <HeaderEnd>
-          <Nav aria-label="Main">
-            <Link href={paths.chats.build()} asChild>
-              <NavLink aria-label="Chats">
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path
-                    d="M4 5h16v11H9l-5 4z"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinejoin="round"
-                    fill="none"
-                  />
-                </svg>
-                <Wide>Chats</Wide>
-              </NavLink>
-            </Link>
-            <Link href={paths.chatbotCreate.build()} asChild>
-              <NavLink aria-label="Create Chatbot">
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" fill="none" />
-                </svg>
-                <Wide>Create Chatbot</Wide>
-              </NavLink>
-            </Link>
-            <Link href={paths.myChatbots.build()} asChild>
-              <NavLink aria-label="My Chatbots">
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <rect x="4" y="4" width="7" height="7" rx="1.5" fill="currentColor" />
-                  <rect x="13" y="4" width="7" height="7" rx="1.5" fill="currentColor" />
-                  <rect x="4" y="13" width="7" height="7" rx="1.5" fill="currentColor" />
-                  <rect x="13" y="13" width="7" height="7" rx="1.5" fill="currentColor" />
-                </svg>
-                <Wide>My Chatbots</Wide>
-              </NavLink>
-            </Link>
-            <Menu
-              label="More chatbot pages"
-              icon={
-                <svg viewBox="0 0 24 24" width="16" height="16">
-                  <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" />
-                </svg>
-              }
-              items={[
-                ...chatbotPages,
-                ...(isGroupChatOn ? groupChatPages : []),
-                ...(isLorebookOn ? lorebookPages : []),
-              ]}
-            />
-            <Link href={paths.personas.build()} asChild>
-              <NavLink aria-label="My Personas">
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <circle cx="12" cy="8" r="4" fill="currentColor" />
-                  <path d="M4 20c0-4 4-6 8-6s8 2 8 6z" fill="currentColor" />
-                </svg>
-                <Wide>My Personas</Wide>
-              </NavLink>
-            </Link>
-          </Nav>
+          {headerButton !== null && (
+            <ButtonAnchor $size="sm" $variant="primary" href={headerButton.url}>
+              {headerButton.label}
+            </ButtonAnchor>
+          )}
+          {isPartner ? (
+            <PartnerNav />
+          ) : (
+            <Nav aria-label="Main">
+              <Link href={paths.chats.build()} asChild>
+                <NavLink aria-label="Chats">
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <path
+                      d="M4 5h16v11H9l-5 4z"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinejoin="round"
+                      fill="none"
+                    />
+                  </svg>
+                  <Wide>Chats</Wide>
+                </NavLink>
+              </Link>
+              <Link href={paths.chatbotCreate.build()} asChild>
+                <NavLink aria-label="Create Chatbot">
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" fill="none" />
+                  </svg>
+                  <Wide>Create Chatbot</Wide>
+                </NavLink>
+              </Link>
+              <Link href={paths.myChatbots.build()} asChild>
+                <NavLink aria-label="My Chatbots">
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <rect x="4" y="4" width="7" height="7" rx="1.5" fill="currentColor" />
+                    <rect x="13" y="4" width="7" height="7" rx="1.5" fill="currentColor" />
+                    <rect x="4" y="13" width="7" height="7" rx="1.5" fill="currentColor" />
+                    <rect x="13" y="13" width="7" height="7" rx="1.5" fill="currentColor" />
+                  </svg>
+                  <Wide>My Chatbots</Wide>
+                </NavLink>
+              </Link>
+              <Menu
+                label="More chatbot pages"
+                icon={
+                  <svg viewBox="0 0 24 24" width="16" height="16">
+                    <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" />
+                  </svg>
+                }
+                items={[
+                  ...chatbotPages,
+                  ...(isGroupChatOn ? groupChatPages : []),
+                  ...(isLorebookOn ? lorebookPages : []),
+                ].filter(
+                  ({ href }) => href === undefined || !isPathOff(sectionsOff, 'pages', href),
+                )}
+              />
+              {!isPathOff(sectionsOff, 'pages', paths.personas.build()) && (
+                <Link href={paths.personas.build()} asChild>
+                  <NavLink aria-label="My Personas">
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                      <circle cx="12" cy="8" r="4" fill="currentColor" />
+                      <path d="M4 20c0-4 4-6 8-6s8 2 8 6z" fill="currentColor" />
+                    </svg>
+                    <Wide>My Personas</Wide>
+                  </NavLink>
+                </Link>
+              )}
+            </Nav>
+          )}
           <ThemeToggle />
           {account}
         </HeaderEnd>
@@ -213,29 +232,6 @@ const Footer = styled.footer`
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Logo = styled.a`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.color.primary};
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  text-decoration: none;
-
-  span {
-    color: ${({ theme }) => theme.color.text};
-
-    @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
-      display: none;
-    }
-  }
-
-  circle {
-    fill: ${({ theme }) => theme.color.surface};
-  }
 `;
 
 const Main = styled.main`

@@ -1,6 +1,7 @@
 /** The sign-up calls, built on the shared account contracts. */
 import type { z } from 'zod';
 import {
+  createExternalUser,
   completeOnboarding,
   confirmEmailChange,
   requestEmailChange,
@@ -20,6 +21,11 @@ export function submitOnboarding(api: ApiClient, input: OnboardingInput): Promis
   return api.request(completeOnboarding, {
     body: { ...input, isAdult: true, acceptsTerms: true, acceptsGuidelines: true },
   });
+}
+
+/** Finishes a partner site member's sign-up (/external/signup). */
+export async function submitPartnerSignup(api: ApiClient, input: OnboardingInput): Promise<Me> {
+  return (await api.request(createExternalUser, { body: input })).user;
 }
 
 export type Interest = z.infer<typeof InterestSchema>;

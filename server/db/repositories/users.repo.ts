@@ -184,6 +184,23 @@ export async function completeOnboarding(
   );
 }
 
+/** A partner member's username and name, set once: undefined when they have a username already. */
+export async function setPartnerIdentity(
+  db: Db,
+  id: string,
+  input: { username: string; name: string },
+): Promise<UserRecord | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({ username: input.username, name: input.name, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('kind', '=', 'member')
+    .where('username', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
 export async function setInterests(
   db: Db,
   id: string,

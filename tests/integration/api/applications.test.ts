@@ -1,4 +1,7 @@
-/** Brands and partner sites: settings per application id, and members signed in with a partner's token. */
+/**
+ * Brands and partner sites: settings per application id or host name, the sections a brand switches
+ * off, members signed in with a partner's token, and partner sign-up.
+ */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAppSettings } from '#shared/api/applications';
 import { getMe } from '#shared/api/auth';
 import { testConfig } from '../../support/config';
-import { errorCode } from '../../support/http';
+import { errorCode, errorOf } from '../../support/http';
+import { signInMember } from '../../support/members';
+import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { connectGuest, startStack, type Stack } from '../../support/stack';
+import { createExternalUser } from '#shared/api/account';
+import { loadApplications } from '#server/services/applications.service';
 import { io } from 'socket.io-client';
 
 let stack: Stack;
+let smtp: LocalSmtp;
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const hmacSecret = 'partner-two-shared-secret-with-32-characters';
 
@@ -37,12 +45,26 @@ beforeAll(async () => {
         },
       },
       { id: 'partner-two', name: 'Partner Two', partner: { secret: hmacSecret } },
+      {
+        id: 'brand-two',
+        name: 'Brand Two',
+        hosts: ['brand-two.test', 'www.brand-two.test'],
+        logoUrl: 'https://cdn.brand-two.test/logo.png',
+        colors: { light: '#0a7d4f', dark: '#5fe0a8' },
+        socialLinks: [{ network: 'discord', url: 'https://discord.test/brand-two' }],
+        navEntries: [{ label: 'Blog', url: 'https://blog.brand-two.test' }],
+        sectionsOff: ['subscriptions', 'personas'],
+      },
     ]),
   );
-  stack = await startStack(testConfig({ APPLICATIONS_FILE: file }), { workers: false });
+  smtp = await startSmtp();
+  stack = await startStack(testConfig({ APPLICATIONS_FILE: file, SMTP_URL: smtp.url }), {
+    workers: false,
+  });
 });
 afterAll(async () => {
   await stack.close();
+  await smtp.close();
 });
 
 const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
@@ -164,5 +186,137 @@ describe('partner tokens', () => {
     });
     socket.close();
     await expect(connectGuest(stack.url, 'not-a-uuid')).rejects.toThrow();
+  });
+});
+
+describe('brands by host name', () => {
+  const settingsFor = async (headers: Record<string, string>) =>
+    getAppSettings.response.parse((await inject({ url: '/api/app-settings', headers })).json());
+
+  it('serves each brand on its own hosts, the header first, the default elsewhere', async () => {
+    for (const host of ['brand-two.test', 'WWW.Brand-Two.test:8443']) {
+      expect(await settingsFor({ host })).toMatchObject({
+        id: 'brand-two',
+        name: 'Brand Two',
+        logoUrl: 'https://cdn.brand-two.test/logo.png',
+        colors: { light: '#0a7d4f', dark: '#5fe0a8' },
+        sectionsOff: ['subscriptions', 'personas'],
+      });
+    }
+    expect((await settingsFor({ host: 'brand-two.test', 'x-application-id': 'charchat' })).id).toBe(
+      'charchat',
+    );
+    for (const host of ['localhost', 'brand-two.test.evil.example', 'sub.brand-two.test']) {
+      expect((await settingsFor({ host })).id).toBe('charchat');
+    }
+    expect(JSON.stringify(await settingsFor({ host: 'brand-two.test' }))).not.toContain('hosts');
+  });
+
+  it('answers not found for the API of a section the brand switches off, on that brand only', async () => {
+    for (const url of [
+      '/api/plans?frequency=monthly',
+      '/api/locations/countries',
+      '/api/personas',
+    ]) {
+      const off = await inject({ url, headers: { host: 'brand-two.test' } });
+      expect(off.statusCode, url).toBe(404);
+      expect(errorCode(off.json())).toBe('not_found');
+    }
+    const on = await inject({
+      url: '/api/plans?frequency=monthly',
+      headers: { host: 'other.test' },
+    });
+    expect(on.statusCode).toBe(200);
+    // Everything else of the brand works.
+    const library = await inject({ url: '/api/library/tags', headers: { host: 'brand-two.test' } });
+    expect(library.statusCode).toBe(200);
+  });
+
+  it('refuses a settings file with a bad colour, link or section at start', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'charchat-bad-apps-'));
+    for (const bad of [
+      { colors: { light: 'red' } },
+      { logoUrl: 'javascript:alert(1)' },
+      { navEntries: [{ label: 'x', url: '//evil.example' }] },
+      { socialLinks: [{ network: 'myspace', url: 'https://x.test' }] },
+      { sectionsOff: ['chat'] },
+    ]) {
+      const file = path.join(dir, `${randomUUID()}.json`);
+      writeFileSync(file, JSON.stringify([{ id: 'bad', name: 'Bad', ...bad }]));
+      expect(() => loadApplications(testConfig({ APPLICATIONS_FILE: file }))).toThrow();
+    }
+  });
+});
+
+describe('POST /api/users/external (partner sign-up)', () => {
+  const partnerHeaders = async (externalId: string) => ({
+    authorization: `Bearer ${await rsaToken({ external_id: externalId, name: 'Pat' })}`,
+    'x-application-id': 'partner-one',
+  });
+  const signUp = async (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    inject({ method: 'POST', url: '/api/users/external', headers, payload });
+  const username = () => `p${randomUUID().slice(0, 8)}`;
+
+  it("sets a partner member's username and name once", async () => {
+    const headers = await partnerHeaders(`ext-${randomUUID()}`);
+    const name = username();
+    const res = await signUp(headers, { username: name.toUpperCase(), name: 'Patricia' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { user } = createExternalUser.response.parse(res.json());
+    expect(user).toMatchObject({ kind: 'member', username: name, name: 'Patricia' });
+    const me = getMe.response.parse((await inject({ url: '/api/me', headers })).json());
+    expect(me).toMatchObject({ username: name, name: 'Patricia' });
+
+    const again = await signUp(headers, { username: username(), name: 'Someone Else' });
+    expect(again.statusCode).toBe(403);
+    expect(getMe.response.parse((await inject({ url: '/api/me', headers })).json()).username).toBe(
+      name,
+    );
+  });
+
+  it('refuses our own members and guests: partner sign-up is for partner sites', async () => {
+    const member = await signInMember(stack, smtp);
+    const res = await signUp(member.headers, { username: username(), name: 'Patricia' });
+    expect(res.statusCode).toBe(403);
+    expect(errorCode(res.json())).toBe('forbidden');
+    const guest = await signUp(
+      { 'x-guest-id': randomUUID() },
+      { username: username(), name: 'Patricia' },
+    );
+    expect(guest.statusCode).toBe(401);
+  });
+
+  it('refuses bad input with the field named, and stores nothing', async () => {
+    const headers = await partnerHeaders(`ext-${randomUUID()}`);
+    for (const [field, payload] of [
+      ['username', { username: 'abc', name: 'Patricia' }],
+      ['name', { username: username(), name: 'Pat' }],
+      ['username', { username: 'a\u0000bcd', name: 'Patricia' }],
+      ['name', { username: username(), name: 'Pat\u0000ricia' }],
+      ['username', { username: 'x'.repeat(10_000), name: 'Patricia' }],
+      ['username', { username: 42, name: 'Patricia' }],
+      ['username', { username: 'support', name: 'Patricia' }],
+    ] as const) {
+      const res = await signUp(headers, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorOf(res.json()).field?.split('.')[0]).toBe(field);
+    }
+    expect(getMe.response.parse((await inject({ url: '/api/me', headers })).json()).username).toBe(
+      null,
+    );
+  });
+
+  it('gives a username to one of many partner members asking for it at once', async () => {
+    const wanted = username();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, async () =>
+        signUp(await partnerHeaders(`ext-${randomUUID()}`), { username: wanted, name: 'Patricia' }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const res of results.filter((r) => r.statusCode === 409)) {
+      expect(errorOf(res.json())).toMatchObject({ code: 'username_taken', field: 'username' });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsernameSchema, isReservedUsername } from '#shared/rules/username';
+import { PartnerUsernameSchema, UsernameSchema, isReservedUsername } from '#shared/rules/username';
+import { PartnerDisplayNameSchema } from '#shared/rules/display-name';
 
 const messageOf = (value: string) => {
   const parsed = UsernameSchema.safeParse(value);
@@ -36,5 +37,24 @@ describe('UsernameSchema', () => {
     expect(UsernameSchema.parse('admiral')).toBe('admiral');
     expect(UsernameSchema.parse('support_fan')).toBe('support_fan');
     expect(isReservedUsername('support_fan')).toBe(false);
+  });
+});
+
+describe('partner sign-up rules', () => {
+  it('asks 4 characters of the username and the name', () => {
+    expect(PartnerUsernameSchema.safeParse('abc').error?.issues[0]?.message).toBe(
+      'Username is too short',
+    );
+    expect(PartnerUsernameSchema.parse('AbCd')).toBe('abcd');
+    expect(PartnerDisplayNameSchema.safeParse('Pat').error?.issues[0]?.message).toBe(
+      'At least 4 characters required',
+    );
+    expect(PartnerDisplayNameSchema.parse(' Patricia ')).toBe('Patricia');
+  });
+
+  it('keeps the usual username rules', () => {
+    expect(PartnerUsernameSchema.safeParse('admin').success).toBe(false);
+    expect(PartnerUsernameSchema.safeParse('bad name').success).toBe(false);
+    expect(PartnerUsernameSchema.safeParse('x'.repeat(21)).success).toBe(false);
   });
 });

@@ -66,3 +66,61 @@ const Note = styled.p`
   margin: ${({ theme }) => theme.space.lg} auto 0;
   color: ${({ theme }) => theme.color.textMuted};
 `;
+
+const networkLabels = { discord: 'Discord', x: 'X', reddit: 'Reddit' } as const;
+
+/** The footer's social and app-store links (product-core.md §2, "Footer"), when the brand has any. */
+export function FooterBrandLinks() {
+  const settings = useAppSettings();
+  if (settings === null) return null;
+  const social = settings.socialLinks.flatMap(({ network, url }) => {
+    const safe = safeWebUrl(url);
+    return safe === null ? [] : [{ label: networkLabels[network], url: safe }];
+  });
+  const apps = settings.mobileApplications.flatMap(({ type, download_url }) => {
+    const safe = safeWebUrl(download_url);
+    return safe === null ? [] : [{ label: storeLabels[type] ?? `Download for ${type}`, url: safe }];
+  });
+  return (
+    <>
+      {social.length > 0 && (
+        <nav aria-label="Social">
+          <LinkList>
+            {social.map(({ label, url }) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </LinkList>
+        </nav>
+      )}
+      {apps.length > 0 && (
+        <nav aria-label="Apps">
+          <LinkList>
+            {apps.map(({ label, url }) => (
+              <li key={url}>
+                <a href={url} rel="noopener noreferrer">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </LinkList>
+        </nav>
+      )}
+    </>
+  );
+}
+
+const LinkList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
+  padding: 0;
+  list-style: none;
+
+  a {
+    color: ${({ theme }) => theme.color.text};
+  }
+`;

@@ -16,12 +16,16 @@ import { HoldScreen, TerminatedScreen } from './restriction-screens';
 
 const exemptFromSignup: readonly string[] = [
   paths.signup.pattern,
+  paths.externalSignup.pattern,
   paths.updateEmail.pattern,
   ...paths.legal.patterns,
 ];
 
-/** Where a member without a username onboards: the /signup page, a modal (onboarding v2), or not yet known. */
-export type OnboardingMode = 'page' | 'modal' | 'pending';
+/**
+ * Where a member without a username onboards: the /signup page, a modal (onboarding v2), partner
+ * sign-up (/external/signup, on a partner site), or not yet known.
+ */
+export type OnboardingMode = 'page' | 'modal' | 'partner' | 'pending';
 
 export function AccountGate({
   onboarding = 'page',
@@ -53,9 +57,13 @@ export function AccountGate({
   if (needsSignup && isOnboardingModal && onboardingFor !== memberId) setOnboardingFor(memberId);
 
   useEffect(() => {
-    if (!needsSignup || onboarding !== 'page') return;
+    if (!needsSignup || (onboarding !== 'page' && onboarding !== 'partner')) return;
     // Back to this page after sign-up, or to where sign-in started when it began elsewhere (OAuth).
     const here = returnPath(search === '' ? location : `${location}?${search}`);
+    if (onboarding === 'partner') {
+      navigate(paths.externalSignup.build(here), { replace: true });
+      return;
+    }
     navigate(paths.signup.build(here ?? takeSignInOrigin()), { replace: true });
   }, [needsSignup, onboarding, navigate, location, search]);
 
