@@ -15,36 +15,31 @@ import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { groupLimits, canSaveGroupDraft } from '#shared/rules/group';
-import { isEditLocked, moderationOnSave } from '#shared/rules/moderation';
+import { isEditLocked } from '#shared/rules/moderation';
 import type { OwnCharacter } from '#shared/schemas/own-character';
 import { Avatar } from '../../../components/avatar';
 import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
+import { bindText, settersOf } from '../../../components/editor-shell/bind-fields';
+import { EditorShell } from '../../../components/editor-shell/editor-shell';
+import { useEditorShell } from '../../../components/editor-shell/use-editor-shell';
 import { FieldError } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
-import { LeaveConfirm } from '../../../components/leave-confirm';
 import { Modal } from '../../../components/modal';
-import { ModerationBanner } from '../../../components/moderation-banner';
-import { ReviewConfirm } from '../../../components/review-confirm';
-import { SaveActions } from '../../../components/save-actions';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
-import { useRevealFirstError } from '../../../components/use-reveal-first-error';
 import { VisibilityChoices, type VisibilityChoice } from '../../../components/visibility-choices';
-import { visuallyHidden } from '../../../components/visually-hidden';
-import { toApiError } from '../../../lib/api-client';
-import { formErrorsOf, isRestrictedError } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useToast } from '../../../lib/toast';
-import { useLeaveGuard, valuesDiffer } from '../../../lib/use-leave-guard';
+import { valuesDiffer } from '../../../lib/use-leave-guard';
 import { saveGroup, uploadGroupAvatar } from '../api';
 import { groupFormAtom } from '../atoms';
 import { removeGroupDraft, saveGroupDraft } from '../drafts';
 import {
   checkGroupValues,
   isGroupFormField,
-  type GroupFormErrors,
+  type GroupFormField,
   type GroupFormValues,
 } from '../form-values';
 
@@ -84,25 +79,20 @@ export function GroupForm({
   const formKey = formKeyOf(mode);
   const [inProgress, setInProgress] = useAtom(groupFormAtom);
   const group = mode.kind === 'edit' ? mode.group : null;
-  const status = group?.moderationStatus ?? null;
-  const isLocked = isEditLocked(status);
-  const isVisibilityLocked =
-    status === 'fix_required' || group?.visibility === 'permanently_private';
   // In review the form shows the group as stored, never changes kept from before it was sent.
+  const isLocked = isEditLocked(group?.moderationStatus ?? null);
   const values = !isLocked && inProgress?.formKey === formKey ? inProgress.values : initial;
-  const [errors, setErrors] = useState<GroupFormErrors>({});
-  const { formRef, reveal } = useRevealFirstError();
-  const [isBusy, setIsBusy] = useState(false);
-  const [isRestricted, setIsRestricted] = useState(false);
   const [tagText, setTagText] = useState(values.tags.join(', '));
-  /** What waits on the review confirmation: the save alone, then the picker, or a manual review. */
-  const [confirming, setConfirming] = useState<'save' | 'saveThenPick' | 'manual' | null>(null);
   const [isAskingToSave, setIsAskingToSave] = useState(false);
   const isDirty = valuesDiffer(values, initial);
-  /** Editing cancels 'Submit for Manual Review' (spec §4), also across a visit to the picker. */
-  const [hasEdited, setHasEdited] = useState(isDirty);
-  const offersManual = group?.submitForManualReview === true && !hasEdited;
-  const leave = useLeaveGuard(isDirty && !isBusy, navigate);
+  /** What waits on the review question: the save alone, then the picker, or a manual review. */
+  const { formRef, shell } = useEditorShell<GroupFormField, 'save' | 'saveThenPick' | 'manual'>({
+    saved: group,
+    isField: isGroupFormField,
+    isDirty,
+    navigate,
+  });
+  const { errors, isBusy } = shell;
 
   const openPicker = (form: { formKey: string; returnTo: string; values: GroupFormValues }) => {
     setInProgress(form);
@@ -111,25 +101,27 @@ export function GroupForm({
 
   const update = (next: Partial<GroupFormValues>) => {
     setInProgress({ formKey, returnTo, values: { ...values, ...next } });
-    setErrors({});
-    setHasEdited(true);
+    shell.edited();
   };
+  const set = settersOf(update);
+  const text = bindText<'name' | 'title' | 'greeting' | 'scenario'>(
+    values,
+    errors,
+    groupLimits,
+    set,
+  );
 
   /**
    * Saves the group (asking for a moderator with `isManual`), then goes to My Group Chats, or on to
    * the picker (Save Changes when editing).
    */
   const submit = async (thenPick: boolean, isManual = false) => {
-    setConfirming(null);
-    const checked = checkGroupValues(values, isManual);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      reveal();
-      return;
-    }
-    setIsBusy(true);
+    shell.setConfirming(null);
+    const body = shell.accept(checkGroupValues(values, isManual));
+    if (body === null) return;
+    shell.setIsBusy(true);
     try {
-      await saveGroup(api, group?.id ?? null, checked.body);
+      await saveGroup(api, group?.id ?? null, body);
       if (mode.kind === 'create' && mode.draftId !== null) removeGroupDraft(memberId, mode.draftId);
       toast(mode.kind === 'create' ? 'Group created' : 'Group updated');
       if (thenPick) {
@@ -139,13 +131,7 @@ export function GroupForm({
         navigate(paths.myGroupChats.build());
       }
     } catch (err) {
-      const error = toApiError(err);
-      if (isRestrictedError(error)) setIsRestricted(true);
-      else {
-        setErrors(formErrorsOf(error, isGroupFormField));
-        reveal();
-      }
-      setIsBusy(false);
+      shell.failSave(err);
     }
   };
 
@@ -154,26 +140,9 @@ export function GroupForm({
    * confirmed first (spec §4).
    */
   const onSave = (thenPick: boolean, isManual = false) => {
-    const checked = checkGroupValues(values, isManual);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      reveal();
-      return;
-    }
-    const before =
-      group === null
-        ? null
-        : {
-            visibility: group.visibility,
-            moderationStatus: status,
-            moderationAction: group.moderationAction,
-          };
-    const decision = moderationOnSave(before, {
-      visibility: values.visibility,
-      submitForManualReview: isManual,
-    });
-    if (decision.ok && decision.review) {
-      setConfirming(isManual ? 'manual' : thenPick ? 'saveThenPick' : 'save');
+    if (shell.accept(checkGroupValues(values, isManual)) === null) return;
+    if (shell.goesToReview(values.visibility, isManual)) {
+      shell.setConfirming(isManual ? 'manual' : thenPick ? 'saveThenPick' : 'save');
     } else void submit(thenPick, isManual);
   };
 
@@ -181,8 +150,7 @@ export function GroupForm({
   const storeDraft = (): string | null => {
     if (mode.kind !== 'create') return null;
     if (!canSaveGroupDraft(values)) {
-      setErrors({ form: 'Name and title need at least 3 characters to save a draft.' });
-      reveal();
+      shell.refuse({ form: 'Name and title need at least 3 characters to save a draft.' });
       return null;
     }
     try {
@@ -218,218 +186,158 @@ export function GroupForm({
   };
 
   const area = (field: 'greeting' | 'scenario', label: string, note: string) => (
-    <TextAreaField
-      label={label}
-      note={note}
-      rows={4}
-      value={values[field]}
-      maxLength={groupLimits[field].max}
-      onChange={(e) => {
-        update({ [field]: e.target.value });
-      }}
-      error={errors[field]}
-    />
+    <TextAreaField label={label} note={note} rows={4} {...text(field)} />
   );
 
   return (
     <Wrapper>
       <h1>{mode.kind === 'create' ? 'Create Group' : 'Edit Group'}</h1>
-      {group !== null && <ModerationBanner subject="group" moderation={group} />}
-      <p>
-        <a href={paths.legal.build('guidelines')}>Creation Guide</a>
-      </p>
-      <form
-        ref={formRef}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!isBusy) onSave(false);
+      <EditorShell
+        shell={shell}
+        formRef={formRef}
+        subject="group"
+        legend="Group"
+        intro={
+          <p>
+            <a href={paths.legal.build('guidelines')}>Creation Guide</a>
+          </p>
+        }
+        submitLabel={mode.kind === 'create' ? 'Create Group' : 'Save Group'}
+        onSaveDraft={mode.kind === 'create' ? onSaveDraft : null}
+        onSave={(isManual) => {
+          onSave(false, isManual);
         }}
-      >
-        <Fieldset disabled={isLocked || isBusy}>
-          <legend>Group</legend>
-          <AvatarField
-            avatarUrl={values.avatarUrl}
-            name={values.name}
-            alt="Group cover"
-            disabled={isLocked || isBusy}
-            error={errors.avatarUrl}
-            upload={(file, opts) => uploadGroupAvatar(api, file, opts)}
-            onChange={(avatarUrl) => {
-              update({ avatarUrl });
-            }}
-            onRestricted={() => {
-              setIsRestricted(true);
-            }}
-          />
-          <TextField
-            label="Name"
-            value={values.name}
-            maxLength={groupLimits.name.max}
-            onChange={(e) => {
-              update({ name: e.target.value });
-            }}
-            error={errors.name}
-          />
-          <TextField
-            label="Title"
-            value={values.title}
-            maxLength={groupLimits.title.max}
-            onChange={(e) => {
-              update({ title: e.target.value });
-            }}
-            error={errors.title}
-          />
-          {area('greeting', 'Greeting', 'The first message of every new group chat.')}
-          {area('scenario', 'Scenario', 'Where and when the group chat takes place.')}
-          <MembersSection aria-labelledby={`${id}-members`}>
-            <h2 id={`${id}-members`}>
-              Chatbots ({values.members.length}/{groupLimits.members.max})
-            </h2>
-            {values.members.length > 0 && (
-              <MemberList>
-                {values.members.map((m, i) => {
-                  const greeter = values.greetingCharacterId ?? values.members[0]?.id;
-                  return (
-                    <li key={m.id}>
-                      <Avatar src={m.avatarUrl} name={m.name} size="sm" />
-                      <span>
-                        {i + 1}. {m.name}
-                      </span>
-                      <label>
-                        <input
-                          type="radio"
-                          name={`${id}-greeter`}
-                          checked={greeter === m.id}
-                          onChange={() => {
-                            update({ greetingCharacterId: m.id });
-                          }}
-                        />{' '}
-                        Speaks first
-                      </label>
-                      <Button
-                        $variant="ghost"
-                        aria-label={`Remove ${m.name}`}
-                        onClick={() => {
-                          update({ members: values.members.filter((x) => x.id !== m.id) });
-                        }}
-                      >
-                        Remove
-                      </Button>
-                    </li>
-                  );
-                })}
-              </MemberList>
-            )}
-            <Button
-              onClick={() => {
-                if (isDirty) setIsAskingToSave(true);
-                else openPicker({ formKey, returnTo, values });
+        onConfirm={(confirming) =>
+          void submit(confirming === 'saveThenPick', confirming === 'manual')
+        }
+        renderRestricted={renderRestricted}
+        dialogs={
+          isAskingToSave && (
+            <Modal
+              title="Unsaved changes"
+              onClose={() => {
+                setIsAskingToSave(false);
               }}
+              actions={
+                <>
+                  <Button
+                    onClick={() => {
+                      setIsAskingToSave(false);
+                      openPicker({ formKey, returnTo, values: initial });
+                    }}
+                  >
+                    Don't Save
+                  </Button>
+                  <Button $variant="primary" onClick={saveThenPick}>
+                    Save Changes
+                  </Button>
+                </>
+              }
             >
-              Add Members
-            </Button>
-            {errors.subCharacterIds !== undefined && (
-              <FieldError role="alert">{errors.subCharacterIds}</FieldError>
-            )}
-          </MembersSection>
-          <TextField
-            label="Tags"
-            note="Separate tags with commas; public groups need at least one."
-            value={tagText}
-            onChange={(e) => {
-              setTagText(e.target.value);
-              update({
-                tags: e.target.value
-                  .split(',')
-                  .map((t) => t.trim())
-                  .filter((t) => t !== ''),
-              });
-            }}
-            error={errors.tags}
-          />
-          <VisibilityChoices
-            choices={visibilityChoices}
-            value={values.visibility}
-            isLocked={isVisibilityLocked}
-            note={isVisibilityLocked ? 'The visibility of this group is locked.' : undefined}
-            error={errors.visibility}
-            onChange={(visibility) => {
-              update({ visibility });
-            }}
-          />
-          <GuidelinesAgreement
-            checked={values.guidelines}
-            onChange={(guidelines) => {
-              update({ guidelines });
-            }}
-            error={errors.guidelines}
-          />
-          {errors.greetingCharacterId !== undefined && (
-            <FieldError role="alert">{errors.greetingCharacterId}</FieldError>
-          )}
-          <SaveActions
-            error={errors.form}
-            isBusy={isBusy}
-            onSaveDraft={mode.kind === 'create' ? onSaveDraft : null}
-            submitLabel={mode.kind === 'create' ? 'Create Group' : 'Save Group'}
-          >
-            {offersManual && (
-              <Button
-                disabled={isBusy}
-                onClick={() => {
-                  onSave(false, true);
-                }}
-              >
-                Submit for Manual Review
-              </Button>
-            )}
-          </SaveActions>
-        </Fieldset>
-      </form>
-      {isRestricted &&
-        renderRestricted(() => {
-          setIsRestricted(false);
-        })}
-      {confirming !== null && (
-        <ReviewConfirm
-          subject="group"
-          isManual={confirming === 'manual'}
-          isBusy={isBusy}
-          onCancel={() => {
-            setConfirming(null);
+              <p>Save your changes to this group before adding members?</p>
+            </Modal>
+          )
+        }
+      >
+        <AvatarField
+          avatarUrl={values.avatarUrl}
+          name={values.name}
+          alt="Group cover"
+          disabled={isLocked || isBusy}
+          error={errors.avatarUrl}
+          upload={(file, opts) => uploadGroupAvatar(api, file, opts)}
+          onChange={set('avatarUrl')}
+          onRestricted={() => {
+            shell.setIsRestricted(true);
           }}
-          onConfirm={() => void submit(confirming === 'saveThenPick', confirming === 'manual')}
         />
-      )}
-      {isAskingToSave && (
-        <Modal
-          title="Unsaved changes"
-          onClose={() => {
-            setIsAskingToSave(false);
+        <TextField label="Name" {...text('name')} />
+        <TextField label="Title" {...text('title')} />
+        {area('greeting', 'Greeting', 'The first message of every new group chat.')}
+        {area('scenario', 'Scenario', 'Where and when the group chat takes place.')}
+        <MembersSection aria-labelledby={`${id}-members`}>
+          <h2 id={`${id}-members`}>
+            Chatbots ({values.members.length}/{groupLimits.members.max})
+          </h2>
+          {values.members.length > 0 && (
+            <MemberList>
+              {values.members.map((m, i) => {
+                const greeter = values.greetingCharacterId ?? values.members[0]?.id;
+                return (
+                  <li key={m.id}>
+                    <Avatar src={m.avatarUrl} name={m.name} size="sm" />
+                    <span>
+                      {i + 1}. {m.name}
+                    </span>
+                    <label>
+                      <input
+                        type="radio"
+                        name={`${id}-greeter`}
+                        checked={greeter === m.id}
+                        onChange={() => {
+                          update({ greetingCharacterId: m.id });
+                        }}
+                      />{' '}
+                      Speaks first
+                    </label>
+                    <Button
+                      $variant="ghost"
+                      aria-label={`Remove ${m.name}`}
+                      onClick={() => {
+                        update({ members: values.members.filter((x) => x.id !== m.id) });
+                      }}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                );
+              })}
+            </MemberList>
+          )}
+          <Button
+            onClick={() => {
+              if (isDirty) setIsAskingToSave(true);
+              else openPicker({ formKey, returnTo, values });
+            }}
+          >
+            Add Members
+          </Button>
+          {errors.subCharacterIds !== undefined && (
+            <FieldError role="alert">{errors.subCharacterIds}</FieldError>
+          )}
+        </MembersSection>
+        <TextField
+          label="Tags"
+          note="Separate tags with commas; public groups need at least one."
+          value={tagText}
+          onChange={(e) => {
+            setTagText(e.target.value);
+            update({
+              tags: e.target.value
+                .split(',')
+                .map((t) => t.trim())
+                .filter((t) => t !== ''),
+            });
           }}
-          actions={
-            <>
-              <Button
-                onClick={() => {
-                  setIsAskingToSave(false);
-                  openPicker({ formKey, returnTo, values: initial });
-                }}
-              >
-                Don't Save
-              </Button>
-              <Button $variant="primary" onClick={saveThenPick}>
-                Save Changes
-              </Button>
-            </>
-          }
-        >
-          <p>Save your changes to this group before adding members?</p>
-        </Modal>
-      )}
-      {leave.pending !== null && (
-        <LeaveConfirm subject="group" onStay={leave.stay} onLeave={leave.proceed} />
-      )}
+          error={errors.tags}
+        />
+        <VisibilityChoices
+          choices={visibilityChoices}
+          value={values.visibility}
+          isLocked={shell.isVisibilityLocked}
+          note={shell.isVisibilityLocked ? 'The visibility of this group is locked.' : undefined}
+          error={errors.visibility}
+          onChange={set('visibility')}
+        />
+        <GuidelinesAgreement
+          checked={values.guidelines}
+          onChange={set('guidelines')}
+          error={errors.guidelines}
+        />
+        {errors.greetingCharacterId !== undefined && (
+          <FieldError role="alert">{errors.greetingCharacterId}</FieldError>
+        )}
+      </EditorShell>
     </Wrapper>
   );
 }
@@ -439,20 +347,6 @@ const Wrapper = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
   max-width: 720px;
-`;
-
-const Fieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  min-width: 0;
-  margin: 0;
-  padding: 0;
-  border: 0;
-
-  & > legend {
-    ${visuallyHidden}
-  }
 `;
 
 const MembersSection = styled.section`
