@@ -118,6 +118,28 @@ export async function changeRole(
   return toAdminUser(deps, updated);
 }
 
+/**
+ * Makes the member with this email an admin, creating the account when nobody has it yet (the first
+ * admin of a fresh install; `npm run make-admin`). They sign in with that email as anyone does. The
+ * change is audited with no actor: the operator's command did it.
+ */
+export async function grantAdminByEmail(deps: StandingDeps, email: string): Promise<AdminUser> {
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const member = await users.upsertMemberByEmail(trx, email);
+    const row = await users.setRole(trx, member.id, 'admin');
+    if (!row) throw new AppError('user_not_found');
+    await audit.insert(trx, {
+      actorUserId: null,
+      action: 'user.role_changed',
+      targetUserId: member.id,
+      details: { from: member.role, to: 'admin', by: 'make-admin command' },
+    });
+    return row;
+  });
+  await announceAccountChange(deps, updated.id);
+  return toAdminUser(deps, updated);
+}
+
 /** Checks expiresAt against the type: required and future for a hold, absent for a termination. */
 function expiryOf(input: SetRestrictionInput): Date | null {
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);

@@ -10,6 +10,7 @@ import { startProcess } from '../../testkit/processes';
 import { dropDatabase, adminUrl, redisUrl, testDatabaseUrl } from '../support/services';
 import { startSmtp } from '../support/smtp-server';
 import { e2ePort } from '../playwright.config';
+import { startPartnerPage, writeApplications } from './brands';
 
 /** Replies are 120 words, "story1" … "story120". */
 export const e2eReply = words(120, 'story');
@@ -68,6 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ...fastPace,
     acceptKeys: [e2eOwnKey],
   });
+  const partnerPage = await startPartnerPage(`http://127.0.0.1:${e2ePort}`);
   const smtp = await startSmtp();
   const inbox = await startMailInbox(smtp);
   process.env[mailInboxEnv] = inbox.url;
@@ -101,6 +103,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The billing sweep renews and ends subscriptions whose dates a journey moved (portal.spec.ts)
       // soon after, rather than within the default minute.
       BILLING_SWEEP_MS: '1000',
+      // A second brand on `localhost` and a partner site framing us (brands.ts).
+      APPLICATIONS_FILE: writeApplications(partnerPage.url),
     },
     /is running at/,
     180_000,
@@ -111,6 +115,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await ownKeyWire.close();
     await inbox.close();
     await smtp.close();
+    await partnerPage.close();
     await dropDatabase(adminUrl(), database);
   };
 }

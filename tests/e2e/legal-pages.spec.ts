@@ -69,9 +69,9 @@ test(
     }
     // Five steps; this install's brand names no app, and the page says so rather than link nowhere.
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(5);
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(
-      'No app is available to download for this site yet.',
-    );
+    await expect(
+      page.getByText('No app is available to download for this site yet.', { exact: true }),
+    ).toBeVisible();
 
     await page.goto('/accessDenied');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
