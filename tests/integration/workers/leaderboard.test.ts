@@ -16,6 +16,7 @@ import { loadCatalog } from '#server/lib/billing/catalog';
 import { createLogger } from '#server/lib/log';
 import { sweepBilling } from '#workers/billing/sweep.processor';
 import { LeaderboardPageSchema } from '#shared/api/leaderboard';
+import type { PaidRole } from '#shared/schemas/billing';
 import { commandNames } from '#shared/realtime/events';
 import {
   computeLeaderboard,
@@ -35,7 +36,7 @@ let admin: SignedInMember;
 let member: SignedInMember;
 const log = createLogger('silent', 'test');
 const catalog = {
-  prizeRole: (tier: 'top' | 'lower') => (tier === 'top' ? 'paid_premium' : 'paid_basic') as const,
+  prizeRole: (tier: 'top' | 'lower'): PaidRole => (tier === 'top' ? 'paid_premium' : 'paid_basic'),
 };
 
 const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
