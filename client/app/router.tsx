@@ -2,7 +2,13 @@ import { Redirect, Route, Switch } from 'wouter';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
 import { FlagGate } from './feature-flags';
-import { AdminModerationPage, AdminPage, AdminReportsPage, AdminUserPage } from './routes/admin';
+import {
+  AdminLeaderboardPage,
+  AdminModerationPage,
+  AdminPage,
+  AdminReportsPage,
+  AdminUserPage,
+} from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { BlockedCreatorsPage } from './routes/blocked-creators';
@@ -41,6 +47,7 @@ import { CheckoutPage, CheckoutSuccessPage, SubscribeCryptoPage } from './routes
 import { PlanComparisonPage } from './routes/plan-comparison';
 import { WelcomePage, WelcomePledgePage } from './routes/welcome';
 import { UpdateEmailPage } from './routes/update-email';
+import { LeaderboardPage } from './routes/leaderboard';
 
 export function AppRouter() {
   return (
@@ -172,6 +179,8 @@ export function AppRouter() {
       <Route path={paths.adminReports.pattern} component={AdminReportsPage} />
       <Route path={paths.adminModeration.pattern} component={AdminModerationPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
+      <Route path={paths.creatorsLeaderboard.pattern} component={LeaderboardPage} />
+      <Route path={paths.adminLeaderboard.pattern} component={AdminLeaderboardPage} />
       <Route>
         <NotFoundPage />
       </Route>

@@ -38,10 +38,16 @@ const groupChatPages: readonly MenuItem[] = [
   { label: 'Create Groupchat (New)', href: paths.groupCreate.build() },
 ];
 
+/** The creators leaderboard, offered while its flag is on (product-core.md §2: Leaderboard, one brand only). */
+const leaderboardPages: readonly MenuItem[] = [
+  { label: 'Leaderboard', href: paths.creatorsLeaderboard.build() },
+];
+
 /** The shell: skip link, header (logo home, theme toggle, account), the page and the footer. */
 export function AppLayout({ children, account, footer }: AppLayoutProps) {
   const isLorebookOn = useIsLorebookOn() === true;
   const isGroupChatOn = useIsFlagOn('groupchat') === true;
+  const isLeaderboardOn = useIsFlagOn('leaderboard') === true;
   const [location] = useLocation();
   const search = useSearch();
   const mainRef = useRef<HTMLElement>(null);
@@ -111,6 +117,7 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
               }
               items={[
                 ...chatbotPages,
+                ...(isLeaderboardOn ? leaderboardPages : []),
                 ...(isGroupChatOn ? groupChatPages : []),
                 ...(isLorebookOn ? lorebookPages : []),
               ]}
