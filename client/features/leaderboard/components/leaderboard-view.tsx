@@ -195,7 +195,9 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
       </Td>
       <Td>
         <CreatorLink entry={entry}>
-          <Avatar src={entry.avatarUrl} name={entry.creatorUsername} size="sm" alt="" />
+          <RowAvatar>
+            <Avatar src={entry.avatarUrl} name={entry.creatorUsername} size="sm" alt="" />
+          </RowAvatar>
           <Name>{entry.creatorUsername}</Name>
         </CreatorLink>
       </Td>
@@ -306,54 +308,58 @@ const Muted = styled.p`
 
 const PodiumList = styled.ol`
   display: grid;
-  grid-template-columns: 1fr;
-  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  align-items: end;
+  gap: ${({ theme }) => theme.space.sm};
   margin: 0 0 ${({ theme }) => theme.space.xl};
   padding: 0;
   list-style: none;
 
   @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
-    grid-template-columns: repeat(3, 1fr);
-    align-items: end;
+    gap: ${({ theme }) => theme.space.md};
   }
 `;
 
+/** Second, first, third from left to right, the first raised; the list keeps rank order for readers. */
 const PodiumItem = styled.li<{ $rank: number }>`
   position: relative;
   display: flex;
   flex-direction: column;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.lg};
-  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  min-width: 0;
+  order: ${({ $rank }) => ($rank === 1 ? 2 : $rank === 2 ? 1 : 3)};
+  padding: ${({ $rank, theme }) => ($rank === 1 ? theme.space.xxxl : theme.space.xl)}
+    ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border: ${({ $rank }) => ($rank === 1 ? '2px' : '1px')} solid
+    ${({ $rank, theme }) => ($rank === 1 ? theme.color.primary : theme.color.border)};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
   text-align: center;
 
-  ${({ $rank, theme }) =>
-    $rank === 1 &&
-    css`
-      border-color: ${theme.color.primary};
-      background: ${theme.color.chip};
-    `}
-
   @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
-    order: ${({ $rank }) => ($rank === 1 ? 2 : $rank === 2 ? 1 : 3)};
-    padding-top: ${({ $rank, theme }) => ($rank === 1 ? theme.space.xxxl : theme.space.xl)};
+    padding: ${({ $rank, theme }) => ($rank === 1 ? theme.space.xxxl : theme.space.xl)}
+      ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.lg};
   }
 `;
 
 const Place = styled.span`
   position: absolute;
-  top: ${({ theme }) => theme.space.sm};
-  left: ${({ theme }) => theme.space.md};
-  font-size: ${({ theme }) => theme.font.size.xl};
+  top: ${({ theme }) => theme.space.xs};
+  left: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   color: ${({ theme }) => theme.color.onChip};
 `;
 
 const PodiumName = styled.span`
   max-width: 100%;
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
+
   overflow: hidden;
   font-weight: ${({ theme }) => theme.font.weight.bold};
   text-overflow: ellipsis;
@@ -361,8 +367,15 @@ const PodiumName = styled.span`
 `;
 
 const PodiumScore = styled.p`
-  font-size: ${({ theme }) => theme.font.size.lg};
+  display: flex;
+  flex-direction: column;
+  font-size: ${({ theme }) => theme.font.size.md};
   font-weight: ${({ theme }) => theme.font.weight.medium};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    display: block;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const CreatorAnchor = styled.a`
@@ -436,7 +449,10 @@ const Th = styled.th<{ $numeric?: boolean }>`
   font-weight: ${({ theme }) => theme.font.weight.medium};
   text-align: ${({ $numeric }) => ($numeric === true ? 'right' : 'left')};
   text-transform: uppercase;
-  white-space: nowrap;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    white-space: nowrap;
+  }
 `;
 
 const Td = styled.td<{ $numeric?: boolean }>`
@@ -456,9 +472,18 @@ const RankCell = styled.span`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
+/** The table's avatars only where there is room for them. */
+const RowAvatar = styled.span`
+  display: none;
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    display: inline-flex;
+  }
+`;
+
 const Name = styled.span`
   display: inline-block;
-  max-width: 14ch;
+  max-width: 13ch;
   overflow: hidden;
   text-overflow: ellipsis;
   vertical-align: middle;
