@@ -33,7 +33,7 @@ export class LeaderboardCache {
     const redisKey = await this.keyOf(key);
     const cached = await this.redis.get(redisKey);
     if (cached !== null) {
-      const parsed = LeaderboardPageSchema.safeParse(JSON.parse(cached));
+      const parsed = LeaderboardPageSchema.safeParse(parseJson(cached));
       if (parsed.success) return parsed.data;
     }
     const page = await load();
@@ -44,5 +44,13 @@ export class LeaderboardCache {
   /** Makes every cached page stale (a month approved). */
   async invalidate(): Promise<void> {
     await this.redis.incr(redisKeys(this.prefix).leaderboard.generation);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
