@@ -114,16 +114,17 @@ function ManageSubscription() {
   if (platform === undefined) return <Redirect to={paths.subscribe.build()} replace />;
   if (platform === 'card') return <Redirect to={paths.portal.build()} replace />;
   const page = me.subscription?.manageUrl ?? null;
+  const recurAt = me.subscription?.recurAt;
   if (platform === 'prize') {
-    const ends = new Date(me.subscription?.recurAt ?? Date.now()).toLocaleDateString('en-US', {
-      dateStyle: 'long',
-    });
+    const ends =
+      recurAt === undefined
+        ? ''
+        : ` It ends on ${new Date(recurAt).toLocaleDateString('en-US', { dateStyle: 'long' })}.`;
     return (
       <Page>
         <Heading>Manage Subscription</Heading>
         <Text>
-          Your plan is a free month won on the creators leaderboard. It ends on {ends}; nothing is
-          charged.
+          Your plan is a free month won on the creators leaderboard; nothing is charged.{ends}
         </Text>
       </Page>
     );
