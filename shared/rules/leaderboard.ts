@@ -59,6 +59,11 @@ export const scoreWeights = {
 } as const;
 
 /**
+ * The signals are the library's stored totals as the job reads them (num_messages, favourites, ratings
+ * of each bot), not counts of the month's own activity: the library keeps no per-month history of
+ * them. So a month's table is the one computed when its job ran, and an approved month is never
+ * recomputed (a later run would read later totals).
+ *
  * A creator's score for a category: messages + 50 × favourites + 20 × likes − 20 × dislikes over the
  * creator's listed bots of that category (New Bots: created in the month; All Bots: created by the
  * month's end), never below 0. Whole points; the page shows it in thousands with one decimal.
