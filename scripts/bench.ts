@@ -12,9 +12,11 @@
  *    bot's last token and the next one's first, less the model's own time to first token (issue 12).
  * 8. The lorebook run: what scanning a 100-entry lorebook against the last 20 messages adds to building
  *    a prompt (issue 12).
+ * 9. The leaderboard run: the monthly job on 1,000,000 bots by 100,000 creators, and the page from
+ *    its cache (issue 25; BENCH_ONLY=leaderboard).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore picks parts.
+ * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -31,6 +33,7 @@ import { longChatLines, longChatRun, type LongChatReport } from './bench/long-ch
 import { loreScanRun, type LoreScanCase } from './bench/lore-scan';
 import { pathRun, type PathWindow, type Side } from './bench/path-run';
 import { searchLines, searchRun, type SearchReport } from './bench/search';
+import { leaderboardLines, leaderboardRun, type LeaderboardReport } from './bench/leaderboard';
 import { startProcess, startProduct } from './bench/processes';
 import { median, quantile, round } from './bench/stats';
 
@@ -213,9 +216,9 @@ async function runLore(): Promise<LoreScanCase[]> {
   }
 }
 
-/** BENCH_ONLY=path,local,load,search,long,group,lore runs some of the parts (all by default). */
+/** BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard runs some of the parts (all by default). */
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore').split(','),
+  (process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore,leaderboard').split(','),
 );
 let group: GroupReport | undefined;
 let path: PathWindow[] = [];
@@ -224,6 +227,7 @@ let local: LocalReport | undefined;
 let loadReport: LoadReport | undefined;
 let longChat: LongChatReport | undefined;
 let lore: LoreScanCase[] = [];
+let leaderboard: LeaderboardReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('group')) group = await runGroup();
@@ -238,6 +242,7 @@ try {
       200 * scale,
     );
   }
+  if (only.has('leaderboard')) leaderboard = await leaderboardRun();
 } finally {
   await cleanUp();
 }
@@ -371,6 +376,7 @@ if (loadReport) {
 }
 
 if (search) lines.push('', ...searchLines(search));
+if (leaderboard) lines.push('', ...leaderboardLines(leaderboard));
 if (longChat) lines.push('', ...longChatLines(longChat));
 if (group) {
   const g = group.gapsMs;
@@ -402,7 +408,18 @@ mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/bench.json',
   JSON.stringify(
-    { pathPlan, pathSummary, path, local, load: loadReport, search, longChat, group, lore },
+    {
+      pathPlan,
+      pathSummary,
+      path,
+      local,
+      load: loadReport,
+      search,
+      longChat,
+      group,
+      lore,
+      leaderboard,
+    },
     null,
     2,
   ),
@@ -416,6 +433,7 @@ const everything = [
 ];
 const bad =
   everything.filter((s) => s.outcome !== 'completed').length +
-  (group ? group.failed + group.lost + group.duplicated : 0);
+  (group ? group.failed + group.lost + group.duplicated : 0) +
+  (leaderboard ? leaderboard.computeFailed + leaderboard.pageFailed : 0);
 if (bad > 0) process.stdout.write(`\n${String(bad)} replies did not complete: not a result.\n`);
 process.exit(bad > 0 || search?.kind === 'missing' ? 1 : 0);

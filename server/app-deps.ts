@@ -13,6 +13,7 @@ import type { AgeVerificationProvider } from './services/age-verification/provid
 import type { Applications } from './services/applications.service';
 import type { PledgeLinkDeps } from './services/billing/pledge-link.service';
 import type { WaitingRoom } from './services/waiting-room.service';
+import type { LeaderboardDeps } from './services/leaderboard.service';
 
 export interface AppDeps {
   config: Config;
@@ -38,4 +39,6 @@ export interface AppDeps {
   waitingRoom: WaitingRoom;
   /** What is for sale, the payment gateway, the pledge service and the billing queue (issue 23). */
   billing: PledgeLinkDeps;
+  /** The creators leaderboard: its page cache and its queue (issue 25). */
+  leaderboard: LeaderboardDeps;
 }

@@ -23,6 +23,8 @@ import { createMailer } from './lib/mailer';
 import { loadCatalog } from './lib/billing/catalog';
 import { createGateway, gatewayOrigins } from './lib/billing/create-gateway';
 import { BillingQueue, GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
+import { LeaderboardQueue } from './lib/queues';
+import { LeaderboardCache } from './lib/leaderboard-cache';
 import { createStorage } from './lib/create-storage';
 import { uploadContentType, uploadKey, type FileStorage } from './lib/storage';
 import { createRedis } from './lib/redis';
@@ -91,6 +93,7 @@ export async function buildApp(config: Config): Promise<App> {
     waitingRoom,
   });
   const billingQueue = new BillingQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
+  const leaderboardQueue = new LeaderboardQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const deps: AppDeps = {
     config,
     db,
@@ -119,6 +122,11 @@ export async function buildApp(config: Config): Promise<App> {
       pledge: createPledgeService(config, redis, fastify.log),
       publicUrl: publicUrl(config),
       scheduleEnd: (subscriptionId, at) => billingQueue.scheduleEnd(subscriptionId, at),
+    },
+    leaderboard: {
+      db,
+      cache: new LeaderboardCache(redis, config.REDIS_PREFIX),
+      jobs: leaderboardQueue,
     },
   };
 
@@ -159,6 +167,7 @@ export async function buildApp(config: Config): Promise<App> {
     await deps.queue.close();
     await deps.moderation.close();
     await billingQueue.close();
+    await leaderboardQueue.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await characterChanges.close();

@@ -134,12 +134,12 @@ const EnvSchema = z.object({
   WORKER_QUEUES: z
     .string()
     .regex(
-      /^(generation|maintenance|waiting-room|moderation|billing)(,(generation|maintenance|waiting-room|moderation|billing))*$/,
+      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard))*$/,
     )
-    .default('generation,maintenance,waiting-room,moderation,billing')
+    .default('generation,maintenance,waiting-room,moderation,billing,leaderboard')
     .transform((v) => v.split(','))
     .describe(
-      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing',
+      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard',
     ),
   WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt

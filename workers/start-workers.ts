@@ -63,6 +63,13 @@ import { createProvider } from './providers/create-provider';
 import { OpenAiProvider } from './providers/openai';
 import { admitWaiters } from './waiting-room/admit.processor';
 import { endAtRecur, sweepBilling } from './billing/sweep.processor';
+import {
+  leaderboardJobOptions,
+  leaderboardJobs,
+  leaderboardQueue,
+  leaderboardSchedule,
+} from '#shared/jobs/leaderboard';
+import { computeLeaderboard, grantLeaderboardPrizes } from './leaderboard/leaderboard.processor';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -316,6 +323,42 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     );
   }
 
+  const leaderboardQueueHandle = serves.has('leaderboard')
+    ? openQueue(leaderboardQueue, bullConnection, prefix, log)
+    : null;
+  if (leaderboardQueueHandle) {
+    const leaderboardDeps = {
+      db,
+      redis,
+      prefix,
+      log,
+      catalog: loadCatalog(config.COMMERCE_FILE),
+    };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: leaderboardQueue,
+        jobs: leaderboardJobs,
+        // One month at a time: a computation reads the whole library once.
+        concurrency: 1,
+        handlers: {
+          'compute-leaderboard': async (data) => {
+            await computeLeaderboard(leaderboardDeps, data);
+          },
+          'grant-leaderboard-prizes': async (data) => {
+            await grantLeaderboardPrizes(leaderboardDeps, data);
+          },
+        },
+      }),
+    );
+    // Monthly, for the month that just ended (no month in the payload: the job works it out).
+    await leaderboardQueueHandle.upsertJobScheduler(
+      'compute-leaderboard',
+      { pattern: leaderboardSchedule, tz: 'UTC' },
+      { name: 'compute-leaderboard', data: {}, opts: leaderboardJobOptions },
+    );
+  }
+
   if (serves.has('waiting-room') && config.WAITING_ROOM_MAX > 0) {
     const store = new WaitingRoomStore(redis, prefix, {
       idleMs: config.WAITING_ROOM_IDLE_SECONDS * 1000,
@@ -380,6 +423,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         waitingRoom.close(),
         moderation.close(),
         billingQueueHandle?.close(),
+        leaderboardQueueHandle?.close(),
       ]);
       await provider?.close();
       await ownKeyProvider.close();

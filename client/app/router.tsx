@@ -5,7 +5,13 @@ import { Page } from './layouts/page';
 import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
 import { FlagGate } from './feature-flags';
-import { AdminModerationPage, AdminPage, AdminReportsPage, AdminUserPage } from './routes/admin';
+import {
+  AdminLeaderboardPage,
+  AdminModerationPage,
+  AdminPage,
+  AdminReportsPage,
+  AdminUserPage,
+} from './routes/admin';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { BlockedCreatorsPage } from './routes/blocked-creators';
@@ -47,6 +53,7 @@ import { CheckoutPage, CheckoutSuccessPage, SubscribeCryptoPage } from './routes
 import { PlanComparisonPage } from './routes/plan-comparison';
 import { WelcomePage, WelcomePledgePage } from './routes/welcome';
 import { UpdateEmailPage } from './routes/update-email';
+import { LeaderboardPage } from './routes/leaderboard';
 
 /** The brand's switched-off sections are not found (a spinner while the settings load). */
 export function AppRouter() {
@@ -197,6 +204,8 @@ function Routes() {
       <Route path={paths.adminReports.pattern} component={AdminReportsPage} />
       <Route path={paths.adminModeration.pattern} component={AdminModerationPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
+      <Route path={paths.creatorsLeaderboard.pattern} component={LeaderboardPage} />
+      <Route path={paths.adminLeaderboard.pattern} component={AdminLeaderboardPage} />
       <Route>
         <NotFoundPage />
       </Route>

@@ -352,6 +352,29 @@ export const paths = {
         : `/link/${encodeURIComponent(service)}/${encodeURIComponent(transientId)}`,
   },
   /**
+   * The creators leaderboard: the category (`type`, New Bots by default), the month (`date`, absent for
+   * the newest) and the page (absent for the first).
+   */
+  creatorsLeaderboard: {
+    pattern: '/creators/leaderboard',
+    build: (q: { type?: 'new' | 'all'; date?: string; page?: number } = {}): string => {
+      const params = new URLSearchParams();
+      if (q.type !== undefined && q.type !== 'new') params.set('type', q.type);
+      if (q.date !== undefined) params.set('date', q.date);
+      if (q.page !== undefined && q.page > 1) params.set('page', String(q.page));
+      const search = params.toString();
+      return search === '' ? '/creators/leaderboard' : `/creators/leaderboard?${search}`;
+    },
+  },
+  /** Admin: the leaderboard months, pending ones to approve (`date`: the month shown). */
+  adminLeaderboard: {
+    pattern: '/admin/leaderboard',
+    build: (date?: string): string =>
+      date === undefined
+        ? '/admin/leaderboard'
+        : `/admin/leaderboard?${new URLSearchParams({ date }).toString()}`,
+  },
+  /**
    * Legal and help pages (product-core.md §2 routes), which a member without a username may still read;
    * the Android install steps live at /apps/android.
    */

@@ -498,6 +498,37 @@ export interface PledgeLinksTable {
   linked_at: Timestamp;
 }
 
+/** A computed leaderboard month (migrations/202612050000_leaderboard.ts). */
+export interface LeaderboardMonthsTable {
+  month: string;
+  status: Generated<'pending' | 'approved'>;
+  computed_at: Timestamp;
+  approved_at: NullableTimestamp;
+  approved_by: string | null;
+}
+
+export interface LeaderboardEntriesTable {
+  month: string;
+  type: 'new' | 'all';
+  rank: number;
+  user_id: string;
+  score: BigCount;
+  num_bots: number;
+  previous_rank: number | null;
+}
+
+export interface LeaderboardPrizesTable {
+  user_id: string;
+  month: string;
+  tier: 'top' | 'lower';
+  type: 'new' | 'all';
+  rank: number;
+  plan_id: string;
+  outcome: 'granted' | 'subscribed';
+  subscription_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -538,6 +569,9 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   payment_events: PaymentEventsTable;
   pledge_links: PledgeLinksTable;
+  leaderboard_months: LeaderboardMonthsTable;
+  leaderboard_entries: LeaderboardEntriesTable;
+  leaderboard_prizes: LeaderboardPrizesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

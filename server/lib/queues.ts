@@ -42,6 +42,13 @@ import {
   waitingRoomJobs,
   waitingRoomQueue,
 } from '#shared/jobs/waiting-room';
+import {
+  computeLeaderboardJobId,
+  grantPrizesJobId,
+  leaderboardJobOptions,
+  leaderboardJobs,
+  leaderboardQueue,
+} from '#shared/jobs/leaderboard';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
@@ -52,7 +59,8 @@ type QueueName =
   | typeof groupTurnsQueue
   | typeof maintenanceQueue
   | typeof waitingRoomQueue
-  | typeof moderationQueue;
+  | typeof moderationQueue
+  | typeof leaderboardQueue;
 
 /**
  * Every job kind by its name (unique across queues): its queue, payload schema and default options.
@@ -118,6 +126,16 @@ const jobKinds = {
     options: maintenanceJobOptions,
   },
   admit: { queue: waitingRoomQueue, schema: waitingRoomJobs.admit, options: waitingRoomJobOptions },
+  'compute-leaderboard': {
+    queue: leaderboardQueue,
+    schema: leaderboardJobs['compute-leaderboard'],
+    options: leaderboardJobOptions,
+  },
+  'grant-leaderboard-prizes': {
+    queue: leaderboardQueue,
+    schema: leaderboardJobs['grant-leaderboard-prizes'],
+    options: leaderboardJobOptions,
+  },
 } as const;
 
 /** A job's name, unique across our queues. */
@@ -164,6 +182,7 @@ export function openAllQueues(connection: Redis, prefix: string, log: Logger): Q
     maintenanceQueue,
     waitingRoomQueue,
     moderationQueue,
+    leaderboardQueue,
   ];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }
@@ -238,6 +257,43 @@ export class BillingQueue {
       jobId: endSubscriptionJobId(job),
       delay: Math.max(0, at.getTime() - Date.now()),
     });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The `leaderboard` queue as server and workers fill it: a month's computation and its prizes. */
+export class LeaderboardQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(leaderboardQueue, connection, prefix, log);
+  }
+
+  /** Computes a month; a second add while the first waits or runs is a no-op (its id). */
+  async enqueueCompute(month: string): Promise<void> {
+    await enqueue(
+      this.queue,
+      'compute-leaderboard',
+      { month },
+      {
+        jobId: computeLeaderboardJobId(month),
+      },
+    );
+  }
+
+  /** Grants an approved month's prizes; each is granted once however often this runs. */
+  async enqueueGrant(month: string): Promise<void> {
+    await enqueue(
+      this.queue,
+      'grant-leaderboard-prizes',
+      { month },
+      {
+        jobId: grantPrizesJobId(month),
+      },
+    );
   }
 
   async close(): Promise<void> {

@@ -105,6 +105,15 @@ function build(prefix: string) {
     jobFailures: `${p}metrics:job-failures`,
     /** Histograms of the whole pool (a hash of bucket counts, sum and count). */
     histogram: (name: 'ttft' | 'tps') => `${p}metrics:${name}`,
+
+    /** The creators leaderboard's page cache (lib/leaderboard-cache.ts). */
+    leaderboard: {
+      /** Counter bumped when what everyone sees changes (a month approved): older pages are unused. */
+      generation: `${p}lb:gen`,
+      /** A cached public page: the month asked for ('latest' when none), category and page number. */
+      page: (generation: number, month: string, type: string, page: number) =>
+        `${p}lb:page:${String(generation)}:${month}:${type}:${String(page)}`,
+    },
   };
 }
 

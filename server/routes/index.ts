@@ -26,6 +26,7 @@ import { profileRoutes } from './profile.routes';
 import { reportRoutes } from './reports.routes';
 import { socialRoutes } from './social.routes';
 import { waitingRoomRoutes } from './waiting-room.routes';
+import { leaderboardRoutes } from './leaderboard.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -53,4 +54,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   groupChatRoutes(app, deps);
   billingRoutes(app, deps);
   paymentRoutes(app, deps);
+  leaderboardRoutes(app, deps);
 }

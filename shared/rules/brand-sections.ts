@@ -1,7 +1,8 @@
 /**
  * The parts of the product a brand can switch off (issue 25 part 3; product-core.md §2: "{product} mode
  * redirects some paths to a not-found route"). Each names its pages and its API: a section a brand
- * switches off is not found on both, for that brand's visitors, whichever way they come.
+ * switches off is not found on both, for that brand's visitors, whichever way they come. Features with
+ * a flag (lorebooks, group chats, the leaderboard) are switched off by the brand's `featureFlags`.
  */
 export const brandSections = {
   /** Plans, checkout, the portal and the pledge-service link. */
@@ -19,8 +20,6 @@ export const brandSections = {
     ],
     api: ['/api/plans', '/api/checkout', '/api/subscriptions', '/api/link', '/api/locations'],
   },
-  /** The creators leaderboard. */
-  leaderboard: { pages: ['/creators/leaderboard'], api: ['/api/leaderboard'] },
   /** Creator pages and blocking creators. */
   creators: {
     pages: ['/creator', '/blocked-creators'],
@@ -34,7 +33,6 @@ export const brandSections = {
 
 export const brandSectionNames = [
   'subscriptions',
-  'leaderboard',
   'creators',
   'personas',
   'apps',

@@ -19,6 +19,8 @@ export const implementedFeatureFlags = [
   'lorebook',
   // Group chats: My Group Chats, Create Group and its member picker, the group chat screen with turns.
   'groupchat',
+  // The creators leaderboard (/creators/leaderboard) and its menu entry.
+  'leaderboard',
 ] as const satisfies readonly FeatureFlag[];
 
 const implemented: ReadonlySet<FeatureFlag> = new Set(implementedFeatureFlags);

@@ -174,6 +174,8 @@ export const defaultFeatureFlags: Record<FeatureFlag, boolean> = {
   nav_v2: true,
   recent_chats_v2: true,
   lorebook_v1: false,
+  // The creators leaderboard: on by default; a brand without it switches it off in its application.
+  leaderboard: true,
 };
 
 /** Flags each role turns on, lowest first; a role gets its own and every lower role's. */

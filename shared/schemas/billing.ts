@@ -149,8 +149,17 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** Where a subscription is managed: card subscriptions here (the portal), others elsewhere. */
-export const subscriptionPlatforms = ['card', 'revenue-cat', 'subscribestar', 'boosty'] as const;
+/**
+ * Where a subscription is managed: card subscriptions here (the portal), others elsewhere. 'prize' is a
+ * free month won on the creators leaderboard: it does not renew and ends like any other.
+ */
+export const subscriptionPlatforms = [
+  'card',
+  'revenue-cat',
+  'subscribestar',
+  'boosty',
+  'prize',
+] as const;
 export const SubscriptionPlatformSchema = z.enum(subscriptionPlatforms);
 export type SubscriptionPlatform = z.infer<typeof SubscriptionPlatformSchema>;
 

@@ -52,6 +52,7 @@ export const featureFlagNames = [
   'nav_v2',
   'recent_chats_v2',
   'lorebook_v1',
+  'leaderboard',
 ] as const;
 export const FeatureFlagSchema = z.enum(featureFlagNames);
 export type FeatureFlag = z.infer<typeof FeatureFlagSchema>;

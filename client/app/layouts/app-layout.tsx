@@ -43,6 +43,11 @@ const groupChatPages: readonly MenuItem[] = [
   { label: 'Create Groupchat (New)', href: paths.groupCreate.build() },
 ];
 
+/** The creators leaderboard, offered while its flag is on (product-core.md §2: Leaderboard, one brand only). */
+const leaderboardPages: readonly MenuItem[] = [
+  { label: 'Leaderboard', href: paths.creatorsLeaderboard.build() },
+];
+
 /**
  * The shell: skip link, header (the brand's logo home, its header button, the navigation or on a
  * partner site the partner's dropdown, theme toggle, account), the page and the footer. Pages of
@@ -51,6 +56,7 @@ const groupChatPages: readonly MenuItem[] = [
 export function AppLayout({ children, account, footer }: AppLayoutProps) {
   const isLorebookOn = useIsLorebookOn() === true;
   const isGroupChatOn = useIsFlagOn('groupchat') === true;
+  const isLeaderboardOn = useIsFlagOn('leaderboard') === true;
   const settings = useAppSettings();
   const isPartner = settings?.isPartner === true;
   const sectionsOff = settings?.sectionsOff ?? [];
@@ -125,6 +131,7 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
                 }
                 items={[
                   ...chatbotPages,
+                  ...(isLeaderboardOn ? leaderboardPages : []),
                   ...(isGroupChatOn ? groupChatPages : []),
                   ...(isLorebookOn ? lorebookPages : []),
                 ].filter(

@@ -6,11 +6,12 @@
  */
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { QueueDashboardLink } from '../../features/admin/components/queue-dashboard-link';
 import { ReviewQueue } from '../../features/admin/components/review-queue';
 import { UserDetail } from '../../features/admin/components/user-detail';
 import { UserSearch } from '../../features/admin/components/user-search';
+import { LeaderboardReview } from '../../features/admin/components/leaderboard-review';
 import { ReportQueue } from '../../features/reports/components/report-queue';
 import { PageQuerySchema } from '#shared/schemas/page';
 import { ButtonAnchor } from '../../components/button';
@@ -46,6 +47,9 @@ export function AdminPage() {
             </Link>
             <Link href={paths.adminModeration.build()} asChild>
               <ButtonAnchor>Chatbot review</ButtonAnchor>
+            </Link>
+            <Link href={paths.adminLeaderboard.build()} asChild>
+              <ButtonAnchor>Leaderboard</ButtonAnchor>
             </Link>
             <QueueDashboardLink />
           </Links>
@@ -106,6 +110,29 @@ export function AdminReportsPage() {
           </Link>
         </Header>
         <ReportQueue page={page} />
+      </Page>
+    </AdminOnly>
+  );
+}
+
+/** /admin/leaderboard: the leaderboard's months; a pending one is looked over and approved. */
+export function AdminLeaderboardPage() {
+  useDocumentTitle('Admin · Leaderboard');
+  const [, navigate] = useLocation();
+  const date = new URLSearchParams(useSearch()).get('date') ?? undefined;
+  return (
+    <AdminOnly>
+      <Page>
+        <Header>
+          <Title>Creators leaderboard</Title>
+          <Link href={paths.admin.build()}>Back to admin</Link>
+        </Header>
+        <LeaderboardReview
+          date={date}
+          onMonthChange={(month) => {
+            navigate(paths.adminLeaderboard.build(month));
+          }}
+        />
       </Page>
     </AdminOnly>
   );

@@ -114,6 +114,21 @@ function ManageSubscription() {
   if (platform === undefined) return <Redirect to={paths.subscribe.build()} replace />;
   if (platform === 'card') return <Redirect to={paths.portal.build()} replace />;
   const page = me.subscription?.manageUrl ?? null;
+  const recurAt = me.subscription?.recurAt;
+  if (platform === 'prize') {
+    const ends =
+      recurAt === undefined
+        ? ''
+        : ` It ends on ${new Date(recurAt).toLocaleDateString('en-US', { dateStyle: 'long' })}.`;
+    return (
+      <Page>
+        <Heading>Manage Subscription</Heading>
+        <Text>
+          Your plan is a free month won on the creators leaderboard; nothing is charged.{ends}
+        </Text>
+      </Page>
+    );
+  }
   return (
     <Page>
       <Heading>Manage Subscription</Heading>

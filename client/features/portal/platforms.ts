@@ -10,4 +10,5 @@ export const platformNames: Record<SubscriptionPlatform, string> = {
   'revenue-cat': 'our mobile app',
   subscribestar: 'SubscribeStar',
   boosty: 'Boosty',
+  prize: 'the creators leaderboard (a free month)',
 };

@@ -30,6 +30,7 @@ function platformOf(value: string): SubscriptionPlatform {
     case 'revenue-cat':
     case 'subscribestar':
     case 'boosty':
+    case 'prize':
       return value;
     default:
       throw new Error(`unknown subscription platform ${value}`);

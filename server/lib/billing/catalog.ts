@@ -78,6 +78,13 @@ const FileSchema = z.object({
   pledgeTiers: z.record(z.string(), z.record(z.string(), PaidRoleSchema)).default({}),
   /** Where members of other platforms manage their subscription. */
   externalPages: z.record(z.string(), z.url()).default({}),
+  /**
+   * The tiers the creators leaderboard's prizes grant for a month (product-rules.md §9: the top 3 a
+   * top tier, the next 7 a lower tier).
+   */
+  leaderboardPrizes: z
+    .object({ top: PaidRoleSchema, lower: PaidRoleSchema })
+    .default({ top: 'paid_premium', lower: 'paid_basic' }),
 });
 
 /** A plan as the server prices it. */
@@ -173,6 +180,11 @@ export class Catalog {
 
   get externalPages(): Record<string, string> {
     return this.file.externalPages;
+  }
+
+  /** The role a leaderboard prize of a tier grants for a month. */
+  prizeRole(tier: 'top' | 'lower'): PaidRole {
+    return this.file.leaderboardPrizes[tier];
   }
 
   /** The role a pledge-service tier grants, or null for a tier the operator did not map. */

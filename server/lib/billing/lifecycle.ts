@@ -436,6 +436,79 @@ export async function grantPledge(
   return outcome;
 }
 
+/**
+ * Grants a creators-leaderboard prize (product-rules.md §9): a free month of the prize's plan, as a
+ * subscription of the 'prize' platform that does not renew, so the billing sweep ends it like any other
+ * and the tier logic reads the role it moved. A member holding a prize month already gets it extended
+ * by a month (on the higher tier); a member paying through another platform keeps their plan
+ * ('subscribed'). `claim` runs first in the same transaction and answers whether this run is the one
+ * that grants it (the prize row of the member and month): a second run, or a concurrent one, does
+ * nothing ('already').
+ */
+export async function grantPrize(
+  deps: Pick<BillingDeps, 'db' | 'redis' | 'prefix'>,
+  input: {
+    userId: string;
+    role: PaidRole;
+    claim: (trx: Db) => Promise<boolean>;
+    settle: (
+      trx: Db,
+      outcome: 'granted' | 'subscribed',
+      subscriptionId: string | null,
+    ) => Promise<void>;
+  },
+  now: Date = new Date(),
+): Promise<'granted' | 'subscribed' | 'already'> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    await users.lockById(trx, input.userId);
+    if (!(await input.claim(trx))) return 'already' as const;
+    const live = await subscriptions.findLive(trx, input.userId);
+    if (live !== undefined && live.platform !== 'prize') {
+      await input.settle(trx, 'subscribed', live.id);
+      return 'subscribed' as const;
+    }
+    let subscriptionId: string;
+    let role = input.role;
+    if (live === undefined) {
+      const sub = await subscriptions.insert(trx, {
+        userId: input.userId,
+        platform: 'prize',
+        planId: prizePlanId(role),
+        autoRenew: false,
+        periodStartedAt: now,
+        recurAt: addPeriod(now, 'monthly'),
+        externalRef: null,
+      });
+      subscriptionId = sub.id;
+    } else {
+      const held = roleOfPrizePlan(live.planId);
+      if (held !== null && paidRoles.indexOf(held) > paidRoles.indexOf(role)) role = held;
+      const from = live.recurAt.getTime() > now.getTime() ? live.recurAt : now;
+      await subscriptions.change(trx, live.id, ['active', 'cancelled', 'grace'], {
+        status: 'active',
+        planId: prizePlanId(role),
+        recurAt: addPeriod(from, 'monthly'),
+      });
+      subscriptionId = live.id;
+    }
+    await input.settle(trx, 'granted', subscriptionId);
+    await moveRole(trx, input.userId, role, 'leaderboard.prize');
+    return 'granted' as const;
+  });
+  if (outcome === 'granted') await announceAccountChange(deps, input.userId);
+  return outcome;
+}
+
+/** The plan id of a prize subscription: 'prize:<role>'. */
+export function prizePlanId(role: PaidRole): string {
+  return `prize:${role}`;
+}
+
+function roleOfPrizePlan(planId: string): PaidRole | null {
+  const role = planId.startsWith('prize:') ? planId.slice('prize:'.length) : '';
+  return paidRoles.find((r) => r === role) ?? null;
+}
+
 /** Whether a subscription is due for the job at `now`, and for what. */
 export function dueAction(
   sub: SubscriptionRecord,

@@ -242,7 +242,12 @@ describe('admin routes', () => {
     expect(shown.permissions).not.toContain('display_ads');
     // Of the tier's flags only generation settings are built (lorebooks and group chats are on for
     // everyone); 8k_context and the rest are not reported.
-    expect(shown.featureFlags).toEqual(['generation_settings', 'lorebook', 'groupchat']);
+    expect(shown.featureFlags).toEqual([
+      'generation_settings',
+      'lorebook',
+      'groupchat',
+      'leaderboard',
+    ]);
 
     const refreshed = await inject({
       method: 'POST',

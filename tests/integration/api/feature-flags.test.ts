@@ -107,7 +107,12 @@ describe('GET /api/me', () => {
     expect(res.statusCode).toBe(200);
     const me = getMe.response.parse(res.json());
     expect(me.role).toBe('paid_premium');
-    expect(me.featureFlags).toEqual(['generation_settings', 'lorebook', 'groupchat']);
+    expect(me.featureFlags).toEqual([
+      'generation_settings',
+      'lorebook',
+      'groupchat',
+      'leaderboard',
+    ]);
   });
 
   it('tells an admin of the admin screens, which exist', async () => {
@@ -115,7 +120,13 @@ describe('GET /api/me', () => {
     const me = getMe.response.parse(
       (await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).json(),
     );
-    expect(me.featureFlags).toEqual(['generation_settings', 'admin', 'lorebook', 'groupchat']);
+    expect(me.featureFlags).toEqual([
+      'generation_settings',
+      'admin',
+      'lorebook',
+      'groupchat',
+      'leaderboard',
+    ]);
   });
 });
 

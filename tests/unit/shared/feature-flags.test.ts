@@ -15,11 +15,12 @@ const everyFlagOn: Record<FeatureFlag, boolean> = { ...featureFlagsOf(guestSubje
 for (const flag of featureFlagNames) everyFlagOn[flag] = true;
 
 describe('implementedFeatureFlags', () => {
-  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks, group chats', () => {
+  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks, group chats, the leaderboard', () => {
     expect([...implementedFeatureFlags].sort()).toEqual([
       'admin',
       'generation_settings',
       'groupchat',
+      'leaderboard',
       'lorebook',
       'onboarding_v2',
     ]);
@@ -52,6 +53,7 @@ describe('enabledFlags', () => {
       'lorebook',
       'groupchat',
       'onboarding_v2',
+      'leaderboard',
     ]);
   });
 

@@ -187,8 +187,8 @@ describe('featureFlagsOf and contextTokensOf', () => {
   it('gives guests the defaults and 2048 tokens, and reports only the built ones', () => {
     const flags = featureFlagsOf(guest);
     expect(flags).toMatchObject({ lorebook: true, groupchat: true, onboarding_v2: false });
-    // Lorebooks and group chats are built; create v2 and the other UI versions are not reported.
-    expect(enabledFlags(flags)).toEqual(['lorebook', 'groupchat']);
+    // Lorebooks, group chats and the leaderboard are built; create v2 and the other UI versions are not reported.
+    expect(enabledFlags(flags)).toEqual(['lorebook', 'groupchat', 'leaderboard']);
     expect(contextTokensOf(flags)).toBe(2048);
   });
 

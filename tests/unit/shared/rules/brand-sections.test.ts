@@ -11,8 +11,8 @@ describe('isPathOff', () => {
     expect(isPathOff(['subscriptions'], 'api', '/api/plans?frequency=annual')).toBe(true);
     expect(isPathOff(['subscriptions'], 'api', '/api/planspam')).toBe(false);
     expect(isPathOff(['personas'], 'pages', '/personas/edit')).toBe(true);
+    expect(isPathOff(['creators'], 'pages', '/creator/someone')).toBe(true);
     expect(isPathOff(['creators'], 'pages', '/creators/leaderboard')).toBe(false);
-    expect(isPathOff(['leaderboard'], 'pages', '/creators/leaderboard')).toBe(true);
   });
 
   it('leaves everything on when no section is off, and the home, chat and account pages always', () => {
