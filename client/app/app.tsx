@@ -13,7 +13,7 @@ import {
   useAppSettings,
   useAppSettingsLoader,
 } from '../features/app-settings/hooks/use-app-settings';
-import { FooterBrandLinks } from '../features/app-settings/components/app-links';
+import { FooterBrandLinks } from '../features/app-settings/components/footer-links';
 import { productName } from '../lib/brand-name';
 import { ToastHost } from './layouts/toast-host';
 import type { Services } from '../lib/services';

@@ -173,14 +173,8 @@ export async function listMonths(
   return q.execute();
 }
 
-export interface EntryRecord {
-  username: string;
-  avatarUrl: string | null;
-  numBots: number;
-  score: number;
-  rank: number;
-  previousRank: number | null;
-}
+/** A board's row as read back: the ranked creator without their id. */
+export type EntryRecord = Omit<RankedCreator, 'userId'>;
 
 /** One page of a month's board of a category, by rank, with the board's size. */
 export async function pageOfBoard(

@@ -1,14 +1,15 @@
 /**
  * What the help pages add to the operator's text from the application's settings (issue 25 part 4):
  * the app-store links of /download and /apps/android (`mobileApplications`), and the Customer Support
- * link of /contact-support (`branding.customerSupportUrl`). Only web links are followed.
+ * link of /contact-support (`branding.customerSupportUrl`). Only web links are followed. The footer's
+ * store links (footer-links.tsx) use the same words.
  */
 import styled from 'styled-components';
 import { ButtonAnchor } from '../../../components/button';
 import { safeWebUrl, useAppSettings, useCustomerSupportUrl } from '../hooks/use-app-settings';
 
 /** The button's words per app type; other types show the type's own name. */
-const storeLabels: Record<string, string> = {
+export const storeLabels: Record<string, string> = {
   android: 'Download for Android',
   ios: 'Download on the App Store',
 };
@@ -65,62 +66,4 @@ const Note = styled.p`
   max-width: ${({ theme }) => theme.size.readingWidth};
   margin: ${({ theme }) => theme.space.lg} auto 0;
   color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const networkLabels = { discord: 'Discord', x: 'X', reddit: 'Reddit' } as const;
-
-/** The footer's social and app-store links (product-core.md §2, "Footer"), when the brand has any. */
-export function FooterBrandLinks() {
-  const settings = useAppSettings();
-  if (settings === null) return null;
-  const social = settings.socialLinks.flatMap(({ network, url }) => {
-    const safe = safeWebUrl(url);
-    return safe === null ? [] : [{ label: networkLabels[network], url: safe }];
-  });
-  const apps = settings.mobileApplications.flatMap(({ type, download_url }) => {
-    const safe = safeWebUrl(download_url);
-    return safe === null ? [] : [{ label: storeLabels[type] ?? `Download for ${type}`, url: safe }];
-  });
-  return (
-    <>
-      {social.length > 0 && (
-        <nav aria-label="Social">
-          <LinkList>
-            {social.map(({ label, url }) => (
-              <li key={url}>
-                <a href={url} target="_blank" rel="noopener noreferrer">
-                  {label}
-                </a>
-              </li>
-            ))}
-          </LinkList>
-        </nav>
-      )}
-      {apps.length > 0 && (
-        <nav aria-label="Apps">
-          <LinkList>
-            {apps.map(({ label, url }) => (
-              <li key={url}>
-                <a href={url} rel="noopener noreferrer">
-                  {label}
-                </a>
-              </li>
-            ))}
-          </LinkList>
-        </nav>
-      )}
-    </>
-  );
-}
-
-const LinkList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.lg};
-  padding: 0;
-  list-style: none;
-
-  a {
-    color: ${({ theme }) => theme.color.text};
-  }
 `;

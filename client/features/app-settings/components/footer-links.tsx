@@ -1,5 +1,5 @@
 /**
- * The footer's legal part (product-core.md §2, footer and partner mode): Customer Support when the
+ * The footer's brand links (FooterBrandLinks: social and app-store links) and its legal part (product-core.md §2, footer and partner mode): Customer Support when the
  * application's branding names it; Terms & Conditions, Privacy Policy, Refund Policy and Community
  * Guidelines, which open our own pages (issue 7 part 15) unless the branding points the first three
  * elsewhere; and the operator's bottom line of HTML, sanitised first.
@@ -11,6 +11,7 @@ import type { ApplicationSettings } from '#shared/schemas/application';
 import type { LegalPageSlug } from '#shared/schemas/legal-page';
 import { paths } from '../../../lib/paths';
 import { safeWebUrl, useAppSettings } from '../hooks/use-app-settings';
+import { storeLabels } from './app-links';
 import { sanitizeFooterHtml } from '../sanitize';
 
 type Branding = ApplicationSettings['branding'];
@@ -67,6 +68,52 @@ export function FooterLinks() {
         <BottomLine dangerouslySetInnerHTML={{ __html: safeBottomLine }} />
       )}
     </Wrapper>
+  );
+}
+
+const networkLabels = { discord: 'Discord', x: 'X', reddit: 'Reddit' } as const;
+
+/** The footer's social and app-store links (product-core.md §2, "Footer"), when the brand has any. */
+export function FooterBrandLinks() {
+  const settings = useAppSettings();
+  if (settings === null) return null;
+  const social = settings.socialLinks.flatMap(({ network, url }) => {
+    const safe = safeWebUrl(url);
+    return safe === null ? [] : [{ label: networkLabels[network], url: safe }];
+  });
+  const apps = settings.mobileApplications.flatMap(({ type, download_url }) => {
+    const safe = safeWebUrl(download_url);
+    return safe === null ? [] : [{ label: storeLabels[type] ?? `Download for ${type}`, url: safe }];
+  });
+  return (
+    <>
+      {social.length > 0 && (
+        <nav aria-label="Social">
+          <LinkList>
+            {social.map(({ label, url }) => (
+              <li key={url}>
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </LinkList>
+        </nav>
+      )}
+      {apps.length > 0 && (
+        <nav aria-label="Apps">
+          <LinkList>
+            {apps.map(({ label, url }) => (
+              <li key={url}>
+                <a href={url} rel="noopener noreferrer">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </LinkList>
+        </nav>
+      )}
+    </>
   );
 }
 
