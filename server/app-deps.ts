@@ -12,6 +12,7 @@ import type { FileStorage } from './lib/storage';
 import type { AgeVerificationProvider } from './services/age-verification/provider';
 import type { Applications } from './services/applications.service';
 import type { PledgeLinkDeps } from './services/billing/pledge-link.service';
+import type { AdsSetup } from './services/ads.service';
 import type { WaitingRoom } from './services/waiting-room.service';
 
 export interface AppDeps {
@@ -38,4 +39,6 @@ export interface AppDeps {
   waitingRoom: WaitingRoom;
   /** What is for sale, the payment gateway, the pledge service and the billing queue (issue 23). */
   billing: PledgeLinkDeps;
+  /** The ad slot's threshold and the operator's provider snippet (issue 25 item 7). */
+  ads: AdsSetup;
 }

@@ -35,6 +35,7 @@ import { loadApplications } from './services/applications.service';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
 import { createPledgeService } from './services/billing/pledge/create-pledge-service';
 import { WaitingRoom } from './services/waiting-room.service';
+import { loadAds } from './services/ads.service';
 import type { AppDeps } from './app-deps';
 
 export interface App {
@@ -120,6 +121,7 @@ export async function buildApp(config: Config): Promise<App> {
       publicUrl: publicUrl(config),
       scheduleEnd: (subscriptionId, at) => billingQueue.scheduleEnd(subscriptionId, at),
     },
+    ads: loadAds(config),
   };
 
   // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
@@ -127,6 +129,7 @@ export async function buildApp(config: Config): Promise<App> {
     publicUrl: publicUrl(config),
     assetOrigins: config.CSP_ASSET_ORIGINS,
     adOrigins: config.CSP_AD_ORIGINS,
+    adScriptHashes: deps.ads.scriptHashes,
     frameAncestors: applications.embedOrigins,
     paymentOrigins: gatewayOrigins(config),
   });

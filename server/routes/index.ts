@@ -26,6 +26,8 @@ import { profileRoutes } from './profile.routes';
 import { reportRoutes } from './reports.routes';
 import { socialRoutes } from './social.routes';
 import { waitingRoomRoutes } from './waiting-room.routes';
+import { bannerRoutes } from './banners.routes';
+import { adRoutes } from './ads.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -53,4 +55,6 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   groupChatRoutes(app, deps);
   billingRoutes(app, deps);
   paymentRoutes(app, deps);
+  bannerRoutes(app, deps);
+  adRoutes(app, deps);
 }
