@@ -13,6 +13,7 @@ import {
   useAppSettingsLoader,
 } from '../features/app-settings/hooks/use-app-settings';
 import { ToastHost } from './layouts/toast-host';
+import { BannerHost, useScreenBanners } from '../features/banners/components/banner-host';
 import type { Services } from '../lib/services';
 import { useAccountChangedRefresh } from '../lib/member';
 import { useMemberId } from '../lib/session';
@@ -34,6 +35,7 @@ function Pages() {
   const [isSignup] = useRoute(paths.signup.pattern);
   const [isChatStart] = useRoute(paths.chatWithCharacter.pattern);
   const [isChat] = useRoute(paths.chat.pattern);
+  const shownBanners = useScreenBanners();
   const footer =
     isChat || isChatStart ? null : (
       <>
@@ -44,6 +46,7 @@ function Pages() {
     );
   return (
     <AppLayout account={<HeaderAccount />} footer={footer}>
+      <BannerHost placement="top" shown={shownBanners} />
       <ErrorBoundary resetKey={location}>
         <AccountGate
           onboarding={onboardingV2 === null ? 'pending' : onboardingV2 ? 'modal' : 'page'}
@@ -52,6 +55,8 @@ function Pages() {
           <AppRouter />
         </AccountGate>
       </ErrorBoundary>
+      <BannerHost placement="bottom" shown={shownBanners} />
+      <BannerHost placement="popup" shown={shownBanners} />
       <AgeVerificationRequiredDialog
         memberId={memberId}
         isSuppressed={isAgeVerificationPage || isAgeVerificationCallback || isSignup}

@@ -3,6 +3,7 @@ import { legalPageSlugs } from '#shared/schemas/legal-page';
 import { paths } from '../lib/paths';
 import { FlagGate } from './feature-flags';
 import { AdminModerationPage, AdminPage, AdminReportsPage, AdminUserPage } from './routes/admin';
+import { AdminBannerPage, AdminBannersPage } from './routes/admin-banners';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { BlockedCreatorsPage } from './routes/blocked-creators';
@@ -172,6 +173,11 @@ export function AppRouter() {
       <Route path={paths.adminReports.pattern} component={AdminReportsPage} />
       <Route path={paths.adminModeration.pattern} component={AdminModerationPage} />
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
+      <Route path={paths.adminBanners.pattern} component={AdminBannersPage} />
+      <Route path={paths.adminBannerNew.pattern}>{() => <AdminBannerPage id={null} />}</Route>
+      <Route path={paths.adminBanner.pattern}>
+        {(params) => <AdminBannerPage id={params.id} />}
+      </Route>
       <Route>
         <NotFoundPage />
       </Route>

@@ -346,6 +346,19 @@ export const paths = {
     patterns: ['/terms', '/privacy', '/refund', '/guidelines'],
     build: (slug: LegalPageSlug): string => `/${slug}`,
   },
+  /** The admin's banners (issue 25 item 2). */
+  adminBanners: {
+    pattern: '/admin/banners',
+    build: (): string => '/admin/banners',
+  },
+  adminBannerNew: {
+    pattern: '/admin/banners/new',
+    build: (): string => '/admin/banners/new',
+  },
+  adminBanner: {
+    pattern: '/admin/banners/:id',
+    build: (id: string): string => `/admin/banners/${encodeURIComponent(id)}`,
+  },
 } as const;
 
 /**
