@@ -6,7 +6,7 @@
  */
 import type { CSSProperties } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { Link } from 'wouter';
+import { useLocation } from 'wouter';
 import type {
   BannerAction,
   BannerAlign,
@@ -90,6 +90,7 @@ export function BannerContent({ banner, onAction, hideTitle = false }: BannerCon
 
 function ActionLink({ action, onAction }: { action: BannerAction; onAction?: () => void }) {
   const theme = useTheme();
+  const [, navigate] = useLocation();
   const style: CSSProperties = {
     fontSize: theme.font.size[action.font.size],
     fontWeight: theme.font.weight[action.font.weight],
@@ -99,12 +100,20 @@ function ActionLink({ action, onAction }: { action: BannerAction; onAction?: () 
   };
   const { navigation } = action;
   if (navigation.type === 'internal') {
+    // A plain anchor rather than wouter's Link: the action must both close a popup and navigate.
     return (
-      <Link href={navigation.path} asChild>
-        <ActionAnchor style={style} onClick={onAction}>
-          {action.label}
-        </ActionAnchor>
-      </Link>
+      <ActionAnchor
+        href={navigation.path}
+        style={style}
+        onClick={(event) => {
+          onAction?.();
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          navigate(navigation.path);
+        }}
+      >
+        {action.label}
+      </ActionAnchor>
     );
   }
   return (
