@@ -303,6 +303,9 @@ test('a free member sees the ad slot after the threshold; a paying one never doe
   const ad = page.frameLocator('iframe[title="Advertisement"]').locator('#ad');
   await expect(ad).toHaveText('Sponsored: Moonlight Tea');
   await expect(ad).toHaveAttribute('data-checks', 'page:blocked storage:blocked cookies:blocked');
+  // The chat leaves room for its bottom banner: the message box stays on screen.
+  await expect(page.getByRole('region', { name: 'Get the app' })).toBeInViewport();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeInViewport();
   await slot.scrollIntoViewIfNeeded();
   await shoot(page, 'chat-ad', project);
 

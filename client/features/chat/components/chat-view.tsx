@@ -560,10 +560,17 @@ export function ChatView({
   );
 }
 
+/** The viewport below the header, less the room a top or bottom banner takes (features/banners). */
 const Screen = styled.div`
   display: flex;
   flex-direction: column;
-  height: calc(100dvh - ${({ theme }) => theme.size.headerHeight});
+  height: calc(
+    100dvh -
+      ${({ theme }) => theme.size.headerHeight} - var(--banner-top-height, 0px) - var(
+        --banner-bottom-height,
+        0px
+      )
+  );
 `;
 
 const Centered = styled.div`
