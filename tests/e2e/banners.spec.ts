@@ -328,3 +328,92 @@ test('a free member sees the ad slot after the threshold; a paying one never doe
   await expect(page.getByText('Enjoy every chat without ads.')).toHaveCount(0);
   await page.context().close();
 });
+
+test('an admin lists, creates and deletes banners; a member may not @mobile', async ({
+  browser,
+}, testInfo) => {
+  const page = await newPage(browser, testInfo);
+  const project = testInfo.project.name;
+  const { email } = await signInAsNewMember(page, 'banad', { path: '/chats' });
+
+  // Not an admin yet: the banner screens answer 403.
+  await page.goto('/admin/banners');
+  await expect(page.getByRole('heading', { name: /Access Denied/, level: 1 })).toBeVisible();
+
+  const [admin] = await sql<{ id: string }>(
+    "update users set role = 'admin' where email = $1 returning id",
+    [email],
+  );
+  const redis = createRedis(redisUrl, 'command');
+  try {
+    await redis.del(redisKeys(prefix).restrictions(admin?.id ?? ''));
+  } finally {
+    await redis.quit();
+  }
+  // A page load refreshes the session, so the token carries the admin role.
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Banners' }).click();
+  await expect(page.getByRole('heading', { name: 'Banners', level: 1 })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Banners' });
+  await expect(list.getByRole('link', { name: 'Valentine promotion', exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem').filter({ hasText: 'Valentine promotion' })).toContainText(
+    'Ended',
+  );
+  await expect(list.getByRole('listitem').filter({ hasText: 'Coming soon' })).toContainText(
+    'Scheduled',
+  );
+  await shoot(page, 'admin-list', project);
+
+  // A banner without a name or any text is refused under its fields, nothing sent.
+  await page.getByRole('link', { name: 'New banner' }).click();
+  await expect(page.getByRole('heading', { name: 'New banner', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Create banner' }).click();
+  const name = page.getByRole('textbox', { name: 'Name (admins only)' });
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Some fields need a look' }),
+  ).toBeVisible();
+  await shoot(page, 'admin-editor-errors', project);
+
+  await name.fill('Spring sale');
+  await page
+    .getByRole('combobox', { name: 'Placement', exact: true })
+    .selectOption({ label: 'Top' });
+  await page.getByRole('checkbox', { name: 'Home' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Chats' }).check();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Spring sale: 20% off');
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill('Until the end of April.');
+  await page.getByRole('button', { name: 'Add action' }).click();
+  const action = page.getByRole('group', { name: 'Action 1' });
+  await action.getByRole('textbox', { name: 'Label', exact: true }).fill('See plans');
+  await action.getByRole('textbox', { name: 'Path', exact: true }).fill('//evil.example');
+  await page.getByRole('button', { name: 'Create banner' }).click();
+  await expect(action.getByRole('textbox', { name: 'Path', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await action.getByRole('textbox', { name: 'Path', exact: true }).fill('/subscribe');
+  await page.getByRole('button', { name: 'Create banner' }).click();
+  await expect(page.getByRole('heading', { name: 'Banners', level: 1 })).toBeVisible();
+  await expect(list.getByRole('listitem').filter({ hasText: 'Spring sale' })).toContainText('Live');
+
+  // It shows where it was placed.
+  await page.goto('/chats');
+  const shown = page.getByRole('region', { name: 'Spring sale: 20% off' });
+  await expect(shown).toBeVisible();
+  await expect(shown.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+    'href',
+    '/subscribe',
+  );
+
+  // Delete it, confirming first.
+  await page.goto('/admin/banners');
+  await list.getByRole('button', { name: 'Delete Spring sale' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete banner?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(list.getByRole('link', { name: 'Spring sale', exact: true })).toHaveCount(0);
+  await page.context().close();
+});

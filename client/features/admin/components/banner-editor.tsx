@@ -195,6 +195,9 @@ function BannerForm({ id, initial }: { id: string | null; initial: Draft }) {
             </Select>
           )}
         </Text>
+        {draft.placement === 'inline' && (
+          <p>An inline banner shows inside the content of the screens that place one (Home).</p>
+        )}
         <Choices
           legend="Screens"
           path="screens"
