@@ -3,7 +3,7 @@
  * shared schema before it is sent (the server checks it again), errors under their fields. Dates are
  * entered in the admin's local time and sent as ISO instants.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import {
@@ -123,6 +123,11 @@ function BannerForm({ id, initial }: { id: string | null; initial: Draft }) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [isSaving, setIsSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused save moves focus to the first field it names, so keyboard and screen reader users land there.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   const set = (changes: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...changes }));
   };
@@ -162,7 +167,12 @@ function BannerForm({ id, initial }: { id: string | null; initial: Draft }) {
   };
 
   return (
-    <Form onSubmit={submit} noValidate aria-label={id === null ? 'New banner' : 'Edit banner'}>
+    <Form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={id === null ? 'New banner' : 'Edit banner'}
+    >
       <Section>
         <SectionTitle>Where and when</SectionTitle>
         <Text label="Name (admins only)" path="name" errors={errors}>

@@ -59,7 +59,7 @@ export function BannerList() {
                   <Wrap>{banner.name}</Wrap>
                 </Link>
                 <Meta>
-                  <Badge $tone={windowLabel(banner, now) === 'Live' ? 'neutral' : 'danger'}>
+                  <Badge $tone={windowLabel(banner, now) === 'Ended' ? 'danger' : 'neutral'}>
                     {windowLabel(banner, now)}
                   </Badge>
                   <span>{placementLabels[banner.placement]}</span>
