@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdSettingsSchema } from '#shared/api/ads';
+import { commandNames } from '#shared/realtime/events';
 import { BannerSchema, ShownBannerSchema, type BannerInput } from '#shared/schemas/banner';
 import * as users from '#server/db/repositories/users.repo';
 import * as bannerService from '#server/services/banners.service';
@@ -174,6 +175,10 @@ describe('admin banners', () => {
     expect(await bannerCount()).toBe(before);
     const read = await inject({ url: `/api/admin/banners/${id}`, headers: admin.headers });
     expect(BannerSchema.parse(read.json()).title).toBe('Black Friday: up to 40% off');
+  });
+
+  it('has no socket command that writes banners: the admin REST contracts are the only way', () => {
+    expect(commandNames.filter((name) => /banner/i.test(name))).toEqual([]);
   });
 
   it('answers bad input with validation_failed naming the field, storing nothing', async () => {
