@@ -70,7 +70,7 @@ export type BannerAlign = z.infer<typeof BannerAlignSchema>;
 
 /** A banner's button. */
 export const BannerActionSchema = z.object({
-  label: z.string().trim().min(1).max(40),
+  label: z.string().trim().min(1, { message: 'Enter a label.' }).max(40),
   font: BannerFontSchema,
   textColor: HexColorSchema,
   backgroundColor: HexColorSchema,
@@ -83,10 +83,16 @@ export type BannerAction = z.infer<typeof BannerActionSchema>;
 /** Every field an admin writes. */
 export const BannerFieldsSchema = z.object({
   /** For admins only; members never see it. */
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1, { message: 'Enter a name.' }).max(100),
   placement: BannerPlacementSchema,
-  screens: z.array(BannerScreenSchema).min(1).max(bannerScreens.length),
-  platforms: z.array(BannerPlatformSchema).min(1).max(bannerPlatforms.length),
+  screens: z
+    .array(BannerScreenSchema)
+    .min(1, { message: 'Choose at least one screen.' })
+    .max(bannerScreens.length),
+  platforms: z
+    .array(BannerPlatformSchema)
+    .min(1, { message: 'Choose at least one platform.' })
+    .max(bannerPlatforms.length),
   title: z.string().trim().max(120),
   titleStyle: BannerTextStyleSchema,
   description: z.string().trim().max(500),
