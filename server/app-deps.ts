@@ -12,6 +12,7 @@ import type { FileStorage } from './lib/storage';
 import type { AgeVerificationProvider } from './services/age-verification/provider';
 import type { Applications } from './services/applications.service';
 import type { PledgeLinkDeps } from './services/billing/pledge-link.service';
+import type { AdsSetup } from './services/ads.service';
 import type { WaitingRoom } from './services/waiting-room.service';
 import type { LeaderboardDeps } from './services/leaderboard.service';
 
@@ -41,4 +42,6 @@ export interface AppDeps {
   billing: PledgeLinkDeps;
   /** The creators leaderboard: its page cache and its queue (issue 25). */
   leaderboard: LeaderboardDeps;
+  /** The ad slot's threshold and the operator's provider snippet (issue 25 item 7). */
+  ads: AdsSetup;
 }

@@ -37,6 +37,7 @@ import { loadApplications } from './services/applications.service';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
 import { createPledgeService } from './services/billing/pledge/create-pledge-service';
 import { WaitingRoom } from './services/waiting-room.service';
+import { loadAds } from './services/ads.service';
 import type { AppDeps } from './app-deps';
 
 export interface App {
@@ -128,6 +129,7 @@ export async function buildApp(config: Config): Promise<App> {
       cache: new LeaderboardCache(redis, config.REDIS_PREFIX),
       jobs: leaderboardQueue,
     },
+    ads: loadAds(config),
   };
 
   // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
@@ -135,6 +137,7 @@ export async function buildApp(config: Config): Promise<App> {
     publicUrl: publicUrl(config),
     assetOrigins: config.CSP_ASSET_ORIGINS,
     adOrigins: config.CSP_AD_ORIGINS,
+    adScriptHashes: deps.ads.scriptHashes,
     frameAncestors: applications.embedOrigins,
     paymentOrigins: gatewayOrigins(config),
   });

@@ -287,6 +287,16 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .describe('an OpenID issuer URL (tests and local development only)'),
+  /** Ads (issue 25 item 7): a chat shows the ad slot once it has more messages than this. */
+  AD_AFTER_MESSAGES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(10)
+    .describe('a whole number of messages from 0 to 10000'),
+  /** The ad provider's HTML snippet, shown in a sandboxed frame; without it no ad slot shows. */
+  ADS_SNIPPET_FILE: z.string().min(1).optional().describe('a path to an HTML file'),
 });
 
 /** llama.cpp's own default is hundreds of times slower on 2 cores (docs/performance.md, trap 1). */

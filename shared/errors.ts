@@ -41,6 +41,7 @@ export const errorStatus = {
   memory_not_found: 404,
   lorebook_not_found: 404,
   lorebook_entry_not_found: 404,
+  banner_not_found: 404,
   request_timeout: 408,
   conversation_busy: 409,
   username_taken: 409,
@@ -156,6 +157,7 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   model_forbidden: 'Your plan does not include this model.',
   generation_settings_forbidden: 'Generation settings come with the Basic and Premium plans.',
   message_not_found: 'This message does not exist.',
+  banner_not_found: 'This banner does not exist.',
   persona_not_found: 'This persona does not exist.',
   memory_not_found: 'This memory does not exist.',
   memory_manager_forbidden:

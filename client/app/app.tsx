@@ -16,6 +16,7 @@ import {
 import { FooterBrandLinks } from '../features/app-settings/components/footer-links';
 import { productName } from '../lib/brand-name';
 import { ToastHost } from './layouts/toast-host';
+import { BannerHost, useScreenBanners } from '../features/banners/components/banner-host';
 import type { Services } from '../lib/services';
 import { useAccountChangedRefresh } from '../lib/member';
 import { useMemberId } from '../lib/session';
@@ -40,6 +41,7 @@ function Pages() {
   const settings = useAppSettings();
   // A partner site's footer is its links alone (product-core.md §2, "Partner mode"): the partner signs
   // its members in and out.
+  const shownBanners = useScreenBanners();
   const footer =
     isChat || isChatStart ? null : settings?.isPartner === true ? (
       <FooterLinks />
@@ -53,6 +55,7 @@ function Pages() {
     );
   return (
     <AppLayout account={<HeaderAccount />} footer={footer}>
+      <BannerHost placement="top" shown={shownBanners} />
       <ErrorBoundary resetKey={location}>
         <AccountGate
           onboarding={
@@ -69,6 +72,8 @@ function Pages() {
           <AppRouter />
         </AccountGate>
       </ErrorBoundary>
+      <BannerHost placement="bottom" shown={shownBanners} />
+      <BannerHost placement="popup" shown={shownBanners} />
       <AgeVerificationRequiredDialog
         memberId={memberId}
         isSuppressed={isAgeVerificationPage || isAgeVerificationCallback || isSignup}

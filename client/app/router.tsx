@@ -12,6 +12,7 @@ import {
   AdminReportsPage,
   AdminUserPage,
 } from './routes/admin';
+import { AdminBannerPage, AdminBannersPage } from './routes/admin-banners';
 import { AgeVerificationPage } from './routes/age-verification';
 import { AgeVerificationCallbackPage } from './routes/age-verification-callback';
 import { BlockedCreatorsPage } from './routes/blocked-creators';
@@ -206,6 +207,11 @@ function Routes() {
       <Route path={paths.adminUser.pattern}>{(params) => <AdminUserPage id={params.id} />}</Route>
       <Route path={paths.creatorsLeaderboard.pattern} component={LeaderboardPage} />
       <Route path={paths.adminLeaderboard.pattern} component={AdminLeaderboardPage} />
+      <Route path={paths.adminBanners.pattern} component={AdminBannersPage} />
+      <Route path={paths.adminBannerNew.pattern}>{() => <AdminBannerPage id={null} />}</Route>
+      <Route path={paths.adminBanner.pattern}>
+        {(params) => <AdminBannerPage id={params.id} />}
+      </Route>
       <Route>
         <NotFoundPage />
       </Route>

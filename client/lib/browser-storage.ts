@@ -119,6 +119,12 @@ export const storageKeys = {
     path: 'checkout:attempt',
     version: 1,
   },
+  /** A closed banner, per screen and placement (id: rules/banners.ts closedStateKey). */
+  bannerClosed: {
+    kind: 'session',
+    path: 'banners:closed',
+    version: 1,
+  },
 } as const satisfies Record<string, KeySpec>;
 
 export type StorageKeyName = keyof typeof storageKeys;

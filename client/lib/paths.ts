@@ -407,6 +407,19 @@ export const paths = {
     pattern: '/invalid-account',
     build: (): string => '/invalid-account',
   },
+  /** The admin's banners (issue 25 item 2). */
+  adminBanners: {
+    pattern: '/admin/banners',
+    build: (): string => '/admin/banners',
+  },
+  adminBannerNew: {
+    pattern: '/admin/banners/new',
+    build: (): string => '/admin/banners/new',
+  },
+  adminBanner: {
+    pattern: '/admin/banners/:id',
+    build: (id: string): string => `/admin/banners/${encodeURIComponent(id)}`,
+  },
 } as const;
 
 /**

@@ -529,6 +529,24 @@ export interface LeaderboardPrizesTable {
   created_at: Generated<Date>;
 }
 
+/** A promotional banner admins manage (issue 25 item 2; migrations/202612050100_banners.ts). */
+export interface BannersTable {
+  id: Generated<string>;
+  name: string;
+  placement: string;
+  screens: string[];
+  platforms: string[];
+  /** jsonb: the look (shared BannerFields minus the columns); written as a JSON string. */
+  content: ColumnType<unknown, string, string>;
+  closable: boolean;
+  transition_ms: number;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -572,6 +590,7 @@ export interface Database {
   leaderboard_months: LeaderboardMonthsTable;
   leaderboard_entries: LeaderboardEntriesTable;
   leaderboard_prizes: LeaderboardPrizesTable;
+  banners: BannersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -586,3 +605,4 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type BillingProfileRow = Selectable<BillingProfilesTable>;
+export type BannerRow = Selectable<BannersTable>;

@@ -17,6 +17,8 @@
  *   APPLICATIONS_FILE lists in `embedOrigins` may frame us, and nobody else ('none' without any).
  * - With Stripe, the checkout loads Stripe.js, which calls Stripe's API and shows its frames, and the
  *   3-D Secure page opens in a frame: their origins join script-src, connect-src and frame-src.
+ * - The ad slot is a sandboxed srcdoc frame (services/ads.service.ts), which keeps this policy: the
+ *   hashes of the operator's snippet's inline scripts join script-src, and only those scripts run.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -27,6 +29,8 @@ export interface SecurityHeaderOptions {
   assetOrigins: readonly string[];
   /** Where ads come from: scripts, styles, images, frames, beacons (CSP_AD_ORIGINS). */
   adOrigins: readonly string[];
+  /** Hashes of the ad snippet's inline scripts: its sandboxed srcdoc frame keeps this policy. */
+  adScriptHashes?: readonly string[];
   /** Sites that may show us in a frame (every application's `embedOrigins`). */
   frameAncestors: readonly string[];
   /** What the payment gateway's browser half loads (create-gateway.ts, gatewayOrigins). */
@@ -49,7 +53,7 @@ export function contentSecurityPolicy(opts: SecurityHeaderOptions): string {
   const payment = opts.paymentOrigins;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...assets, ...ads, ...payment.script],
+    'script-src': ["'self'", ...assets, ...ads, ...(opts.adScriptHashes ?? []), ...payment.script],
     'style-src': ["'self'", "'unsafe-inline'", ...assets, ...ads],
     // data: for small inline icons (the API docs' stylesheet), blob: for an avatar's preview.
     'img-src': ["'self'", 'data:', 'blob:', ...assets, ...ads],

@@ -27,6 +27,8 @@ import { reportRoutes } from './reports.routes';
 import { socialRoutes } from './social.routes';
 import { waitingRoomRoutes } from './waiting-room.routes';
 import { leaderboardRoutes } from './leaderboard.routes';
+import { bannerRoutes } from './banners.routes';
+import { adRoutes } from './ads.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -55,4 +57,6 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   billingRoutes(app, deps);
   paymentRoutes(app, deps);
   leaderboardRoutes(app, deps);
+  bannerRoutes(app, deps);
+  adRoutes(app, deps);
 }

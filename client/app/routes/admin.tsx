@@ -22,7 +22,7 @@ import { Page } from '../layouts/page';
 import { RequirePermission } from '../route-guard';
 import { ForbiddenPage } from './forbidden';
 
-function AdminOnly({ children }: { children: ReactNode }) {
+export function AdminOnly({ children }: { children: ReactNode }) {
   const me = useMe();
   const isAdmin = me?.featureFlags?.includes('admin') === true;
   return (
@@ -52,6 +52,9 @@ export function AdminPage() {
               <ButtonAnchor>Leaderboard</ButtonAnchor>
             </Link>
             <QueueDashboardLink />
+            <Link href={paths.adminBanners.build()} asChild>
+              <ButtonAnchor>Banners</ButtonAnchor>
+            </Link>
           </Links>
         </Header>
         <UserSearch query={query} />

@@ -7,6 +7,7 @@ import { useSavedChatActions } from '../../features/saved-chats/hooks/use-saved-
 import { ContextMeter } from '../../features/generation/components/context-meter';
 import { useGenerationSettingsItem } from '../../features/generation/hooks/use-generation-settings-item';
 import { useMemoriesItem } from '../../features/memories/hooks/use-memories-item';
+import { AdSlot } from '../../features/ads/components/ad-slot';
 import { WaitingRoomComposerNotice } from '../../features/waiting-room/components/waiting-room-composer-notice';
 import { WaitingRoomModal } from '../../features/waiting-room/components/waiting-room-modal';
 import { useWaitingRoomJoin } from '../../features/waiting-room/hooks/use-waiting-room-join';
@@ -103,6 +104,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         renderConversationBar={(id, lastMessageId) => (
           <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
         )}
+        renderAfterMessages={(state) => <AdSlot {...state} />}
       />
       {persona.dialog}
       {memories.dialog}

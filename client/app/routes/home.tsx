@@ -4,6 +4,7 @@ import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { LibraryView } from '../../features/library/components/library-view';
 import { parseFilters } from '../../features/library/filters';
 import { WaitingRoomBanner } from '../../features/waiting-room/components/waiting-room-banner';
+import { InlineBanner } from '../../features/banners/components/banner-host';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLibraryCardActions } from '../character-menu';
 import { Page } from '../layouts/page';
@@ -19,7 +20,12 @@ export function HomePage() {
         heading="Discover characters"
         scope="all"
         withRecommendations
-        notice={<WaitingRoomBanner />}
+        notice={
+          <>
+            <WaitingRoomBanner />
+            <InlineBanner screen="home" />
+          </>
+        }
         {...cardActions}
         onSignInRequested={() => {
           openSignIn(true);

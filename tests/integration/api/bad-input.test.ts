@@ -84,6 +84,12 @@ async function rowsOf(userIds: string[]) {
       .select('id')
       .where('user_id', 'in', userIds)
       .execute(),
+    banners: await db
+      .selectFrom('banners')
+      .selectAll()
+      .where('created_by', 'in', userIds)
+      .orderBy('id')
+      .execute(),
     characters: await db
       .selectFrom('characters')
       .selectAll()
@@ -164,6 +170,36 @@ const loreEntry = { name: 'Lighthouse', keywords: ['lighthouse'], content: 'It g
  */
 function writeCases(targetId: string) {
   const email = `someone-${randomUUID()}@example.com`;
+  const textStyle = { color: '#112233', size: 'md', weight: 'regular' };
+  const banner = {
+    name: 'Spring sale',
+    placement: 'top',
+    screens: ['home'],
+    platforms: ['web'],
+    title: 'Spring sale',
+    titleStyle: textStyle,
+    description: 'Until April.',
+    descriptionStyle: textStyle,
+    backgroundColor: '#000000',
+    backgroundImageUrl: 'https://cdn.example.com/spring.png',
+    additionalImageUrl: null,
+    contentPlacement: 'center',
+    actions: [
+      {
+        label: 'See plans',
+        font: { size: 'md', weight: 'bold' },
+        textColor: '#ffffff',
+        backgroundColor: '#ff0066',
+        shape: 'pill',
+        placement: 'center',
+        navigation: { type: 'internal', path: '/subscribe' },
+      },
+    ],
+    closable: true,
+    transitionTime: 200,
+    startsAt: null,
+    endsAt: null,
+  };
   const chatbot = {
     name: 'Nova',
     title: 'A star pilot',
@@ -275,6 +311,12 @@ function writeCases(targetId: string) {
       url: '/api/me/interests',
       payload: { interests: ['female'] },
       fields: ['interests.0'],
+    },
+    'POST /api/users/external': {
+      as: 'member',
+      url: '/api/users/external',
+      payload: { username: `p${randomUUID().slice(0, 8)}`, name: 'Patricia' },
+      fields: ['username', 'name'],
     },
     'POST /api/me/email': {
       as: 'member',
@@ -466,6 +508,18 @@ function writeCases(targetId: string) {
       url: `/api/admin/users/${targetId}/restrictions`,
       payload: { type: 'shadowban', reason: 'Spam' },
       fields: ['type', 'reason'],
+    },
+    'POST /api/admin/banners': {
+      as: 'admin',
+      url: '/api/admin/banners',
+      payload: banner,
+      fields: ['name', 'title', 'description', 'actions.0.label', 'actions.0.navigation.path'],
+    },
+    'PUT /api/admin/banners/:id': {
+      as: 'admin',
+      url: `/api/admin/banners/${randomUUID()}`,
+      payload: banner,
+      fields: ['name', 'title', 'titleStyle.color', 'backgroundImageUrl'],
     },
   } as const;
 }

@@ -113,6 +113,8 @@ interface ChatViewProps {
   renderConversationBar?: (conversationId: string, lastMessageId: string | null) => ReactNode;
   /** A group chat: the members who speak (each bot message is labelled with its speaker) and the turn bar. */
   group?: ChatGroup;
+  /** Shown after the messages, given how many the chat holds (the page composes the ad slot there). */
+  renderAfterMessages?: (state: { loaded: number; hasMore: boolean }) => ReactNode;
 }
 
 type Bot = { name: string; avatarUrl: string | null };
@@ -147,6 +149,7 @@ export function ChatView({
   pickMode = null,
   renderConversationBar,
   group,
+  renderAfterMessages,
 }: ChatViewProps) {
   const [, navigate] = useLocation();
   const [isConfirmingNew, setIsConfirmingNew] = useState(false);
@@ -457,6 +460,7 @@ export function ChatView({
                   }}
                 />
               )}
+              {renderAfterMessages?.({ loaded: view.messages.length, hasMore: view.hasMore })}
             </>
           }
         />
@@ -556,10 +560,17 @@ export function ChatView({
   );
 }
 
+/** The viewport below the header, less the room a top or bottom banner takes (features/banners). */
 const Screen = styled.div`
   display: flex;
   flex-direction: column;
-  height: calc(100dvh - ${({ theme }) => theme.size.headerHeight});
+  height: calc(
+    100dvh -
+      ${({ theme }) => theme.size.headerHeight} - var(--banner-top-height, 0px) - var(
+        --banner-bottom-height,
+        0px
+      )
+  );
 `;
 
 const Centered = styled.div`
