@@ -35,6 +35,7 @@ const urlOf = (e: Endpoint) =>
   buildPath(e.path, {
     id: randomUUID(),
     restrictionId: randomUUID(),
+    month: '2026-01',
     messageId: randomUUID(),
     entryId: randomUUID(),
     lorebookId: randomUUID(),
