@@ -77,8 +77,9 @@ test(
     await expect(frame.getByRole('heading', { name: 'Create your account' })).toBeHidden();
 
     // The partner navbar: a dropdown of what this member may open, and the partner's own entries.
-    await frame.getByRole('button', { name: 'Menu' }).click();
-    const menu = frame.getByRole('menu', { name: 'Menu' });
+    // Other journeys' chatbots on the home page may have "Menu" in their names: look in the header.
+    await frame.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+    const menu = frame.getByRole('menu', { name: 'Menu', exact: true });
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Home',
       'Chats',
