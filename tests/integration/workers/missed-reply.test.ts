@@ -29,7 +29,7 @@ import {
 } from '#workers/notifications/missed-reply.processor';
 import { testConfig } from '../../support/config';
 import { createCharacter } from '../../support/factories';
-import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
+import { decodedBody, startSmtp, type LocalSmtp } from '../../support/smtp-server';
 
 const config = testConfig();
 const prefix = config.REDIS_PREFIX;
@@ -122,13 +122,6 @@ async function missedReply(chat: Chat, content = 'I waited for you by the old li
 
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 
-/** A mail's body with quoted-printable soft breaks and escapes undone. */
-function bodyOf(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 describe('missed-reply job', () => {
   it('sends nothing while the member has not opted in', async () => {
     const chat = await newChat({ optedIn: false });
@@ -141,7 +134,7 @@ describe('missed-reply job', () => {
     const job = await missedReply(chat, 'The <tide> is "high" & rising.');
     expect(await processMissedReply(depsWith(), job)).toBe(true);
     const mail = await smtp.nextMailTo(chat.email);
-    const body = bodyOf(mail.raw);
+    const body = decodedBody(mail);
     expect(body).toMatch(/Subject: Aria replied on CharChat/);
     expect(body).toContain('The <tide> is "high" & rising.');
     expect(body).toContain('The &lt;tide&gt; is &quot;high&quot; &amp; rising.');
