@@ -51,7 +51,10 @@ function Switches({ initial }: { initial: EmailNotificationSettings }) {
     );
   }
 
+  /** The switch moves at once; a refusal moves it back and says why. */
   const save = async (missedReply: boolean) => {
+    const before = settings;
+    setSettings({ ...settings, missedReply });
     setIsBusy(true);
     setError(null);
     setStatus(null);
@@ -59,6 +62,7 @@ function Switches({ initial }: { initial: EmailNotificationSettings }) {
       setSettings(await saveEmailNotifications(api, { missedReply }));
       setStatus(missedReply ? 'Email notifications on.' : 'Email notifications off.');
     } catch (err) {
+      setSettings(before);
       setError(errorText(toApiError(err)));
     } finally {
       setIsBusy(false);
