@@ -10,7 +10,7 @@ import type { Redis } from './lib/redis';
 import type { ReplyState } from './lib/reply-state';
 import type { FileStorage } from './lib/storage';
 import type { AgeVerificationProvider } from './services/age-verification/provider';
-import type { Applications } from './services/applications.service';
+import type { Applications } from './lib/applications';
 import type { PledgeLinkDeps } from './services/billing/pledge-link.service';
 import type { AdsSetup } from './services/ads.service';
 import type { WaitingRoom } from './services/waiting-room.service';

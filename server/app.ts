@@ -33,7 +33,7 @@ import { createRealtime, type Realtime } from './realtime/socket-server';
 import { registerRoutes } from './routes/index';
 import { metricsRoutes } from './routes/metrics.routes';
 import { queueBoardRoutes } from './routes/queue-board';
-import { loadApplications } from './services/applications.service';
+import { loadApplications } from './lib/applications';
 import { SandboxAgeVerificationProvider } from './services/age-verification/sandbox.provider';
 import { createPledgeService } from './services/billing/pledge/create-pledge-service';
 import { WaitingRoom } from './services/waiting-room.service';

@@ -134,12 +134,12 @@ const EnvSchema = z.object({
   WORKER_QUEUES: z
     .string()
     .regex(
-      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard))*$/,
+      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications))*$/,
     )
-    .default('generation,maintenance,waiting-room,moderation,billing,leaderboard')
+    .default('generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications')
     .transform((v) => v.split(','))
     .describe(
-      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard',
+      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications',
     ),
   WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt
@@ -203,6 +203,18 @@ const EnvSchema = z.object({
     .optional()
     .describe('an smtp:// or smtps:// URL such as smtp://user:pass@host:587'),
   MAIL_FROM: z.string().min(3).default('CharChat <no-reply@localhost>'),
+  /** Email notifications (issue 25 item 6): how long a missed reply waits before it is mailed. */
+  NOTIFY_EMAIL_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(300)
+    .describe('seconds, a whole number from 0 to 86400'),
+  /** At most one notification mail per conversation within this many seconds. */
+  NOTIFY_EMAIL_COOLDOWN_SECONDS: positiveInt
+    .default(21_600)
+    .describe('seconds, a whole number above 0'),
   OAUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   OAUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),

@@ -12,6 +12,7 @@ export const errorStatus = {
   guest_id_invalid: 400,
   login_code_invalid: 400,
   login_link_invalid: 400,
+  unsubscribe_link_invalid: 400,
   oauth_failed: 400,
   sign_in_required: 401,
   forbidden: 403,
@@ -128,6 +129,8 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   guest_id_invalid: 'The guest id is not valid.',
   login_code_invalid: 'This code is not valid or has expired. Request a new one.',
   login_link_invalid: 'This sign-in link is not valid or has expired.',
+  unsubscribe_link_invalid:
+    'This unsubscribe link is not valid. Copy the whole link from the mail.',
   oauth_failed: 'Signing in with that provider did not work. Please try again.',
   sign_in_required: 'Please sign in to continue.',
   forbidden: 'You are not allowed to do this.',

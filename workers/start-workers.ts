@@ -70,6 +70,10 @@ import {
   leaderboardSchedule,
 } from '#shared/jobs/leaderboard';
 import { computeLeaderboard, grantLeaderboardPrizes } from './leaderboard/leaderboard.processor';
+import { notificationJobs, notificationsQueue } from '#shared/jobs/notifications';
+import { loadApplications } from '#server/lib/applications';
+import { createMailer } from '#server/lib/mailer';
+import { processMissedReply } from './notifications/missed-reply.processor';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -97,6 +101,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const generation = openQueue(generationQueue, bullConnection, prefix, log);
   const maintenance = openQueue(maintenanceQueue, bullConnection, prefix, log);
   const waitingRoom = openQueue(waitingRoomQueue, bullConnection, prefix, log);
+  // Replies nobody watched queue their mail here (server/lib/missed-replies.ts).
+  const notifications = openQueue(notificationsQueue, bullConnection, prefix, log);
   // The maintenance sweep re-adds reviews whose enqueue failed.
   const moderation = new ModerationQueue(bullConnection, prefix, log);
   // The maintenance sweep deletes uploads nothing refers to.
@@ -151,6 +157,8 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       },
       generation,
       rounds: new GroupRounds(redis, prefix),
+      notifications,
+      notifyDelaySeconds: config.NOTIFY_EMAIL_DELAY_SECONDS,
     };
     workers.push(
       defineProcessor({
@@ -359,6 +367,35 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     );
   }
 
+  const mailer = serves.has('notifications')
+    ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log })
+    : null;
+  if (mailer) {
+    const noticeDeps = {
+      db,
+      redis,
+      prefix,
+      mailer,
+      applications: loadApplications(config),
+      log,
+      secret: authSecret(config),
+      cooldownMs: config.NOTIFY_EMAIL_COOLDOWN_SECONDS * 1000,
+    };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: notificationsQueue,
+        jobs: notificationJobs,
+        concurrency: 4,
+        handlers: {
+          'missed-reply': async (data) => {
+            await processMissedReply(noticeDeps, data);
+          },
+        },
+      }),
+    );
+  }
+
   if (serves.has('waiting-room') && config.WAITING_ROOM_MAX > 0) {
     const store = new WaitingRoomStore(redis, prefix, {
       idleMs: config.WAITING_ROOM_IDLE_SECONDS * 1000,
@@ -424,7 +461,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         moderation.close(),
         billingQueueHandle?.close(),
         leaderboardQueueHandle?.close(),
+        notifications.close(),
       ]);
+      mailer?.close();
       await provider?.close();
       await ownKeyProvider.close();
       await Promise.all([redis.quit(), subscriber.quit(), bullConnection.quit()]).catch(

@@ -54,6 +54,7 @@ import { CheckoutPage, CheckoutSuccessPage, SubscribeCryptoPage } from './routes
 import { PlanComparisonPage } from './routes/plan-comparison';
 import { WelcomePage, WelcomePledgePage } from './routes/welcome';
 import { UpdateEmailPage } from './routes/update-email';
+import { UnsubscribePage } from './routes/unsubscribe';
 import { LeaderboardPage } from './routes/leaderboard';
 
 /** The brand's switched-off sections are not found (a spinner while the settings load). */
@@ -164,6 +165,7 @@ function Routes() {
       <Route path={paths.signup.pattern} component={SignupPage} />
       <Route path={paths.externalSignup.pattern} component={ExternalSignupPage} />
       <Route path={paths.updateEmail.pattern} component={UpdateEmailPage} />
+      <Route path={paths.unsubscribe.pattern} component={UnsubscribePage} />
       <Route path={paths.subscribe.pattern} component={SubscribePage} />
       <Route path={paths.sale.pattern} component={SalePage} />
       <Route path={paths.planComparison.basePattern}>

@@ -3,6 +3,7 @@
  * builders and never write URLs by hand.
  */
 
+import { unsubscribePagePath } from '#shared/api/email-notifications';
 import type { CharacterType } from '#shared/schemas/character';
 import type { LegalPageSlug } from '#shared/schemas/legal-page';
 
@@ -216,6 +217,11 @@ export const paths = {
   profile: {
     pattern: '/profile',
     build: (): string => '/profile',
+  },
+  /** A mail's unsubscribe link (issue 25 item 6); its token is the only credential. */
+  unsubscribe: {
+    pattern: unsubscribePagePath,
+    build: (token: string): string => `${unsubscribePagePath}?token=${encodeURIComponent(token)}`,
   },
   /**
    * Sign-up completion (onboarding) for a member without a username; `next` is where they were, to

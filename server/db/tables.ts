@@ -547,6 +547,22 @@ export interface BannersTable {
   updated_at: Timestamp;
 }
 
+/** A member's consent to one kind of email notification (migrations/202612060000_email_notifications.ts). */
+export interface EmailNotificationConsentsTable {
+  user_id: string;
+  kind: string;
+  /** The brand the member opted in through: the mail carries its name and links to its host. */
+  application_id: string;
+  created_at: Generated<Date>;
+}
+
+/** The last notification mailed about a conversation: its cooldown and the claim of a sending job. */
+export interface EmailNotificationSendsTable {
+  conversation_id: string;
+  message_id: string;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   characters: CharactersTable;
@@ -591,6 +607,8 @@ export interface Database {
   leaderboard_entries: LeaderboardEntriesTable;
   leaderboard_prizes: LeaderboardPrizesTable;
   banners: BannersTable;
+  email_notification_consents: EmailNotificationConsentsTable;
+  email_notification_sends: EmailNotificationSendsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

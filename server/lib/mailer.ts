@@ -9,6 +9,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same content as HTML, for mail clients that show it (its text is escaped by the sender). */
+  html?: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -49,6 +49,11 @@ import {
   leaderboardJobs,
   leaderboardQueue,
 } from '#shared/jobs/leaderboard';
+import {
+  notificationJobOptions,
+  notificationJobs,
+  notificationsQueue,
+} from '#shared/jobs/notifications';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
@@ -60,7 +65,8 @@ type QueueName =
   | typeof maintenanceQueue
   | typeof waitingRoomQueue
   | typeof moderationQueue
-  | typeof leaderboardQueue;
+  | typeof leaderboardQueue
+  | typeof notificationsQueue;
 
 /**
  * Every job kind by its name (unique across queues): its queue, payload schema and default options.
@@ -136,6 +142,11 @@ const jobKinds = {
     schema: leaderboardJobs['grant-leaderboard-prizes'],
     options: leaderboardJobOptions,
   },
+  'missed-reply': {
+    queue: notificationsQueue,
+    schema: notificationJobs['missed-reply'],
+    options: notificationJobOptions,
+  },
 } as const;
 
 /** A job's name, unique across our queues. */
@@ -183,6 +194,7 @@ export function openAllQueues(connection: Redis, prefix: string, log: Logger): Q
     waitingRoomQueue,
     moderationQueue,
     leaderboardQueue,
+    notificationsQueue,
   ];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }

@@ -30,6 +30,8 @@ function build(prefix: string) {
     groupRound: (conversationId: string) => `${p}group-round:${conversationId}`,
     /** A finished autopilot draft of a conversation, kept for its message box until sent or discarded. */
     autopilotDraft: (conversationId: string) => `${p}autopilot-draft:${conversationId}`,
+    /** The newest reply of a conversation that finished unwatched and is not opened yet (missed-replies.ts). */
+    missedReply: (conversationId: string) => `${p}missed-reply:${conversationId}`,
 
     /** Fixed-window rate-limit counters. */
     rateLimit: {

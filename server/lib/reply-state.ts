@@ -130,13 +130,13 @@ return 1`);
 
 /**
  * Ends a run: releases the conversation if the run still owns it and publishes the final frame. A run
- * that lost the reply to a newer one publishes nothing. KEYS: hash, text, channel. ARGV: run, frame.
+ * that lost the reply to a newer one publishes nothing. Answers 0 then, else 1 + the servers the frame
+ * reached (servers subscribe only while a socket watches). KEYS: hash, text, channel. ARGV: run, frame.
  */
 const finishScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
-redis.call('publish', KEYS[3], ARGV[2])
-return 1`);
+return 1 + redis.call('publish', KEYS[3], ARGV[2])`);
 
 /**
  * Ends an autopilot run like finishScript, keeping its draft for the message box in the same step.
@@ -146,8 +146,7 @@ const finishDraftScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
 redis.call('set', KEYS[4], ARGV[3], 'EX', ARGV[4])
-redis.call('publish', KEYS[3], ARGV[2])
-return 1`);
+return 1 + redis.call('publish', KEYS[3], ARGV[2])`);
 
 /** Deletes the waiting draft if it is the one named. KEYS: draft. ARGV: draftId. */
 const discardDraftScript = new RedisScript(`
@@ -196,6 +195,18 @@ export interface ReplyRun {
   replyId: string;
   /** Identifies this attempt; frames of an older attempt are refused. */
   run: string;
+}
+
+/** How a run ended: whether it still held the reply, and whether any screen had its conversation open. */
+export interface Ended {
+  isFinished: boolean;
+  /** False when the final frame reached no server: no socket anywhere watched the conversation. */
+  isWatched: boolean;
+}
+
+function endedOf(result: unknown): Ended {
+  const n = Number(result);
+  return { isFinished: n > 0, isWatched: n > 1 };
 }
 
 export type StartResult =
@@ -380,9 +391,10 @@ export class ReplyState {
 
   /**
    * Ends the run with its final frame (completed or failed) and frees the conversation; answers
-   * whether the run still held the reply (a run taken over by a newer one ends without a word).
+   * whether the run still held the reply (a run taken over by a newer one ends without a word) and
+   * whether anyone watched the conversation as it ended.
    */
-  async finish(r: ReplyRun, frame: ConversationFrame): Promise<boolean> {
+  async finish(r: ReplyRun, frame: ConversationFrame): Promise<Ended> {
     const ended = await finishScript.run(
       this.redis,
       [
@@ -392,17 +404,17 @@ export class ReplyState {
       ],
       [r.run, JSON.stringify(frame)],
     );
-    return ended === 1;
+    return endedOf(ended);
   }
 
   /**
    * Ends an autopilot run with its draft, which waits for the message box until sent or discarded;
-   * answers whether the run still held the draft, as `finish` does.
+   * answers as `finish` does.
    */
   async finishDraft(
     r: ReplyRun,
     frame: { event: 'autopilot:completed'; payload: ServerEventPayload<'autopilot:completed'> },
-  ): Promise<boolean> {
+  ): Promise<Ended> {
     const { draftId, text, isStopped } = frame.payload;
     const ended = await finishDraftScript.run(
       this.redis,
@@ -419,7 +431,7 @@ export class ReplyState {
         draftTtlSeconds,
       ],
     );
-    return ended === 1;
+    return endedOf(ended);
   }
 
   /** Gives a reply up after its job failed for good; answers whether it still held the conversation. */

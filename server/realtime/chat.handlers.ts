@@ -1,5 +1,6 @@
 /** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot (and discard its draft), stop, a group's Next; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
+import { clearMissedReplies } from '../lib/missed-replies';
 import { stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
 import { startAutopilot } from '../services/turns/autopilot.turn';
@@ -17,9 +18,11 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
         await ownedConversation(deps.db, ctx.caller, conversationId);
         // Subscribe first, then read: a frame published in between is a duplicate the client drops by seq.
         await ctx.joinConversation(conversationId);
+        // The member sees the conversation now: no reply in it is missed (no mail about it).
         const [pending, draft] = await Promise.all([
           deps.replies.read(conversationId),
           deps.replies.readDraft(conversationId),
+          clearMissedReplies(deps.redis, deps.prefix, conversationId),
         ]);
         return { pending, draft };
       },

@@ -29,6 +29,7 @@ import { waitingRoomRoutes } from './waiting-room.routes';
 import { leaderboardRoutes } from './leaderboard.routes';
 import { bannerRoutes } from './banners.routes';
 import { adRoutes } from './ads.routes';
+import { emailNotificationRoutes } from './email-notifications.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -59,4 +60,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   leaderboardRoutes(app, deps);
   bannerRoutes(app, deps);
   adRoutes(app, deps);
+  emailNotificationRoutes(app, deps);
 }

@@ -16,7 +16,8 @@ import { standingOf } from '../lib/member-standing';
 import { verifyAccessToken } from './auth/access-tokens';
 import { isSessionEnded } from './auth/ended-sessions';
 import { partnerMember, verifyPartnerToken } from './auth/partner-tokens';
-import { flagsOffIn, type Applications } from './applications.service';
+import type { Applications } from '../lib/applications';
+import { flagsOffIn } from './applications.service';
 
 export interface IdentityDeps {
   db: Db;

@@ -103,6 +103,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The billing sweep renews and ends subscriptions whose dates a journey moved (portal.spec.ts)
       // soon after, rather than within the default minute.
       BILLING_SWEEP_MS: '1000',
+      // A reply missed by a member who opted in is mailed a second later (email-notifications.spec.ts).
+      NOTIFY_EMAIL_DELAY_SECONDS: '1',
       // A second brand on `localhost` and a partner site framing us (brands.ts).
       APPLICATIONS_FILE: writeApplications(partnerPage.url),
     },

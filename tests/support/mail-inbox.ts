@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signInSecrets, type LocalSmtp } from './smtp-server';
+import { decodedBody, signInSecrets, type LocalSmtp } from './smtp-server';
 
 export const mailInboxEnv = 'E2E_MAIL_URL';
 
@@ -14,18 +14,26 @@ export interface MailInbox {
   close: () => Promise<void>;
 }
 
-/** Serves `GET /next?to=<email>` → `{ code, linkToken }` of the next mail to that address. */
+/**
+ * Serves `GET /next?to=<email>` → `{ code, linkToken }` of the next (sign-in) mail to that address, and
+ * `GET /mail?to=<email>` → the next mail's whole text, decoded (other mails, such as notifications).
+ */
 export async function startMailInbox(smtp: LocalSmtp): Promise<MailInbox> {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const to = url.searchParams.get('to');
-    if (url.pathname !== '/next' || to === null) {
+    if ((url.pathname !== '/next' && url.pathname !== '/mail') || to === null) {
       response.writeHead(404).end();
       return;
     }
+    const isRaw = url.pathname === '/mail';
     smtp
-      .nextMailTo(to, 15_000)
+      .nextMailTo(to, isRaw ? 30_000 : 15_000)
       .then((mail) => {
+        if (isRaw) {
+          response.writeHead(200, { 'content-type': 'text/plain' }).end(decodedBody(mail));
+          return;
+        }
         response
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify(signInSecrets(mail)));
@@ -63,4 +71,14 @@ export async function nextSignInMail(email: string): Promise<{ code: string; lin
     return { code: body.code, linkToken: body.linkToken };
   }
   throw new Error(`unexpected inbox answer for ${email}`);
+}
+
+/** From a spec: the whole text of the next mail to `email` (headers and body, decoded). */
+export async function nextMail(email: string): Promise<string> {
+  const base = process.env[mailInboxEnv];
+  if (base === undefined)
+    throw new Error(`${mailInboxEnv} is not set; run through e2e global setup`);
+  const response = await fetch(`${base}/mail?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`no mail to ${email}: ${await response.text()}`);
+  return response.text();
 }

@@ -57,12 +57,16 @@ export async function startSmtp(): Promise<LocalSmtp> {
   };
 }
 
-/** The 6-digit code and the magic link token in a sign-in mail. */
-export function signInSecrets(mail: ReceivedMail): { code: string; linkToken: string } {
-  // Bodies arrive quoted-printable: join soft line breaks and decode =XX escapes.
-  const body = mail.raw
+/** A mail's text: quoted-printable soft line breaks joined and =XX escapes decoded. */
+export function decodedBody(mail: ReceivedMail): string {
+  return mail.raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The 6-digit code and the magic link token in a sign-in mail. */
+export function signInSecrets(mail: ReceivedMail): { code: string; linkToken: string } {
+  const body = decodedBody(mail);
   const code = /sign-in code is (\d{6})/.exec(body)?.[1];
   const linkToken = /token=([\w%-]+)/.exec(body)?.[1];
   if (code === undefined || linkToken === undefined)

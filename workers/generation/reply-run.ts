@@ -12,7 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import type { OwnKeyRecord, ReplyRoute } from '#server/db/repositories/own-keys.repo';
 import { AppError } from '#server/lib/errors';
-import type { ConversationFrame, ReplyRun, ReplyState, StartResult } from '#server/lib/reply-state';
+import type {
+  ConversationFrame,
+  Ended,
+  ReplyRun,
+  ReplyState,
+  StartResult,
+} from '#server/lib/reply-state';
 import { ReplyStream } from '../lib/reply-stream';
 import { stopReason, type StopRegistry } from '../lib/stop-registry';
 import type { ChatMessage } from '../providers/provider';
@@ -74,8 +80,11 @@ export interface RunKind<P extends RunPrompt> {
   prompt: (starting: Promise<StartResult>, run: ReplyRun) => Promise<P | null>;
   /** Keeps the result while the last frames go out; answers the frame that ends the run. */
   keep: (prompt: P, result: RunResult) => Promise<FinalFrame>;
-  /** What follows once the run has ended; `isFinished` is false when a newer run took it over. */
-  after?: (prompt: P, result: RunResult, isFinished: boolean) => Promise<void>;
+  /**
+   * What follows once the run has ended; `isFinished` is false when a newer run took it over,
+   * `isWatched` when no screen had the conversation open.
+   */
+  after?: (prompt: P, result: RunResult, ended: Ended) => Promise<void>;
 }
 
 export async function runReply<P extends RunPrompt>(
@@ -162,11 +171,11 @@ export async function runReply<P extends RunPrompt>(
     };
     const [frame] = await Promise.all([kind.keep(prompt, written), stream.flush()]);
     // A draft's end keeps it for the message box in the same step (reply-state.ts).
-    const isFinished =
+    const ended =
       frame.event === 'autopilot:completed'
         ? await deps.replies.finishDraft(run, frame)
         : await deps.replies.finish(run, frame);
-    await kind.after?.(prompt, written, isFinished);
+    await kind.after?.(prompt, written, ended);
   } catch (err) {
     watchdog.stop();
     await starting.catch(() => undefined);

@@ -19,7 +19,8 @@ import { AppError } from '#server/lib/errors';
 import type { GroupRounds } from '#server/lib/group-rounds';
 import type { Logger } from '#server/lib/log';
 import type { Redis } from '#server/lib/redis';
-import type { ReplyRun, ReplyState, StartResult } from '#server/lib/reply-state';
+import { noteMissedReply } from '#server/lib/missed-replies';
+import type { Ended, ReplyRun, ReplyState, StartResult } from '#server/lib/reply-state';
 import {
   chainNextTurn,
   readGroupReply,
@@ -66,6 +67,10 @@ export interface ReplyDeps extends OwnKeyDeps {
   generation: Queue;
   /** Group chats' rounds, for the next turn a reply chains. */
   rounds: GroupRounds;
+  /** The notifications queue, for the mail about a member's reply that finished unwatched. */
+  notifications: Queue;
+  /** How long a missed reply waits before it is mailed (NOTIFY_EMAIL_DELAY_SECONDS). */
+  notifyDelaySeconds: number;
 }
 
 /** How many messages of the branch are read to fill the prompt; the budget trims them further. */
@@ -87,7 +92,7 @@ export async function processReply(deps: ReplyDeps, job: ReplyJob): Promise<void
     answersSend: job.sent !== undefined,
     prompt: (starting, run) => replyPromptOf(deps, job, starting, run),
     keep: (prompt, written) => storeReply(deps, job, prompt, written),
-    after: (prompt, written, isFinished) => afterReply(deps, job, prompt, written, isFinished),
+    after: (prompt, written, ended) => afterReply(deps, job, prompt, written, ended),
   });
 }
 
@@ -173,18 +178,24 @@ async function storeReply(
   };
 }
 
-/** Once the reply is out: a group's next turn, the pool's timing metrics and the memory job. */
+/**
+ * Once the reply is out: a group's next turn, the note of a member's reply nobody watched (its mail),
+ * the pool's timing metrics and the memory job.
+ */
 async function afterReply(
   deps: ReplyDeps,
   job: ReplyJob,
   prompt: ReplyPrompt,
   written: RunResult,
-  isFinished: boolean,
+  { isFinished, isWatched }: Ended,
 ): Promise<void> {
   // The round's next turn is taken the moment the reply is done (issue 12 §9); a run taken over by a
   // newer one leaves the turn to that run, and a stopped reply ends the round.
   if (prompt.group !== null && isFinished && !written.isStopped) {
     await chainNextTurn(deps, job, prompt.group, prompt.history, written.text);
+  }
+  if (isFinished && !isWatched && job.isGuest !== true && written.text !== '') {
+    await noteMissed(deps, job);
   }
   await recordReplyTiming(deps.redis, deps.prefix, written.timing);
   await queueAutoMemory(
@@ -268,6 +279,23 @@ async function historyOf(
   }
   // A reply stopped before its first word is stored empty; it tells the model nothing.
   return turns.filter((t) => t.content !== '');
+}
+
+/** Notes a member's reply that finished unwatched; a failure is logged and never fails the reply. */
+async function noteMissed(deps: ReplyDeps, job: ReplyJob): Promise<void> {
+  try {
+    await noteMissedReply(
+      {
+        redis: deps.redis,
+        prefix: deps.prefix,
+        notifications: deps.notifications,
+        delaySeconds: deps.notifyDelaySeconds,
+      },
+      { conversationId: job.conversationId, replyId: job.replyId },
+    );
+  } catch (err) {
+    deps.log.warn({ err, conversationId: job.conversationId }, 'missed reply not noted');
+  }
 }
 
 /** Adds the memory job for turns the prompt left out; a failure is logged and never fails the reply. */

@@ -85,6 +85,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         key={characterId}
         character={character.data}
         conversationId={isNew ? null : conversationId}
+        isFromEmail={search.get('source') === 'email_notification'}
         onConversationStarted={(id) => {
           navigate(paths.chat.build(characterId, id), { replace: true });
         }}

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { useCustomerSupportUrl } from '../../features/app-settings/hooks/use-app-settings';
 import { SignOutButton } from '../../features/auth/components/sign-out-button';
+import { EmailNotificationSettingsCard } from '../../features/email-notifications/components/email-notification-settings';
 import { ProfileSettings } from '../../features/profile/components/profile-settings';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -17,6 +18,7 @@ export function ProfilePage() {
       <Page>
         <ProfileSettings
           supportUrl={supportUrl}
+          notifications={<EmailNotificationSettingsCard />}
           signOut={
             <SignOutButton
               onSignedOut={() => {

@@ -4,14 +4,12 @@
  */
 import { CodeChallengeMethod, generateCodeVerifier, generateState } from 'arctic';
 import { displayNameFrom } from '#shared/rules/display-name';
+import { isMailable } from '#shared/rules/email-notifications';
 import * as oauthAccounts from '../../db/repositories/oauth-accounts.repo';
 import * as users from '../../db/repositories/users.repo';
 import { AppError } from '../../lib/errors';
 import { startMemberSession, type AuthDeps, type SignedIn } from './auth.service';
 import type { OAuthProvider } from './oauth-providers';
-
-/** Apple's private relay addresses cannot receive our mail: the member is asked for a real one. */
-export const appleRelayDomain = 'privaterelay.appleid.com';
 
 export interface OAuthStart {
   url: URL;
@@ -76,6 +74,6 @@ export async function finishOAuth(
     guestId: undefined,
     userAgent: input.userAgent,
   });
-  const needsEmail = user.email === null || user.email.endsWith(`@${appleRelayDomain}`);
+  const needsEmail = !isMailable(user.email);
   return { signedIn, needsEmail };
 }

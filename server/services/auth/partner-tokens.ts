@@ -12,7 +12,7 @@ import * as oauthAccounts from '../../db/repositories/oauth-accounts.repo';
 import * as users from '../../db/repositories/users.repo';
 import { AppError } from '../../lib/errors';
 import { unstorableTextPath } from '#shared/rules/storable-text';
-import type { PartnerKey } from '../applications.service';
+import type { PartnerKey } from '../../lib/applications';
 
 /** An external id as we store it: at most 255 characters, none PostgreSQL refuses. */
 const ExternalIdSchema = z

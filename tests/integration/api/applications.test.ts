@@ -17,7 +17,7 @@ import { signInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { connectGuest, startStack, type Stack } from '../../support/stack';
 import { createExternalUser } from '#shared/api/account';
-import { loadApplications } from '#server/services/applications.service';
+import { loadApplications } from '#server/lib/applications';
 import { io } from 'socket.io-client';
 
 let stack: Stack;

@@ -11,7 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as users from '#server/db/repositories/users.repo';
 import { buildApp, type App } from '#server/app';
-import { loadApplications } from '#server/services/applications.service';
+import { loadApplications } from '#server/lib/applications';
 import { testConfig } from '../../support/config';
 import { signInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';

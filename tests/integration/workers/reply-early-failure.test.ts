@@ -14,6 +14,7 @@ import * as users from '#server/db/repositories/users.repo';
 import { GroupRounds } from '#server/lib/group-rounds';
 import { openQueue } from '#server/lib/queues';
 import { generationQueue } from '#shared/jobs/generation';
+import { notificationsQueue } from '#shared/jobs/notifications';
 import { createLogger } from '#server/lib/log';
 import { modelRegistryOf } from '#server/lib/model-registry';
 import { createRedis, type Redis } from '#server/lib/redis';
@@ -32,6 +33,7 @@ let redis: Redis;
 let subscriber: Redis;
 let bull: Redis;
 let generation: Queue;
+let notifications: Queue;
 let wire: WireServer;
 
 beforeAll(async () => {
@@ -40,11 +42,13 @@ beforeAll(async () => {
   subscriber = createRedis(config.REDIS_URL, 'subscriber');
   bull = createRedis(config.REDIS_URL, 'bullmq');
   generation = openQueue(generationQueue, bull, prefix, createLogger('silent', 'worker'));
+  notifications = openQueue(notificationsQueue, bull, prefix, createLogger('silent', 'worker'));
   wire = await startWireServer({ status: 401, errorMessage: 'refused at once' });
 });
 afterAll(async () => {
   await wire.close();
   await generation.close();
+  await notifications.close();
   await Promise.all([redis.quit(), subscriber.quit(), bull.quit()]);
   await db.destroy();
 });
@@ -78,6 +82,8 @@ async function depsWithSlowStart(startDelayMs: number): Promise<ReplyDeps> {
     timeoutMs: 5_000,
     generation,
     rounds: new GroupRounds(redis, prefix),
+    notifications,
+    notifyDelaySeconds: 0,
   };
 }
 

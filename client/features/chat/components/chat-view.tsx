@@ -80,6 +80,11 @@ function arrowKeysAreFree(): boolean {
 interface ChatViewProps {
   character: Pick<Character, 'id' | 'name' | 'avatarUrl' | 'greeting'>;
   conversationId: string | null;
+  /**
+   * Opened from a notification mail (`?source=email_notification`): the last reply shows the newest of
+   * its alternatives, the reply the mail was about, rather than the one the chat went on from.
+   */
+  isFromEmail?: boolean;
   onConversationStarted: (conversationId: string) => void;
   /** Rendered instead of the chat when the conversation does not exist. */
   notFound: ReactNode;
@@ -150,6 +155,7 @@ export function ChatView({
   renderConversationBar,
   group,
   renderAfterMessages,
+  isFromEmail = false,
 }: ChatViewProps) {
   const [, navigate] = useLocation();
   const [isConfirmingNew, setIsConfirmingNew] = useState(false);
@@ -186,7 +192,12 @@ export function ChatView({
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const [dismissedFailureId, setDismissedFailureId] = useState<string | null>(null);
   const lastMessage = view.messages[view.messages.length - 1];
-  const messageActions = useMessageActions({ conversationId: activeId, lastMessage, resync });
+  const messageActions = useMessageActions({
+    conversationId: activeId,
+    lastMessage,
+    resync,
+    showsNewest: isFromEmail,
+  });
   const [editingId, setEditingId] = useState<string | null>(null);
   const [ratingId, setRatingId] = useState<string | null>(null);
   const [reportingId, setReportingId] = useState<string | null>(null);

@@ -23,6 +23,8 @@ interface MessageActionsOptions {
   lastMessage: Message | undefined;
   /** Reloads the conversation (after messages were removed). */
   resync: () => void;
+  /** Show the newest alternative when they load (a notification mail's reply), not the current one. */
+  showsNewest?: boolean;
 }
 
 /**
@@ -30,7 +32,12 @@ interface MessageActionsOptions {
  * shown is adopted before the next send), edit, remove from a message on, rate and report. Each
  * resolves with the error to show, or null.
  */
-export function useMessageActions({ conversationId, lastMessage, resync }: MessageActionsOptions) {
+export function useMessageActions({
+  conversationId,
+  lastMessage,
+  resync,
+  showsNewest = false,
+}: MessageActionsOptions) {
   const { api, socket } = useServices();
   const store = useStore();
   /** The alternatives fetched, with the reply they belong to (a newer last reply ignores them). */
@@ -46,19 +53,15 @@ export function useMessageActions({ conversationId, lastMessage, resync }: Messa
       (page) => {
         if (!isCurrent) return;
         setFetched({ forId: lastBotId, list: page.alternatives });
-        setShownIndex(
-          Math.max(
-            0,
-            page.alternatives.findIndex((m) => m.id === lastBotId),
-          ),
-        );
+        const current = page.alternatives.findIndex((m) => m.id === lastBotId);
+        setShownIndex(showsNewest ? page.alternatives.length - 1 : Math.max(0, current));
       },
       () => undefined,
     );
     return () => {
       isCurrent = false;
     };
-  }, [api, conversationId, lastBotId]);
+  }, [api, conversationId, lastBotId, showsNewest]);
 
   const run = async (action: () => Promise<void>): Promise<AppErrorBody | null> => {
     try {

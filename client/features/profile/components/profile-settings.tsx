@@ -91,16 +91,29 @@ interface ProfileSettingsProps {
   supportUrl?: string | null;
   /** The Sign Out button, composed by the page (sign-out is the auth feature's). */
   signOut: ReactNode;
+  /** The email notifications card, shown above Account (the email-notifications feature's). */
+  notifications?: ReactNode;
 }
 
-export function ProfileSettings({ supportUrl = null, signOut }: ProfileSettingsProps) {
+export function ProfileSettings({
+  supportUrl = null,
+  signOut,
+  notifications,
+}: ProfileSettingsProps) {
   const { api } = useServices();
   const profile = useQuery('profile', (signal) => loadProfile(api, signal));
   if (profile.status === 'loading') return <Spinner label="Loading profile" />;
   if (profile.status === 'error') {
     return <ErrorState message={errorText(profile.error)} onRetry={profile.retry} />;
   }
-  return <ProfileForm initial={profile.data} supportUrl={supportUrl} signOut={signOut} />;
+  return (
+    <ProfileForm
+      initial={profile.data}
+      supportUrl={supportUrl}
+      signOut={signOut}
+      notifications={notifications}
+    />
+  );
 }
 
 type Errors = Partial<Record<'username' | 'name' | 'highlights' | 'openaiApiKey' | 'form', string>>;
@@ -109,10 +122,12 @@ function ProfileForm({
   initial,
   supportUrl,
   signOut,
+  notifications,
 }: {
   initial: Profile;
   supportUrl: string | null;
   signOut: ReactNode;
+  notifications: ReactNode;
 }) {
   const { api } = useServices();
   const id = useId();
@@ -343,6 +358,7 @@ function ProfileForm({
           </Actions>
         </Form>
       </Card>
+      {notifications}
       <Card aria-labelledby={`${id}-account`}>
         <h2 id={`${id}-account`}>Account</h2>
         <ManageSubscriptionLink />
