@@ -359,6 +359,12 @@ function writeCases(targetId: string) {
       },
       fields: ['name', 'highlights', 'openaiApiKey', 'chatLanguage'],
     },
+    'PATCH /api/me/email-notifications': {
+      as: 'member',
+      url: '/api/me/email-notifications',
+      payload: { missedReply: true },
+      fields: ['missedReply'],
+    },
     'PUT /api/me/generation-settings': {
       as: 'member',
       url: '/api/me/generation-settings',
