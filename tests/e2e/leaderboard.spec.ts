@@ -57,6 +57,9 @@ async function seedPendingMonth(month: string): Promise<string[]> {
 test('an admin approves a month and everyone sees the leaderboard @mobile', async ({
   page,
 }, testInfo) => {
+  // A long journey (a guest, an admin's review and approval, two tabs, eight screenshots): 59 s on an idle
+  // desktop run, so the default minute is too tight.
+  test.setTimeout(120_000);
   const project = testInfo.project.name;
   const month = uniqueMonth();
   const usernames = await seedPendingMonth(month);

@@ -18,6 +18,8 @@ function cspViolations(page: Page): string[] {
 test('the app, a chat, the API docs and the queue dashboard render with no CSP violation', async ({
   page,
 }) => {
+  // A guest's chat, a sign-in, the admin's dashboard and the docs: near the default minute when loaded.
+  test.setTimeout(120_000);
   const violations = cspViolations(page);
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
