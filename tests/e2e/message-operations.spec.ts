@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { characterCards } from './onboarding-steps';
+import { screenshotsIn } from './screenshots';
+
+const shoot = screenshotsIn('test-results/screenshots/message-operations');
 
 /** Replies end with this word (see global-setup.ts). */
 const lastWord = 'story120';
@@ -31,10 +34,18 @@ test.describe('message operations', () => {
       await expect(announced).toContainText(lastWord);
       await page.screenshot({ path: `/tmp/shots-polish/actions-${test.info().project.name}.png` });
 
-      // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2.
-      await page.getByRole('button', { name: 'Regenerate' }).click();
+      // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2. No button moves
+      // across when the pager arrives: a second click there regenerates again, never reports.
       const counter = page.getByRole('toolbar', { name: 'Message actions' }).last();
+      const xOf = async (name: string) =>
+        (await counter.getByRole('button', { name, exact: true }).boundingBox())?.x;
+      const before = { regenerate: await xOf('Regenerate'), report: await xOf('Report') };
+      await shoot(page, 'actions', test.info().project.name);
+      await page.getByRole('button', { name: 'Regenerate' }).click();
       await expect(counter).toContainText('2/2');
+      await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+      expect({ regenerate: await xOf('Regenerate'), report: await xOf('Report') }).toEqual(before);
+      await shoot(page, 'actions-regenerated', test.info().project.name);
       await expect(reply).toContainText(lastWord);
       await expect(reply).not.toHaveAttribute('data-streaming', 'true');
       await page.locator('body').click({ position: { x: 5, y: 5 } });
