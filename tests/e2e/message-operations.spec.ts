@@ -75,11 +75,41 @@ test.describe('message operations', () => {
       await expect(mine).toContainText('Tell me a story, please.');
       await mineActions.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a **short** story.');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(mine.locator('strong')).toHaveText('short');
       await page.reload();
       await expect(page.getByRole('log').locator('[data-role="user"]')).toContainText(
         'Tell me a short story.',
+      );
+      await expect(reply).toContainText(lastWord);
+
+      // Save and send on the message the last reply answers: saved, and answered anew (3 versions).
+      await mineActions.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a long story.');
+      await shoot(page, 'save-and-send', test.info().project.name);
+      await page.getByRole('button', { name: 'Save and send' }).click();
+      await expect(mine).toContainText('Tell me a long story.');
+      await expect(counter).toContainText('3/3');
+      await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+
+      // Delete the reply alone, after a confirm: the user's message is left unanswered.
+      await counter.getByRole('button', { name: 'Delete', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete Message' });
+      await expect(confirm).toContainText('Delete this message and every reply after it?');
+      await shoot(page, 'delete-confirm', test.info().project.name);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('log').locator('[data-role="bot"]')).toHaveCount(2);
+      await counter.getByRole('button', { name: 'Delete', exact: true }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByRole('log').locator('[data-role="bot"]')).toHaveCount(1);
+      // Save and send on the unanswered last message asks for its reply.
+      const lastMine = page.getByRole('toolbar', { name: 'Message actions' }).last();
+      await lastMine.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a short story.');
+      await page.getByRole('button', { name: 'Save and send' }).click();
+      await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(
+        lastWord,
       );
 
       // Remove from the user's message: it and the reply go, the greeting stays.

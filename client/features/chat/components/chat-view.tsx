@@ -20,6 +20,7 @@ import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import { speaksForUser } from '#shared/rules/speaks-for-user';
 import type { AppErrorBody } from '#shared/errors';
 import type { Character } from '#shared/schemas/character';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorModal } from '../../../components/error-modal';
 import type { MenuItem } from '../../../components/menu';
@@ -201,6 +202,8 @@ export function ChatView({
   const [editingId, setEditingId] = useState<string | null>(null);
   const [ratingId, setRatingId] = useState<string | null>(null);
   const [reportingId, setReportingId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
   const [isRemovingMessages, setIsRemovingMessages] = useState(false);
   // A pick belongs to its mode: entering or leaving one starts with nothing picked.
   const pickKey = pickMode !== null ? pickMode.label : isRemovingMessages ? 'remove' : null;
@@ -294,6 +297,26 @@ export function ChatView({
           void messageActions.regenerate().then(setOperationError);
         }
       : undefined;
+  const isIdle = !view.isGenerating && !isSending && pickMode === null;
+  /**
+   * Save and send for the user's last message, or the one the last reply answers: saved, then
+   * answered anew (a Retry; a Regenerate keeps the old reply among the alternatives).
+   */
+  const saveAndSendIf = (index: number, messageId: string) => {
+    const next = view.messages[index + 1];
+    const isAnswerable =
+      next === undefined || (next.role === 'bot' && index + 2 === view.messages.length);
+    if (!isIdle || view.messages[index]?.role !== 'user' || !isAnswerable) return undefined;
+    return async (content: string): Promise<boolean> => {
+      const failed = await messageActions.edit(messageId, content);
+      setOperationError(failed);
+      if (failed !== null) return false;
+      setEditingId(null);
+      if (next === undefined) await actions.retry();
+      else setOperationError(await messageActions.regenerate());
+      return true;
+    };
+  };
   const closeModal = () => {
     if (actions.error !== null) actions.clearError();
     else if (operationError !== null) setOperationError(null);
@@ -366,8 +389,16 @@ export function ChatView({
               isLast && messageActions.browsing?.shown !== undefined
                 ? messageActions.browsing.shown
                 : stored;
+            const regenerate = regenerateIf(isLast && message.role === 'bot');
             return message.role === 'bot' && message.content === '' ? (
-              <ChatNote>{stoppedEmptyText}</ChatNote>
+              <StoppedNote>
+                <ChatNote>{stoppedEmptyText}</ChatNote>
+                {regenerate !== undefined && (
+                  <Button $size="sm" onClick={regenerate}>
+                    Regenerate
+                  </Button>
+                )}
+              </StoppedNote>
             ) : (
               <>
                 {activePick !== null ? (
@@ -413,7 +444,14 @@ export function ChatView({
                             onReport={() => {
                               setReportingId(message.id);
                             }}
-                            onRegenerate={regenerateIf(isLast && message.role === 'bot')}
+                            onRegenerate={regenerate}
+                            onDelete={
+                              isIdle
+                                ? () => {
+                                    setDeletingId(message.id);
+                                  }
+                                : undefined
+                            }
                             browsing={
                               isLast && messageActions.browsing !== null
                                 ? { ...messageActions.browsing, onBrowse: browse }
@@ -427,6 +465,7 @@ export function ChatView({
                     {editingId === message.id ? (
                       <MessageEditor
                         initial={message.content}
+                        onSaveAndSend={saveAndSendIf(i, message.id)}
                         onCancel={() => {
                           setEditingId(null);
                         }}
@@ -543,6 +582,26 @@ export function ChatView({
       {WaitingRoomModal !== undefined && (
         <WaitingRoomModal characterId={character.id} returnFocusRef={composerRef} />
       )}
+      {deletingId !== null && (
+        <ConfirmDialog
+          title="Delete Message"
+          confirmLabel="Delete"
+          isBusy={isDeleting}
+          onCancel={() => {
+            setDeletingId(null);
+          }}
+          onConfirm={() => {
+            setIsDeleting(true);
+            void messageActions.removeFrom(deletingId).then((failed) => {
+              setIsDeleting(false);
+              setDeletingId(null);
+              setOperationError(failed);
+            });
+          }}
+        >
+          Delete this message and every reply after it? This cannot be undone.
+        </ConfirmDialog>
+      )}
       {ratingId !== null && (
         <RateMessageModal
           onSubmit={(rating) => messageActions.rate(ratingId, rating)}
@@ -582,6 +641,14 @@ const Screen = styled.div`
         0px
       )
   );
+`;
+
+/** A reply stopped before its first word: the note, and Regenerate when it is the last reply. */
+const StoppedNote = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const Centered = styled.div`

@@ -5,7 +5,7 @@
  *
  * Every button keeps its place (issue 28, item 2): the last reply's frequent actions come first, its
  * pager's place is kept from the start (so alternatives arriving after a Regenerate push nothing under
- * the pointer), and Report stands apart, past a divider, never beside a frequent action.
+ * the pointer), and Report and Delete stand apart, past a divider, never beside a frequent action.
  */
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -23,6 +23,8 @@ interface MessageActionsProps {
   onReport: () => void;
   /** Only on the last reply, when nothing is being written. */
   onRegenerate?: () => void;
+  /** Deletes the message and every reply after it (after a confirm), when nothing is being written. */
+  onDelete?: () => void;
   /** The last reply's alternatives, once there are several. */
   browsing?: { index: number; count: number; onBrowse: (step: -1 | 1) => void } | null;
 }
@@ -35,6 +37,7 @@ export function MessageActions({
   onRate,
   onReport,
   onRegenerate,
+  onDelete,
   browsing,
 }: MessageActionsProps) {
   const [isCopied, setIsCopied] = useState(false);
@@ -89,6 +92,7 @@ export function MessageActions({
         ))}
       <Divider aria-hidden="true" />
       <Small onClick={onReport}>Report</Small>
+      {onDelete !== undefined && <Small onClick={onDelete}>Delete</Small>}
     </Bar>
   );
 }
@@ -96,21 +100,26 @@ export function MessageActions({
 interface MessageEditorProps {
   initial: string;
   onSave: (content: string) => Promise<boolean>;
+  /** The user's last message (or the one the last reply answers): save it and have it answered anew. */
+  onSaveAndSend?: (content: string) => Promise<boolean>;
   onCancel: () => void;
 }
 
-export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps) {
+export function MessageEditor({ initial, onSave, onSaveAndSend, onCancel }: MessageEditorProps) {
   const [text, setText] = useState(initial);
   const [isSaving, setIsSaving] = useState(false);
   const isValid = MessageContentSchema.safeParse(text).success;
+  const save = (how: (content: string) => Promise<boolean>) => {
+    setIsSaving(true);
+    void how(text).then((saved) => {
+      if (!saved) setIsSaving(false);
+    });
+  };
   return (
     <Editor
       onSubmit={(event) => {
         event.preventDefault();
-        setIsSaving(true);
-        void onSave(text).then((saved) => {
-          if (!saved) setIsSaving(false);
-        });
+        save(onSaveAndSend ?? onSave);
       }}
     >
       <TextArea
@@ -130,9 +139,26 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
         <Button $size="sm" $variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button $size="sm" $variant="primary" type="submit" disabled={!isValid || isSaving}>
-          Save
-        </Button>
+        {onSaveAndSend === undefined ? (
+          <Button $size="sm" $variant="primary" type="submit" disabled={!isValid || isSaving}>
+            Save
+          </Button>
+        ) : (
+          <>
+            <Button
+              $size="sm"
+              disabled={!isValid || isSaving}
+              onClick={() => {
+                save(onSave);
+              }}
+            >
+              Save
+            </Button>
+            <Button $size="sm" $variant="primary" type="submit" disabled={!isValid || isSaving}>
+              Save and send
+            </Button>
+          </>
+        )}
       </EditorActions>
     </Editor>
   );
@@ -201,7 +227,7 @@ const PagerPlace = styled.span`
   width: ${pagerWidth};
 `;
 
-/** Sets Report apart from the frequent actions. */
+/** Sets Report and Delete apart from the frequent actions. */
 const Divider = styled.span`
   flex: none;
   align-self: stretch;
