@@ -19,6 +19,7 @@ test.describe('message operations', () => {
     'regenerates, browses with the arrow keys, edits and removes from a message',
     { tag: '@mobile' },
     async ({ page }) => {
+      test.setTimeout(150_000);
       await openNewChat(page);
       const log = page.getByRole('log');
       await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
@@ -127,6 +128,31 @@ test.describe('message operations', () => {
       await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
       await page.reload();
       await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
+    },
+  );
+
+  test(
+    'Continue appends to the same reply, streamed into it',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      await openNewChat(page);
+      const log = page.getByRole('log');
+      await page.getByRole('textbox', { name: 'Message' }).fill('Begin a tale.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const reply = log.locator('[data-role="bot"]').last();
+      await expect(reply).toContainText(lastWord);
+
+      const actions = page.getByRole('toolbar', { name: 'Message actions' }).last();
+      await actions.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(reply).toContainText(`${lastWord} story1 story2`);
+      await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+      await expect(log.locator('[data-streaming="true"]')).toHaveCount(0);
+      await shoot(page, 'continued', test.info().project.name);
+      // Stored so: a reload shows the one longer reply.
+      await page.reload();
+      await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(
+        `${lastWord} story1 story2`,
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import {
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
+import { continuationSuffix } from '#shared/rules/continue-reply';
 import { speaksForUser } from '#shared/rules/speaks-for-user';
 import type { AppErrorBody } from '#shared/errors';
 import type { Character } from '#shared/schemas/character';
@@ -298,6 +299,15 @@ export function ChatView({
         }
       : undefined;
   const isIdle = !view.isGenerating && !isSending && pickMode === null;
+  /** Continue for a chatbot's last reply (a group's turns are the group's); the one on screen goes on. */
+  const continueIf = (isLastReply: boolean) =>
+    isLastReply && isIdle && group === undefined
+      ? () => {
+          void messageActions.adoptShown().then(async (failed) => {
+            setOperationError(failed ?? (await messageActions.continueLast()));
+          });
+        }
+      : undefined;
   /**
    * Save and send for the user's last message, or the one the last reply answers: saved, then
    * answered anew (a Retry; a Regenerate keeps the old reply among the alternatives).
@@ -385,10 +395,16 @@ export function ChatView({
             if (stored === undefined) return null;
             const isLast = i === view.messages.length - 1;
             // The last reply may show one of its alternatives instead (browsed with ← →).
-            const message =
+            const shown =
               isLast && messageActions.browsing?.shown !== undefined
                 ? messageActions.browsing.shown
                 : stored;
+            // A Continue streams into the reply it continues.
+            const continuing = view.reply?.continuesId === shown.id ? view.reply : null;
+            const message =
+              continuing === null
+                ? shown
+                : { ...shown, content: shown.content + continuationSuffix(continuing.text) };
             const regenerate = regenerateIf(isLast && message.role === 'bot');
             return message.role === 'bot' && message.content === '' ? (
               <StoppedNote>
@@ -423,7 +439,8 @@ export function ChatView({
                     sender={message.role}
                     bot={botOf(message.subCharacterId)}
                     isNamed={isNamed}
-                    note={message.isStopped ? 'Stopped' : undefined}
+                    isStreaming={continuing !== null}
+                    note={message.isStopped && continuing === null ? 'Stopped' : undefined}
                     footer={
                       editingId === message.id ? undefined : (
                         <>
@@ -445,6 +462,7 @@ export function ChatView({
                               setReportingId(message.id);
                             }}
                             onRegenerate={regenerate}
+                            onContinue={continueIf(isLast && message.role === 'bot')}
                             onDelete={
                               isIdle
                                 ? () => {
@@ -494,7 +512,10 @@ export function ChatView({
                   <RoleplayText text={actions.outgoing} />
                 </MessageBubble>
               )}
-              {((view.reply !== null && !view.isAutopilotWriting) || isSending) && (
+              {((view.reply !== null &&
+                !view.isAutopilotWriting &&
+                view.reply.continuesId === undefined) ||
+                isSending) && (
                 <StreamingReply
                   text={view.reply?.text ?? ''}
                   bot={botOf(view.reply?.speakerId)}

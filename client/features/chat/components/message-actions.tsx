@@ -1,6 +1,6 @@
 /**
  * What can be done with one message (product-core.md, "Chat screen"): copy, edit, rate (bot messages,
- * once) and report; on the last reply also regenerate and browse its alternatives (‹ 2/3 ›, or the left
+ * once), report and delete; on the last reply also regenerate, continue and browse its alternatives (‹ 2/3 ›, or the left
  * and right arrow keys). `MessageEditor` edits the text in place with Save and Cancel.
  *
  * Every button keeps its place (issue 28, item 2): the last reply's frequent actions come first, its
@@ -23,6 +23,8 @@ interface MessageActionsProps {
   onReport: () => void;
   /** Only on the last reply, when nothing is being written. */
   onRegenerate?: () => void;
+  /** The last reply goes on where it stopped (a chatbot's, when nothing is being written). */
+  onContinue?: () => void;
   /** Deletes the message and every reply after it (after a confirm), when nothing is being written. */
   onDelete?: () => void;
   /** The last reply's alternatives, once there are several. */
@@ -37,6 +39,7 @@ export function MessageActions({
   onRate,
   onReport,
   onRegenerate,
+  onContinue,
   onDelete,
   browsing,
 }: MessageActionsProps) {
@@ -46,6 +49,7 @@ export function MessageActions({
   return (
     <Bar role="toolbar" aria-label="Message actions" $isBot={isBot}>
       {onRegenerate !== undefined && <Small onClick={onRegenerate}>Regenerate</Small>}
+      {onContinue !== undefined && <Small onClick={onContinue}>Continue</Small>}
       {hasPagerPlace &&
         (browsing != null ? (
           <Browse>
