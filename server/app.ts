@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { listenForCharacterChanges } from './db/character-changes';
 import { createDb } from './db/database';
 import { registerRouteAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
+import { registerMultipart } from './plugins/multipart';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { createMailer } from './lib/mailer';
@@ -150,7 +150,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
   await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await fastify.register(fastifyCookie, { secret });
-  await fastify.register(fastifyMultipart);
+  await registerMultipart(fastify);
   await registerUploads(fastify, config, deps.storage);
   registerErrorHandler(fastify);
   registerRouteAuth(fastify, deps);

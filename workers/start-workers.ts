@@ -48,6 +48,7 @@ import { modelRegistryOf } from '#server/lib/model-registry';
 import { ReplyState } from '#server/lib/reply-state';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { announceWorker, heartbeatTtlMs, retireWorker } from '#server/lib/worker-pool';
+import { processContinue } from './generation/continue.processor';
 import { processAutopilot } from './generation/autopilot.processor';
 import { publicError } from './generation/model-run';
 import { processReply } from './generation/reply.processor';
@@ -170,6 +171,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
           reply: (data) => processReply(replyDeps, data),
           regenerate: (data) => processReply(replyDeps, data),
           autopilot: (data) => processAutopilot(replyDeps, data),
+          continue: (data) => processContinue(replyDeps, data),
           memory: async (data) => {
             await processMemory(replyDeps, data);
           },

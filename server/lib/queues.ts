@@ -84,6 +84,11 @@ const jobKinds = {
     schema: generationJobs.autopilot,
     options: generationJobOptions,
   },
+  continue: {
+    queue: generationQueue,
+    schema: generationJobs.continue,
+    options: generationJobOptions,
+  },
   memory: { queue: generationQueue, schema: generationJobs.memory, options: memoryJobOptions },
   'group-turn': {
     queue: groupTurnsQueue,

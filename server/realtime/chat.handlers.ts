@@ -1,9 +1,10 @@
-/** Chat commands over the socket: join, leave, send, retry, regenerate, autopilot (and discard its draft), stop, a group's Next; each one service call. */
+/** Chat commands over the socket: join, leave, send, retry, regenerate, continue, autopilot (and discard its draft), stop, a group's Next; each one service call. */
 import { clientCommands } from '#shared/realtime/events';
 import { clearMissedReplies } from '../lib/missed-replies';
 import { stopReply, type ChatDeps } from '../services/chat.service';
 import { ownedConversation } from '../services/conversations.service';
 import { startAutopilot } from '../services/turns/autopilot.turn';
+import { continueReply } from '../services/turns/continue.turn';
 import { nextSpeaker } from '../services/turns/group-next.turn';
 import { regenerateReply } from '../services/turns/regenerate.turn';
 import { retryReply } from '../services/turns/retry.turn';
@@ -45,6 +46,10 @@ export function registerChatHandlers(deps: ChatDeps): Omit<CommandHandlers, 'wai
     'generation:regenerate': command(
       clientCommands['generation:regenerate'],
       (ctx, { conversationId }) => regenerateReply(deps, ctx.sender, conversationId),
+    ),
+    'generation:continue': command(
+      clientCommands['generation:continue'],
+      (ctx, { conversationId }) => continueReply(deps, ctx.sender, conversationId),
     ),
     'generation:autopilot': command(clientCommands['generation:autopilot'], (ctx, payload) =>
       startAutopilot(deps, ctx.sender, payload),

@@ -9,7 +9,7 @@ import type { LibraryPage, LibraryQuery } from '#shared/api/library';
 import { isNsfwAllowed } from '#shared/rules/library';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { planSearch } from '../db/library-search-plan';
+import { planSearch, type SearchCaller } from '../db/library-search-plan';
 import { toCharacterSummary } from '../db/mappers';
 import { creatorIdsByUsername, searchLibrary } from '../db/repositories/library-search.repo';
 import { blockedCreatorIds } from '../db/repositories/library-signals.repo';
@@ -52,16 +52,21 @@ export async function listLibrary(
     nsfwAllowedFor(deps, caller, country, query.nsfw),
     userId === null ? [] : blockedCreatorIds(deps.db, userId),
   ]);
-  const search = planSearch(query, {
+  const searchCaller: SearchCaller = {
     userId,
     includeNsfw,
     isGroupchatOn: isCallerFlagOn(caller, 'groupchat'),
     blockedCreatorIds: blocked,
-  });
+  };
+  const search = planSearch(query, searchCaller);
   const result =
     search === null
       ? { items: [], total: 0, isCapped: false }
       : await searchLibrary(deps.db, search);
+  const hiddenByBlocks =
+    search === null || blocked.length === 0 || result.isCapped || !isLastPage(query, result.total)
+      ? 0
+      : await countHiddenByBlocks(deps.db, query, searchCaller, result.total);
   // An empty creator page may name nobody: that is user_not_found (the client's /user-not-found).
   if (query.scope === 'creator' && result.total === 0 && query.creator !== undefined) {
     const ids = await creatorIdsByUsername(deps.db, query.creator);
@@ -74,7 +79,32 @@ export async function listLibrary(
     page: query.page,
     pageSize: query.pageSize,
     nsfwIncluded: includeNsfw,
+    hiddenByBlocks,
   };
+}
+
+/** Whether the results end on the page asked for (or before it). */
+function isLastPage(query: LibraryQuery, total: number): boolean {
+  return query.page * query.pageSize >= total;
+}
+
+/**
+ * How many results the member's blocks left out: the same search counted without them, read as one
+ * result, less what was found. A count that reaches the cap is taken at the cap.
+ */
+async function countHiddenByBlocks(
+  db: Db,
+  query: LibraryQuery,
+  caller: SearchCaller,
+  found: number,
+): Promise<number> {
+  const unblocked = planSearch(
+    { ...query, page: 1, pageSize: 1 },
+    { ...caller, blockedCreatorIds: [] },
+  );
+  if (unblocked === null) return 0;
+  const { total } = await searchLibrary(db, unblocked);
+  return Math.max(0, total - found);
 }
 
 /** Tags the filter panel offers, most used first; groups count only while the groupchat flag is on. */

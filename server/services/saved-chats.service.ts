@@ -25,9 +25,9 @@ interface ListQuery {
 }
 
 /**
- * A page of the caller's conversations (with one character when `characterId` is given). Guests' chats
- * are kept so a reload finds them, but they are not listed; nor are chats with groups while group
- * chats are off for the caller (characters.service.ts, assertShownType).
+ * A page of the caller's conversations (with one character when `characterId` is given), a guest's
+ * as well as a member's (signing up keeps a guest's chats: auth.service, mergeGuestInto). Chats with
+ * groups are not listed while group chats are off for the caller (characters.service.ts, assertShownType).
  */
 export async function listPage(
   db: Db,
@@ -35,7 +35,6 @@ export async function listPage(
   query: ListQuery,
   characterId?: string,
 ): Promise<ConversationPage> {
-  if (caller.kind === 'guest') throw new AppError('sign_in_required');
   if (characterId !== undefined) await findVisible(db, caller, characterId);
   const limit = Math.min(query.limit, conversationLimits.pageSize);
   const rows = await conversations.listPage(db, {

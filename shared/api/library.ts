@@ -61,6 +61,11 @@ export const LibraryPageSchema = pageOf(CharacterSummarySchema).extend({
   totalIsCapped: z.boolean(),
   /** Whether NSFW bots are included: the caller asked and is allowed. */
   nsfwIncluded: z.boolean(),
+  /**
+   * Results of creators the member blocked, left out: counted when the results end on this page (the
+   * screen then says so and links to Blocked Creators), 0 otherwise.
+   */
+  hiddenByBlocks: z.number().int().min(0),
 });
 export type LibraryPage = z.infer<typeof LibraryPageSchema>;
 

@@ -111,6 +111,23 @@ export const AutopilotJobSchema = ReplyJobSchema.omit({ userMessageId: true, sen
 });
 export type AutopilotJob = z.infer<typeof AutopilotJobSchema>;
 
+/**
+ * A `continue` job: the model goes on from the last reply where it stopped (cut off or stopped by the
+ * user); what it writes is appended to that same message (workers/generation/continue.processor.ts).
+ */
+export const ContinueJobSchema = ReplyJobSchema.pick({
+  conversationId: true,
+  characterId: true,
+  userId: true,
+  replyId: true,
+  enqueuedAt: true,
+  priority: true,
+}).extend({
+  /** The reply being continued: the head of the branch when Continue was asked for. */
+  messageId: z.uuid(),
+});
+export type ContinueJob = z.infer<typeof ContinueJobSchema>;
+
 /** What every generation job carries: enough to free its conversation when the queue gives up. */
 export const GenerationJobRefSchema = ReplyJobSchema.pick({ conversationId: true, replyId: true });
 
@@ -137,6 +154,7 @@ export const generationJobs = {
   reply: ReplyJobSchema,
   regenerate: ReplyJobSchema,
   autopilot: AutopilotJobSchema,
+  continue: ContinueJobSchema,
   memory: MemoryJobSchema,
 } as const;
 export type GenerationJobName = keyof typeof generationJobs;

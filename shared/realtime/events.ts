@@ -82,6 +82,15 @@ export const clientCommands = {
     result: z.object({ replyId: z.uuid(), replacedId: z.uuid() }),
   },
   /**
+   * Continue: the model goes on from the last reply where it stopped. The run streams under `replyId`
+   * and ends in `generation:completed` with the continued message (its own id, longer text).
+   */
+  'generation:continue': {
+    auth: 'chat',
+    payload: ConversationRefSchema,
+    result: z.object({ replyId: z.uuid(), continuedId: z.uuid() }),
+  },
+  /**
    * Autopilot: the model writes the user's next turn (as their persona) in answer to the last reply,
    * guided by an optional one-line intent. It streams like a reply under `draftId` (stop works the same)
    * and ends in `autopilot:completed` with the draft for the message box; nothing is stored.
@@ -164,7 +173,12 @@ const serverEventSchemas = {
     text: z.string(),
   }),
   /** Carries the whole stored message, so a lost delta costs nothing. */
-  'generation:completed': z.object({ conversationId: z.uuid(), message: MessageSchema }),
+  'generation:completed': z.object({
+    conversationId: z.uuid(),
+    message: MessageSchema,
+    /** The run that wrote it, when that is not the message's own id (a Continue's). */
+    replyId: z.uuid().optional(),
+  }),
   /** An autopilot draft is written (or stopped part-way): the user's next turn, to edit and send. */
   'autopilot:completed': z.object({
     conversationId: z.uuid(),

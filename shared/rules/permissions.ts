@@ -45,8 +45,16 @@ export const restrictionSeverity = [
   'shadowban',
 ] as const satisfies readonly RestrictionType[];
 
-/** Guests browse, read help and see ads; everything else needs an account. */
-export const guestPermissions: readonly Permission[] = ['site_access', 'view_help', 'display_ads'];
+/**
+ * Guests browse, read help, see ads and find their own earlier chats (kept under their guest identity
+ * and moved to the account they sign up with); everything else needs an account.
+ */
+export const guestPermissions: readonly Permission[] = [
+  'site_access',
+  'view_help',
+  'view_chats',
+  'display_ads',
+];
 
 const freeTier: readonly Permission[] = [
   ...guestPermissions,

@@ -7,6 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { characterLimits } from '#shared/rules/character';
 import { makeAdmin, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { newBot, newCreator, sql } from './product-db';
+import { screenshotsIn } from './screenshots';
+
+const shoot = screenshotsIn('test-results/screenshots/card-actions');
 
 /** The home's main grid (the signed-in home may show the same bot among its recommendations too). */
 const grid = (page: Page) => page.getByRole('list', { name: 'Characters' });
@@ -48,35 +51,50 @@ test(
   },
 );
 
-test('blocking a creator takes their bot away; Blocked Creators unblocks', async ({ page }) => {
-  const creator = await newCreator();
-  const name = `Blocky ${uniqueSuffix()}`;
-  const bot = await newBot(creator.id, { name });
-  await signInAsNewMember(page, 'blk');
+test(
+  'blocking a creator takes their bot away, says so in the library; Blocked Creators unblocks',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    const creator = await newCreator();
+    const name = `Blocky ${uniqueSuffix()}`;
+    const bot = await newBot(creator.id, { name });
+    await signInAsNewMember(page, 'blk');
 
-  const card = page.getByRole('heading', { name, level: 2 });
-  await expect(card.first()).toBeVisible();
-  await grid(page)
-    .getByRole('button', { name: `More actions for ${name}` })
-    .click();
-  await page.getByRole('menuitem', { name: 'Block Creator' }).click();
-  const dialog = page.getByRole('dialog', { name: `Block @${creator.username}?` });
-  await dialog.getByRole('button', { name: 'Block' }).click();
-  await expect(toast(page, `@${creator.username} blocked`)).toBeVisible();
-  await expect(card).toHaveCount(0);
+    const card = page.getByRole('heading', { name, level: 2 });
+    await expect(card.first()).toBeVisible();
+    await grid(page)
+      .getByRole('button', { name: `More actions for ${name}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Block Creator' }).click();
+    const dialog = page.getByRole('dialog', { name: `Block @${creator.username}?` });
+    await dialog.getByRole('button', { name: 'Block' }).click();
+    await expect(toast(page, `@${creator.username} blocked`)).toBeVisible();
+    await expect(card).toHaveCount(0);
 
-  // The profile is gone for this member.
-  await page.goto(`/chatbot/${bot}`);
-  await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
+    // A search that only their bots matched says why it is empty, and where to undo it.
+    await page.goto(`/?q=${encodeURIComponent(name)}`);
+    const note = page.getByRole('note').filter({ hasText: 'hidden because you blocked' });
+    await expect(note).toHaveText(
+      '1 result is hidden because you blocked its creator. Blocked Creators',
+    );
+    await expect(page.getByRole('heading', { name: 'No Results Found' })).toBeVisible();
+    await shoot(page, 'blocked-hidden', testInfo.project.name);
+    await note.getByRole('link', { name: 'Blocked Creators' }).click();
+    await expect(page).toHaveURL(/\/blocked-creators$/);
 
-  await page.goto('/blocked-creators');
-  await expect(page.getByRole('heading', { name: 'Blocked Creators', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: `Unblock @${creator.username}` }).click();
-  await expect(toast(page, `@${creator.username} unblocked`)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Not blocked any creator yet!' })).toBeVisible();
-  await page.goto(`/chatbot/${bot}`);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-});
+    // The profile is gone for this member.
+    await page.goto(`/chatbot/${bot}`);
+    await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
+
+    await page.goto('/blocked-creators');
+    await expect(page.getByRole('heading', { name: 'Blocked Creators', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: `Unblock @${creator.username}` }).click();
+    await expect(toast(page, `@${creator.username} unblocked`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not blocked any creator yet!' })).toBeVisible();
+    await page.goto(`/chatbot/${bot}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  },
+);
 
 test('less like this hides the card and records a dislike', async ({ page }) => {
   const creator = await newCreator();

@@ -109,6 +109,14 @@ test('stopping before the first word is a stop, not an error, before and after a
     await expect(page.getByText('You stopped this reply before it began.')).toBeVisible();
     await expect(page.getByText('No reply arrived for your last message.')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+    // The stopped reply offers Regenerate, which writes it again.
+    wire.behaviour.firstTokenDelayMs = 300;
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    const bot = page.getByRole('log').locator('[data-role="bot"]').last();
+    await expect(bot).not.toHaveAttribute('data-streaming', 'true', { timeout: 30_000 });
+    await expect(bot).toContainText('tale1 tale2');
+    await expect(page.getByText('You stopped this reply before it began.')).toHaveCount(0);
   } finally {
     wire.behaviour.firstTokenDelayMs = 300;
   }

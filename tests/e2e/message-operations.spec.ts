@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { characterCards } from './onboarding-steps';
+import { screenshotsIn } from './screenshots';
+
+const shoot = screenshotsIn('test-results/screenshots/message-operations');
 
 /** Replies end with this word (see global-setup.ts). */
 const lastWord = 'story120';
@@ -16,6 +19,7 @@ test.describe('message operations', () => {
     'regenerates, browses with the arrow keys, edits and removes from a message',
     { tag: '@mobile' },
     async ({ page }) => {
+      test.setTimeout(150_000);
       await openNewChat(page);
       const log = page.getByRole('log');
       await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
@@ -31,10 +35,18 @@ test.describe('message operations', () => {
       await expect(announced).toContainText(lastWord);
       await page.screenshot({ path: `/tmp/shots-polish/actions-${test.info().project.name}.png` });
 
-      // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2.
-      await page.getByRole('button', { name: 'Regenerate' }).click();
+      // Regenerate: the old reply becomes an alternative, browsable as 1/2 and 2/2. No button moves
+      // across when the pager arrives: a second click there regenerates again, never reports.
       const counter = page.getByRole('toolbar', { name: 'Message actions' }).last();
+      const xOf = async (name: string) =>
+        (await counter.getByRole('button', { name, exact: true }).boundingBox())?.x;
+      const before = { regenerate: await xOf('Regenerate'), report: await xOf('Report') };
+      await shoot(page, 'actions', test.info().project.name);
+      await page.getByRole('button', { name: 'Regenerate' }).click();
       await expect(counter).toContainText('2/2');
+      await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+      expect({ regenerate: await xOf('Regenerate'), report: await xOf('Report') }).toEqual(before);
+      await shoot(page, 'actions-regenerated', test.info().project.name);
       await expect(reply).toContainText(lastWord);
       await expect(reply).not.toHaveAttribute('data-streaming', 'true');
       await page.locator('body').click({ position: { x: 5, y: 5 } });
@@ -64,11 +76,41 @@ test.describe('message operations', () => {
       await expect(mine).toContainText('Tell me a story, please.');
       await mineActions.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a **short** story.');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(mine.locator('strong')).toHaveText('short');
       await page.reload();
       await expect(page.getByRole('log').locator('[data-role="user"]')).toContainText(
         'Tell me a short story.',
+      );
+      await expect(reply).toContainText(lastWord);
+
+      // Save and send on the message the last reply answers: saved, and answered anew (3 versions).
+      await mineActions.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a long story.');
+      await shoot(page, 'save-and-send', test.info().project.name);
+      await page.getByRole('button', { name: 'Save and send' }).click();
+      await expect(mine).toContainText('Tell me a long story.');
+      await expect(counter).toContainText('3/3');
+      await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+
+      // Delete the reply alone, after a confirm: the user's message is left unanswered.
+      await counter.getByRole('button', { name: 'Delete', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete Message' });
+      await expect(confirm).toContainText('Delete this message and every reply after it?');
+      await shoot(page, 'delete-confirm', test.info().project.name);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('log').locator('[data-role="bot"]')).toHaveCount(2);
+      await counter.getByRole('button', { name: 'Delete', exact: true }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByRole('log').locator('[data-role="bot"]')).toHaveCount(1);
+      // Save and send on the unanswered last message asks for its reply.
+      const lastMine = page.getByRole('toolbar', { name: 'Message actions' }).last();
+      await lastMine.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('textbox', { name: 'Message text' }).fill('Tell me a short story.');
+      await page.getByRole('button', { name: 'Save and send' }).click();
+      await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(
+        lastWord,
       );
 
       // Remove from the user's message: it and the reply go, the greeting stays.
@@ -86,6 +128,31 @@ test.describe('message operations', () => {
       await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
       await page.reload();
       await expect(page.getByRole('log').locator('[data-role]')).toHaveCount(1);
+    },
+  );
+
+  test(
+    'Continue appends to the same reply, streamed into it',
+    { tag: '@mobile' },
+    async ({ page }) => {
+      await openNewChat(page);
+      const log = page.getByRole('log');
+      await page.getByRole('textbox', { name: 'Message' }).fill('Begin a tale.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const reply = log.locator('[data-role="bot"]').last();
+      await expect(reply).toContainText(lastWord);
+
+      const actions = page.getByRole('toolbar', { name: 'Message actions' }).last();
+      await actions.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(reply).toContainText(`${lastWord} story1 story2`);
+      await expect(reply).not.toHaveAttribute('data-streaming', 'true');
+      await expect(log.locator('[data-streaming="true"]')).toHaveCount(0);
+      await shoot(page, 'continued', test.info().project.name);
+      // Stored so: a reload shows the one longer reply.
+      await page.reload();
+      await expect(page.getByRole('log').locator('[data-role="bot"]').last()).toContainText(
+        `${lastWord} story1 story2`,
+      );
     },
   );
 

@@ -9,7 +9,26 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { listLibrary } from '#shared/api/library';
 import { e2eDatabaseUrl } from './global-setup';
-import { signInAsNewMember } from './onboarding-steps';
+import { screenshotsIn } from './screenshots';
+import {
+  completeOnboarding,
+  signInAsNewMember,
+  signInWithCode,
+  uniqueSuffix,
+} from './onboarding-steps';
+
+const shoot = screenshotsIn('test-results/screenshots/saved-chats');
+
+/** Opens home as a new guest; answers the guest id the browser sends (its guest user then exists). */
+async function openAsGuest(page: Page): Promise<string> {
+  const guestRequest = page.waitForRequest(
+    (r) => r.url().includes('/api/') && r.headers()['x-guest-id'] !== undefined,
+  );
+  await page.goto('/');
+  const guestId = (await guestRequest).headers()['x-guest-id'] ?? '';
+  await expect(page.getByRole('heading', { name: 'Discover characters' })).toBeVisible();
+  return guestId;
+}
 
 async function libraryCharacter(page: Page): Promise<{ id: string; name: string }> {
   const { items } = listLibrary.response.parse(
@@ -23,22 +42,25 @@ async function libraryCharacter(page: Page): Promise<{ id: string; name: string 
 }
 
 /**
- * Stores conversations of the member with the character, oldest first, each with `messages`
- * alternating bot and user ("Line 1", "Line 2", …); answers their ids.
+ * Stores conversations of the member (or the guest) with the character, oldest first, each with
+ * `messages` alternating bot and user ("Line 1", "Line 2", …); answers their ids.
  */
 async function storeChats(
-  email: string,
+  owner: string | { guestId: string },
   characterId: string,
   chats: { label: string; messages: number }[],
 ): Promise<string[]> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
   try {
-    const user = await client.query<{ id: string }>('select id from users where email = $1', [
-      email,
-    ]);
+    const user = await client.query<{ id: string }>(
+      typeof owner === 'string'
+        ? 'select id from users where email = $1'
+        : 'select id from users where guest_id = $1',
+      [typeof owner === 'string' ? owner : owner.guestId],
+    );
     const userId = user.rows[0]?.id;
-    if (userId === undefined) throw new Error(`no member ${email}`);
+    if (userId === undefined) throw new Error(`no user ${JSON.stringify(owner)}`);
     const ids: string[] = [];
     for (const [i, chat] of chats.entries()) {
       const conversationId = randomUUID();
@@ -69,6 +91,54 @@ async function storeChats(
     await client.end();
   }
 }
+
+test(
+  'a guest finds their own chats in Recent Chats and Saved Chats, told that signing up keeps them',
+  { tag: '@mobile' },
+  async ({ page, browser }, testInfo) => {
+    const guestId = await openAsGuest(page);
+    const character = await libraryCharacter(page);
+    await storeChats({ guestId }, character.id, [{ label: 'Guest harbour', messages: 2 }]);
+
+    await page.goto('/chats');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Recent Chats' })).toBeVisible();
+    const note = main.getByRole('region', { name: /You are chatting as a guest/ });
+    await expect(note).toContainText('Sign up with just your email and they stay in your account');
+    const rows = main.getByRole('listitem');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Guest harbour');
+    // A conversation file is an account's: no Import Chat, no Export Chat, no Favorite for a guest.
+    await expect(main.getByLabel('Conversation file')).toHaveCount(0);
+    await shoot(page, 'guest-recent-chats', testInfo.project.name);
+    await main.getByRole('button', { name: 'More actions for Guest harbour' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Export Chat' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Favorite' })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'View Saved Chats' }).click();
+    await expect(
+      main.getByRole('heading', { name: `Saved Chats with ${character.name}` }),
+    ).toBeVisible();
+    await expect(main.getByRole('listitem')).toHaveCount(1);
+    await shoot(page, 'guest-saved-chats', testInfo.project.name);
+
+    // Another guest, in a browser of their own, sees none of them.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    await openAsGuest(strangerPage);
+    await strangerPage.goto(`/chats/${character.id}`);
+    await expect(strangerPage.getByRole('heading', { name: 'No saved chats' })).toBeVisible();
+    await stranger.close();
+
+    // Signing up from the note keeps the chat.
+    await signInWithCode(page, `keeps-${testInfo.project.name}-${uniqueSuffix()}@example.com`, {
+      from: note,
+    });
+    await completeOnboarding(page, { username: `k_${uniqueSuffix()}`, name: 'Kim' });
+    await page.goto('/chats');
+    await expect(main.getByRole('listitem').first()).toContainText('Guest harbour');
+    await expect(main.getByRole('region', { name: /You are chatting as a guest/ })).toHaveCount(0);
+  },
+);
 
 test(
   'Recent Chats loads 25, then the rest with Load More, and changes a title',

@@ -76,7 +76,7 @@ export interface ReplyDeps extends OwnKeyDeps {
 /** How many messages of the branch are read to fill the prompt; the budget trims them further. */
 export const historyWindow = 200;
 /** Unpinned memories read for the prompt, newest first; the budget trims them further. */
-const unpinnedMemoryWindow = 50;
+export const unpinnedMemoryWindow = 50;
 
 /** A reply's prompt with what storing it and what follows need. */
 interface ReplyPrompt extends RunPrompt {

@@ -15,7 +15,7 @@ const productPages: readonly { label: string; href: string; permission?: Permiss
   { label: 'Chats', href: paths.chats.build(), permission: 'view_chats' },
   { label: 'Create Chatbot', href: paths.chatbotCreate.build(), permission: 'create_character' },
   { label: 'My Chatbots', href: paths.myChatbots.build(), permission: 'view_my_chat_bots' },
-  { label: 'My Personas', href: paths.personas.build(), permission: 'view_chats' },
+  { label: 'My Personas', href: paths.personas.build(), permission: 'view_auth' },
 ];
 
 export function PartnerNav() {

@@ -91,6 +91,10 @@ export function regenerateReply(socket: ChatSocket, conversationId: string) {
   return sendCommand(socket, 'generation:regenerate', { conversationId });
 }
 
+export function continueReply(socket: ChatSocket, conversationId: string) {
+  return sendCommand(socket, 'generation:continue', { conversationId });
+}
+
 export function fetchAlternatives(api: ApiClient, ref: MessageRef) {
   return api.request(listAlternatives, { params: paramsOf(ref) });
 }

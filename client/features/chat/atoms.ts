@@ -8,7 +8,8 @@ import type { PendingReply } from '#shared/schemas/conversation';
 import type { Message } from '#shared/schemas/message';
 
 /** A reply being written: its id (the stored message will carry it), text so far, last applied seq. */
-export type StreamingReply = PendingReply;
+/** A reply in flight; a Continue's names the message its text is appended to. */
+export type StreamingReply = PendingReply & { continuesId?: string };
 
 export interface GenerationFailure {
   messageId: string;

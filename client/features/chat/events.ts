@@ -102,6 +102,7 @@ export function applyGenerationStarted(
         text: '',
         ...(isAutopilot === true || held?.isAutopilot === true ? { isAutopilot: true } : {}),
         ...(speakerId !== undefined ? { speakerId } : {}),
+        ...(held?.continuesId !== undefined ? { continuesId: held.continuesId } : {}),
       },
     };
   });
@@ -125,6 +126,7 @@ export function applyGenerationDelta(
           text: (held?.text ?? '') + text,
           ...(held?.isAutopilot === true ? { isAutopilot: true } : {}),
           ...(held?.speakerId !== undefined ? { speakerId: held.speakerId } : {}),
+          ...(held?.continuesId !== undefined ? { continuesId: held.continuesId } : {}),
         },
       };
     }
@@ -135,10 +137,16 @@ export function applyGenerationDelta(
 
 export function applyGenerationCompleted(
   state: ConversationsState,
-  { conversationId, message }: ServerEventPayload<'generation:completed'>,
+  { conversationId, message, replyId }: ServerEventPayload<'generation:completed'>,
 ): ConversationsState {
   return update(state, conversationId, (c) =>
-    settle({ ...c, failure: null, messages: mergeMessages(c.messages, [message]) }),
+    settle({
+      ...c,
+      failure: null,
+      messages: mergeMessages(c.messages, [message]),
+      // A Continue's run ends in the message it continued, under another id.
+      reply: replyId !== undefined && c.reply?.messageId === replyId ? null : c.reply,
+    }),
   );
 }
 
@@ -341,6 +349,20 @@ export function applyRegenerated(
       regenerated.replyId,
     ),
   );
+}
+
+/** `generation:continue` answered: the last reply goes on, its new text streaming into it. */
+export function applyContinued(
+  state: ConversationsState,
+  conversationId: string,
+  continued: { replyId: string; continuedId: string },
+): ConversationsState {
+  return update(state, conversationId, (c) => {
+    const awaiting = awaitReply(c, continued.replyId);
+    return awaiting.reply?.messageId === continued.replyId
+      ? { ...awaiting, reply: { ...awaiting.reply, continuesId: continued.continuedId } }
+      : awaiting;
+  });
 }
 
 /** An alternative was adopted: it takes the place of the reply it replaced. */

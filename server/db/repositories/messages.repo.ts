@@ -261,3 +261,22 @@ export async function insertMany(db: Db, rows: readonly (NewMessage & { id: stri
       .execute();
   }
 }
+
+/**
+ * Appends a Continue's text to the reply it continued (`suffix` carries its own separator), keeping
+ * whether the run was stopped; undefined when the reply is gone (removed meanwhile).
+ */
+export async function appendToReply(
+  db: Db,
+  reply: { id: string; conversationId: string; suffix: string; isStopped: boolean },
+): Promise<Message | undefined> {
+  const row = await db
+    .updateTable('messages')
+    .set({ content: sql<string>`content || ${reply.suffix}`, is_stopped: reply.isStopped })
+    .where('id', '=', reply.id)
+    .where('conversation_id', '=', reply.conversationId)
+    .where('role', '=', 'bot')
+    .returningAll()
+    .executeTakeFirst();
+  return row && toMessage(row);
+}

@@ -11,6 +11,7 @@ import {
   replyJobId,
   replyPriority,
   type AutopilotJob,
+  type ContinueJob,
   type ReplyJob,
 } from '#shared/jobs/generation';
 import type { GroupTurnJob } from '#shared/jobs/group-turns';
@@ -30,6 +31,7 @@ export type TurnJob =
   | { name: 'reply'; data: Pick<ReplyJob, 'characterId' | 'userMessageId' | 'sent'> }
   | { name: 'regenerate'; data: Pick<ReplyJob, 'characterId' | 'userMessageId'> }
   | { name: 'autopilot'; data: Pick<AutopilotJob, 'characterId' | 'afterMessageId' | 'intent'> }
+  | { name: 'continue'; data: Pick<ContinueJob, 'characterId' | 'messageId'> }
   | {
       name: 'group-turn';
       data: Pick<
@@ -230,6 +232,9 @@ async function enqueue(
         break;
       case 'autopilot':
         await deps.queue.enqueue('autopilot', { ...job.data, ...filled }, opts);
+        break;
+      case 'continue':
+        await deps.queue.enqueue('continue', { ...job.data, ...filled }, opts);
         break;
       case 'group-turn':
         await deps.queue.enqueueTurn({

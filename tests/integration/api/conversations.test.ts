@@ -149,12 +149,3 @@ describe('GET /api/characters/:id/conversations/latest', () => {
     expect(other.json()).toEqual({ conversation: null });
   });
 });
-
-describe('GET /api/conversations', () => {
-  it('does not list guest chats as saved chats', async () => {
-    const c = await conversationWith(1);
-    const res = await app.fastify.inject({ url: '/api/conversations', headers: as(c.guestId) });
-    expect(res.statusCode).toBe(401);
-    expect(errorCode(res.json())).toBe('sign_in_required');
-  });
-});

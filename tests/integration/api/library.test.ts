@@ -98,9 +98,37 @@ describe('GET /api/library: visibility', () => {
       .insertInto('creator_blocks')
       .values({ user_id: blocker.id, creator_user_id: creator.id })
       .execute();
-    expect(ids(await page(`tags=${tag}`, blocker.headers))).toEqual([mine]);
-    expect(ids(await page(`tags=${tag}`, other.headers)).sort()).toEqual([theirs, mine].sort());
-    expect(ids(await page(`q=@${creator.username}`, blocker.headers))).toEqual([]);
+    const [blocked, unblocked, byName] = await Promise.all([
+      page(`tags=${tag}`, blocker.headers),
+      page(`tags=${tag}`, other.headers),
+      page(`q=@${creator.username}`, blocker.headers),
+    ]);
+    expect(ids(blocked)).toEqual([mine]);
+    expect(ids(unblocked).sort()).toEqual([theirs, mine].sort());
+    expect(ids(byName)).toEqual([]);
+    // The member is told how many results the blocks hid; nobody else hears of them.
+    expect([blocked.hiddenByBlocks, unblocked.hiddenByBlocks, byName.hiddenByBlocks]).toEqual([
+      1, 0, 1,
+    ]);
+  });
+
+  it('counts the results blocks hid only once the results end', async () => {
+    const tag = `Blc-${unique()}`;
+    const [blocker, creator] = await Promise.all([member(), member()]);
+    await Promise.all([
+      ...Array.from({ length: 3 }, () => bot(tag, { creator_user_id: creator.id })),
+      ...Array.from({ length: 3 }, () => bot(tag)),
+    ]);
+    await app.deps.db
+      .insertInto('creator_blocks')
+      .values({ user_id: blocker.id, creator_user_id: creator.id })
+      .execute();
+    const [first, last] = await Promise.all([
+      page(`tags=${tag}&pageSize=2&page=1`, blocker.headers),
+      page(`tags=${tag}&pageSize=2&page=2`, blocker.headers),
+    ]);
+    expect([first.total, first.hiddenByBlocks]).toEqual([3, 0]);
+    expect([last.items.length, last.hiddenByBlocks]).toEqual([1, 3]);
   });
 });
 

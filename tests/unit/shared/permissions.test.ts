@@ -56,8 +56,8 @@ const expected: Record<Role, Permission[]> = {
 };
 
 describe('permissionsOf', () => {
-  it('gives guests site access, help and ads only', () => {
-    expect(permissionsOf(guest)).toEqual(['view_help', 'display_ads', 'site_access']);
+  it('gives guests site access, help, ads and their own chats only', () => {
+    expect(permissionsOf(guest)).toEqual(['view_chats', 'view_help', 'display_ads', 'site_access']);
   });
 
   for (const role of roles) {
@@ -168,7 +168,7 @@ describe('guardRoute', () => {
   });
 
   it('answers forbidden to anyone else missing the permission', () => {
-    expect(guardRoute('view_chats', permissionsOf(guest))).toBe('forbidden');
+    expect(guardRoute('view_auth', permissionsOf(guest))).toBe('forbidden');
     expect(guardRoute('memory_manager', permissionsOf(member('paid_minimal')))).toBe('forbidden');
   });
 });

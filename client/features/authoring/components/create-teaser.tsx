@@ -45,12 +45,14 @@ export function CreateTeaser({ onSignUp }: { onSignUp: () => void }) {
           <span />
           <span />
         </FakeForm>
-        <Overlay role="region" aria-labelledby="unlock-bot-creation">
-          <h2 id="unlock-bot-creation">Unlock Bot Creation</h2>
-          <p>Sign up free to create, save and publish chatbots.</p>
-          <Button $variant="primary" onClick={onSignUp}>
-            Sign Up Free
-          </Button>
+        <Overlay>
+          <Unlock role="region" aria-labelledby="unlock-bot-creation">
+            <h2 id="unlock-bot-creation">Unlock Bot Creation</h2>
+            <p>Sign up free to create, save and publish chatbots.</p>
+            <Button $variant="primary" onClick={onSignUp}>
+              Sign Up Free
+            </Button>
+          </Unlock>
         </Overlay>
       </Locked>
     </Wrapper>
@@ -131,17 +133,27 @@ const FakeForm = styled.div`
   }
 `;
 
+/** Centres the unlock card over the faded form. */
 const Overlay = styled.div`
   position: absolute;
   inset: 0;
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => theme.space.lg};
+`;
+
+/** On a solid surface in the theme's text colour, so it reads in both themes (issue 28, item 5). */
+const Unlock = styled.section`
   display: flex;
   flex-direction: column;
   align-items: center;
-  justify-content: center;
   gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.color.overlay};
-  color: ${({ theme }) => theme.color.onPrimary};
+  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.xl};
+  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: 0 12px 32px ${({ theme }) => theme.color.shadow};
+  color: ${({ theme }) => theme.color.text};
   text-align: center;
 
   h2 {

@@ -17,9 +17,11 @@ import {
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
+import { continuationSuffix } from '#shared/rules/continue-reply';
 import { speaksForUser } from '#shared/rules/speaks-for-user';
 import type { AppErrorBody } from '#shared/errors';
 import type { Character } from '#shared/schemas/character';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorModal } from '../../../components/error-modal';
 import type { MenuItem } from '../../../components/menu';
@@ -201,6 +203,8 @@ export function ChatView({
   const [editingId, setEditingId] = useState<string | null>(null);
   const [ratingId, setRatingId] = useState<string | null>(null);
   const [reportingId, setReportingId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
   const [isRemovingMessages, setIsRemovingMessages] = useState(false);
   // A pick belongs to its mode: entering or leaving one starts with nothing picked.
   const pickKey = pickMode !== null ? pickMode.label : isRemovingMessages ? 'remove' : null;
@@ -294,6 +298,35 @@ export function ChatView({
           void messageActions.regenerate().then(setOperationError);
         }
       : undefined;
+  const isIdle = !view.isGenerating && !isSending && pickMode === null;
+  /** Continue for a chatbot's last reply (a group's turns are the group's); the one on screen goes on. */
+  const continueIf = (isLastReply: boolean) =>
+    isLastReply && isIdle && group === undefined
+      ? () => {
+          void messageActions.adoptShown().then(async (failed) => {
+            setOperationError(failed ?? (await messageActions.continueLast()));
+          });
+        }
+      : undefined;
+  /**
+   * Save and send for the user's last message, or the one the last reply answers: saved, then
+   * answered anew (a Retry; a Regenerate keeps the old reply among the alternatives).
+   */
+  const saveAndSendIf = (index: number, messageId: string) => {
+    const next = view.messages[index + 1];
+    const isAnswerable =
+      next === undefined || (next.role === 'bot' && index + 2 === view.messages.length);
+    if (!isIdle || view.messages[index]?.role !== 'user' || !isAnswerable) return undefined;
+    return async (content: string): Promise<boolean> => {
+      const failed = await messageActions.edit(messageId, content);
+      setOperationError(failed);
+      if (failed !== null) return false;
+      setEditingId(null);
+      if (next === undefined) await actions.retry();
+      else setOperationError(await messageActions.regenerate());
+      return true;
+    };
+  };
   const closeModal = () => {
     if (actions.error !== null) actions.clearError();
     else if (operationError !== null) setOperationError(null);
@@ -362,12 +395,26 @@ export function ChatView({
             if (stored === undefined) return null;
             const isLast = i === view.messages.length - 1;
             // The last reply may show one of its alternatives instead (browsed with ← →).
-            const message =
+            const shown =
               isLast && messageActions.browsing?.shown !== undefined
                 ? messageActions.browsing.shown
                 : stored;
+            // A Continue streams into the reply it continues.
+            const continuing = view.reply?.continuesId === shown.id ? view.reply : null;
+            const message =
+              continuing === null
+                ? shown
+                : { ...shown, content: shown.content + continuationSuffix(continuing.text) };
+            const regenerate = regenerateIf(isLast && message.role === 'bot');
             return message.role === 'bot' && message.content === '' ? (
-              <ChatNote>{stoppedEmptyText}</ChatNote>
+              <StoppedNote>
+                <ChatNote>{stoppedEmptyText}</ChatNote>
+                {regenerate !== undefined && (
+                  <Button $size="sm" onClick={regenerate}>
+                    Regenerate
+                  </Button>
+                )}
+              </StoppedNote>
             ) : (
               <>
                 {activePick !== null ? (
@@ -392,7 +439,8 @@ export function ChatView({
                     sender={message.role}
                     bot={botOf(message.subCharacterId)}
                     isNamed={isNamed}
-                    note={message.isStopped ? 'Stopped' : undefined}
+                    isStreaming={continuing !== null}
+                    note={message.isStopped && continuing === null ? 'Stopped' : undefined}
                     footer={
                       editingId === message.id ? undefined : (
                         <>
@@ -413,7 +461,15 @@ export function ChatView({
                             onReport={() => {
                               setReportingId(message.id);
                             }}
-                            onRegenerate={regenerateIf(isLast && message.role === 'bot')}
+                            onRegenerate={regenerate}
+                            onContinue={continueIf(isLast && message.role === 'bot')}
+                            onDelete={
+                              isIdle
+                                ? () => {
+                                    setDeletingId(message.id);
+                                  }
+                                : undefined
+                            }
                             browsing={
                               isLast && messageActions.browsing !== null
                                 ? { ...messageActions.browsing, onBrowse: browse }
@@ -427,6 +483,7 @@ export function ChatView({
                     {editingId === message.id ? (
                       <MessageEditor
                         initial={message.content}
+                        onSaveAndSend={saveAndSendIf(i, message.id)}
                         onCancel={() => {
                           setEditingId(null);
                         }}
@@ -455,7 +512,10 @@ export function ChatView({
                   <RoleplayText text={actions.outgoing} />
                 </MessageBubble>
               )}
-              {((view.reply !== null && !view.isAutopilotWriting) || isSending) && (
+              {((view.reply !== null &&
+                !view.isAutopilotWriting &&
+                view.reply.continuesId === undefined) ||
+                isSending) && (
                 <StreamingReply
                   text={view.reply?.text ?? ''}
                   bot={botOf(view.reply?.speakerId)}
@@ -543,6 +603,26 @@ export function ChatView({
       {WaitingRoomModal !== undefined && (
         <WaitingRoomModal characterId={character.id} returnFocusRef={composerRef} />
       )}
+      {deletingId !== null && (
+        <ConfirmDialog
+          title="Delete Message"
+          confirmLabel="Delete"
+          isBusy={isDeleting}
+          onCancel={() => {
+            setDeletingId(null);
+          }}
+          onConfirm={() => {
+            setIsDeleting(true);
+            void messageActions.removeFrom(deletingId).then((failed) => {
+              setIsDeleting(false);
+              setDeletingId(null);
+              setOperationError(failed);
+            });
+          }}
+        >
+          Delete this message and every reply after it? This cannot be undone.
+        </ConfirmDialog>
+      )}
       {ratingId !== null && (
         <RateMessageModal
           onSubmit={(rating) => messageActions.rate(ratingId, rating)}
@@ -582,6 +662,14 @@ const Screen = styled.div`
         0px
       )
   );
+`;
+
+/** A reply stopped before its first word: the note, and Regenerate when it is the last reply. */
+const StoppedNote = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const Centered = styled.div`

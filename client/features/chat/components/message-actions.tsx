@@ -1,7 +1,11 @@
 /**
  * What can be done with one message (product-core.md, "Chat screen"): copy, edit, rate (bot messages,
- * once) and report; on the last reply also regenerate and browse its alternatives (‹ 2/3 ›, or the left
+ * once), report and delete; on the last reply also regenerate, continue and browse its alternatives (‹ 2/3 ›, or the left
  * and right arrow keys). `MessageEditor` edits the text in place with Save and Cancel.
+ *
+ * Every button keeps its place (issue 28, item 2): the last reply's frequent actions come first, its
+ * pager's place is kept from the start (so alternatives arriving after a Regenerate push nothing under
+ * the pointer), and Report and Delete stand apart, past a divider, never beside a frequent action.
  */
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -19,6 +23,11 @@ interface MessageActionsProps {
   onReport: () => void;
   /** Only on the last reply, when nothing is being written. */
   onRegenerate?: () => void;
+  /** The last reply goes on where it stopped (a chatbot's, when nothing is being written). */
+  onContinue?: () => void;
+  /** Deletes the message and every reply after it (after a confirm), when nothing is being written. */
+  onDelete?: () => void;
+  /** The last reply's alternatives, once there are several. */
   browsing?: { index: number; count: number; onBrowse: (step: -1 | 1) => void } | null;
 }
 
@@ -30,36 +39,45 @@ export function MessageActions({
   onRate,
   onReport,
   onRegenerate,
+  onContinue,
+  onDelete,
   browsing,
 }: MessageActionsProps) {
   const [isCopied, setIsCopied] = useState(false);
+  // The last reply keeps the pager's place while it has a single version.
+  const hasPagerPlace = browsing != null || onRegenerate !== undefined;
   return (
     <Bar role="toolbar" aria-label="Message actions" $isBot={isBot}>
-      {browsing != null && (
-        <Browse>
-          <Small
-            aria-label="Previous alternative"
-            disabled={browsing.index === 0}
-            onClick={() => {
-              browsing.onBrowse(-1);
-            }}
-          >
-            ‹
-          </Small>
-          <span aria-live="polite">
-            {browsing.index + 1}/{browsing.count}
-          </span>
-          <Small
-            aria-label="Next alternative"
-            disabled={browsing.index === browsing.count - 1}
-            onClick={() => {
-              browsing.onBrowse(1);
-            }}
-          >
-            ›
-          </Small>
-        </Browse>
-      )}
+      {onRegenerate !== undefined && <Small onClick={onRegenerate}>Regenerate</Small>}
+      {onContinue !== undefined && <Small onClick={onContinue}>Continue</Small>}
+      {hasPagerPlace &&
+        (browsing != null ? (
+          <Browse>
+            <Small
+              aria-label="Previous alternative"
+              disabled={browsing.index === 0}
+              onClick={() => {
+                browsing.onBrowse(-1);
+              }}
+            >
+              ‹
+            </Small>
+            <span aria-live="polite">
+              {browsing.index + 1}/{browsing.count}
+            </span>
+            <Small
+              aria-label="Next alternative"
+              disabled={browsing.index === browsing.count - 1}
+              onClick={() => {
+                browsing.onBrowse(1);
+              }}
+            >
+              ›
+            </Small>
+          </Browse>
+        ) : (
+          <PagerPlace aria-hidden="true" />
+        ))}
       <Small
         onClick={() => {
           void navigator.clipboard.writeText(text).then(() => {
@@ -76,8 +94,9 @@ export function MessageActions({
         ) : (
           <Rated>Rated {ratedLevel}</Rated>
         ))}
+      <Divider aria-hidden="true" />
       <Small onClick={onReport}>Report</Small>
-      {onRegenerate !== undefined && <Small onClick={onRegenerate}>Regenerate</Small>}
+      {onDelete !== undefined && <Small onClick={onDelete}>Delete</Small>}
     </Bar>
   );
 }
@@ -85,21 +104,26 @@ export function MessageActions({
 interface MessageEditorProps {
   initial: string;
   onSave: (content: string) => Promise<boolean>;
+  /** The user's last message (or the one the last reply answers): save it and have it answered anew. */
+  onSaveAndSend?: (content: string) => Promise<boolean>;
   onCancel: () => void;
 }
 
-export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps) {
+export function MessageEditor({ initial, onSave, onSaveAndSend, onCancel }: MessageEditorProps) {
   const [text, setText] = useState(initial);
   const [isSaving, setIsSaving] = useState(false);
   const isValid = MessageContentSchema.safeParse(text).success;
+  const save = (how: (content: string) => Promise<boolean>) => {
+    setIsSaving(true);
+    void how(text).then((saved) => {
+      if (!saved) setIsSaving(false);
+    });
+  };
   return (
     <Editor
       onSubmit={(event) => {
         event.preventDefault();
-        setIsSaving(true);
-        void onSave(text).then((saved) => {
-          if (!saved) setIsSaving(false);
-        });
+        save(onSaveAndSend ?? onSave);
       }}
     >
       <TextArea
@@ -119,13 +143,33 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
         <Button $size="sm" $variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-        <Button $size="sm" $variant="primary" type="submit" disabled={!isValid || isSaving}>
-          Save
-        </Button>
+        {onSaveAndSend === undefined ? (
+          <Button $size="sm" $variant="primary" type="submit" disabled={!isValid || isSaving}>
+            Save
+          </Button>
+        ) : (
+          <>
+            <Button
+              $size="sm"
+              disabled={!isValid || isSaving}
+              onClick={() => {
+                save(onSave);
+              }}
+            >
+              Save
+            </Button>
+            <Button $size="sm" $variant="primary" type="submit" disabled={!isValid || isSaving}>
+              Save and send
+            </Button>
+          </>
+        )}
       </EditorActions>
     </Editor>
   );
 }
+
+/** ‹ n/m ›: two 32px buttons and the count between them. */
+const pagerWidth = '6rem';
 
 /**
  * The actions sit on the message's side; on a phone they keep to one line as far as they can (tighter
@@ -177,7 +221,23 @@ const Browse = styled.span`
   display: inline-flex;
   flex: none;
   align-items: center;
+  min-width: ${pagerWidth};
   white-space: nowrap;
+`;
+
+/** The pager's place on a last reply with one version: as wide as ‹ 9/9 ›, and empty. */
+const PagerPlace = styled.span`
+  flex: none;
+  width: ${pagerWidth};
+`;
+
+/** Sets Report and Delete apart from the frequent actions. */
+const Divider = styled.span`
+  flex: none;
+  align-self: stretch;
+  width: ${({ theme }) => theme.size.border};
+  margin: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.sm};
+  background: ${({ theme }) => theme.color.border};
 `;
 
 const Rated = styled.span`

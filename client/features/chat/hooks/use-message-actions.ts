@@ -7,6 +7,7 @@ import { toApiError } from '../../../lib/api-client';
 import { useServices } from '../../../lib/services';
 import {
   adoptMessage,
+  continueReply,
   fetchAlternatives,
   regenerateReply,
   removeMessagesFrom,
@@ -15,7 +16,13 @@ import {
   sendRating,
 } from '../api';
 import { conversationsAtom } from '../atoms';
-import { applyAdopted, applyMessageChanged, applyRegenerated, applyRemovedFrom } from '../events';
+import {
+  applyAdopted,
+  applyContinued,
+  applyMessageChanged,
+  applyRegenerated,
+  applyRemovedFrom,
+} from '../events';
 
 interface MessageActionsOptions {
   conversationId: string | null;
@@ -100,6 +107,14 @@ export function useMessageActions({
       const ack = await regenerateReply(socket, conversationId);
       if (!ack.ok) return ack.error;
       store.set(conversationsAtom, (s) => applyRegenerated(s, conversationId, ack.data));
+      return null;
+    },
+    /** The last reply goes on where it stopped, its new text appended to it. */
+    continueLast: async (): Promise<AppErrorBody | null> => {
+      if (conversationId === null) return null;
+      const ack = await continueReply(socket, conversationId);
+      if (!ack.ok) return ack.error;
+      store.set(conversationsAtom, (s) => applyContinued(s, conversationId, ack.data));
       return null;
     },
     edit: (messageId: string, content: string) =>

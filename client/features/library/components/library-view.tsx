@@ -183,6 +183,12 @@ export function LibraryView(props: LibraryViewProps) {
       {result.status === 'error' && (
         <ErrorState message={errorText(result.error)} onRetry={result.retry} />
       )}
+      {result.status === 'success' && result.data.hiddenByBlocks > 0 && (
+        <BlockedNote role="note">
+          {blockedNoteText(result.data.hiddenByBlocks)}{' '}
+          <Link href={paths.blockedCreators.build()}>Blocked Creators</Link>
+        </BlockedNote>
+      )}
       {result.status === 'success' &&
         (result.data.items.length === 0 ? (
           isPlainFirstPage(filters) && props.empty !== undefined ? (
@@ -244,6 +250,13 @@ export function LibraryView(props: LibraryViewProps) {
       )}
     </section>
   );
+}
+
+/** Why results are missing when the member's blocks left some out (issue 28, item 4). */
+function blockedNoteText(hidden: number): string {
+  return hidden === 1
+    ? '1 result is hidden because you blocked its creator.'
+    : `${hidden.toLocaleString('en-US')} results are hidden because you blocked their creators.`;
 }
 
 /** The member's recommendations before the home's first page (product-core.md §4). */
@@ -413,4 +426,14 @@ const MoreLink = styled.a`
   margin-top: ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.color.primary};
   font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const BlockedNote = styled.p`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.textMuted};
+
+  a {
+    color: ${({ theme }) => theme.color.primary};
+    text-decoration: underline;
+  }
 `;

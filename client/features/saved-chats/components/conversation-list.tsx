@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/spinner';
 import { EmptyState, ErrorState } from '../../../components/state-panel';
 import { errorText } from '../../../lib/errors';
 import { chatPath } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
 import { useConversationDialogs } from '../hooks/use-conversation-dialogs';
 import { useConversationPages, type ConversationItem } from '../hooks/use-conversation-pages';
 
@@ -55,6 +56,8 @@ export function ConversationList({
     };
   }, [typed]);
   const list = useConversationPages({ characterId, search });
+  // A conversation file is an account's (conversation-files.service): guests have no Export Chat.
+  const isMember = useSession().status === 'member';
   const dialogs = useConversationDialogs({
     onRenamed: list.rename,
     onCloned: list.prepend,
@@ -97,6 +100,10 @@ export function ConversationList({
                           dialogs.clone(refOf(c));
                         },
                       },
+                    ]
+                  : []),
+                ...(c.lastMessageId !== null && isMember
+                  ? [
                       {
                         label: 'Export Chat',
                         onSelect: () => {

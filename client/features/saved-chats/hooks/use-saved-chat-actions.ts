@@ -67,11 +67,9 @@ export function useSavedChatActions(
 
   const label = current.status === 'success' ? (current.data?.label ?? null) : null;
   const ref = conversationId === null ? null : { id: conversationId, label, characterName };
-  const menuItems: MenuItem[] = [];
-  // Saved chats are a member's (guests' chats are not listed).
-  if (session.status === 'member') {
-    menuItems.push({ label: 'View Saved Chats', href: paths.savedChats.build(characterId) });
-  }
+  const menuItems: MenuItem[] = [
+    { label: 'View Saved Chats', href: paths.savedChats.build(characterId) },
+  ];
   if (ref !== null) {
     menuItems.push(
       {
@@ -87,6 +85,7 @@ export function useSavedChatActions(
         },
       },
     );
+    // A conversation file is an account's (conversation-files.service).
     if (session.status === 'member') {
       menuItems.push({
         label: 'Export Chat',
