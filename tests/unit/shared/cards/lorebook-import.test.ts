@@ -24,6 +24,27 @@ const lorebookFixture = (name: string): unknown =>
     ),
   );
 
+/** A book as the API gives it, to export. */
+function loadedBook(over: Partial<Lorebook>): Lorebook {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'A book',
+    description: 'A book',
+    avatarUrl: '/uploads/lorebook-avatars/a.webp',
+    tags: ['one', 'two'],
+    creatorUsername: 'me',
+    numEntries: 1,
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+    scanDepth: 4,
+    tokenBudget: 500,
+    recursiveScanning: false,
+    isOwner: true,
+    entries: [],
+    ...over,
+  };
+}
+
 function raw(over: Partial<RawLoreEntry> = {}): RawLoreEntry {
   return {
     name: 'An entry',
@@ -92,20 +113,10 @@ describe('readLorebookFile', () => {
   });
 
   it('reads our own export back, whatever its spec says', () => {
-    const lorebook: Lorebook = {
-      id: '00000000-0000-4000-8000-000000000001',
+    const lorebook = loadedBook({
       name: 'Round trip',
-      description: 'A book',
-      avatarUrl: '/uploads/lorebook-avatars/a.webp',
-      tags: ['one', 'two'],
-      creatorUsername: 'me',
-      numEntries: 1,
-      createdAt: new Date(0).toISOString(),
-      updatedAt: new Date(0).toISOString(),
       scanDepth: 6,
       tokenBudget: 300,
-      recursiveScanning: false,
-      isOwner: true,
       entries: [
         {
           id: '00000000-0000-4000-8000-000000000002',
@@ -116,7 +127,7 @@ describe('readLorebookFile', () => {
           updatedAt: new Date(0).toISOString(),
         },
       ],
-    };
+    });
     const exported = exportLorebook(lorebook);
     expect(exported.data.entries[0]).toMatchObject({
       keys: ['tower', 'spire'],
@@ -442,22 +453,7 @@ describe('entry settings on import and export', () => {
       extensions,
       updatedAt: new Date(0).toISOString(),
     };
-    const book: Lorebook = {
-      id: '00000000-0000-4000-8000-000000000004',
-      name: 'Settings',
-      description: 'A book',
-      avatarUrl: '/uploads/lorebook-avatars/a.webp',
-      tags: ['one', 'two'],
-      creatorUsername: 'me',
-      numEntries: 1,
-      createdAt: new Date(0).toISOString(),
-      updatedAt: new Date(0).toISOString(),
-      scanDepth: 5,
-      tokenBudget: 400,
-      recursiveScanning: true,
-      isOwner: true,
-      entries: [entry],
-    };
+    const book = loadedBook({ recursiveScanning: true, entries: [entry] });
     const exported = exportLorebook(book);
     expect(exported.data.recursive_scanning).toBe(true);
     expect(exported.data.entries[0]).toMatchObject({
