@@ -1,10 +1,12 @@
 /**
- * Lorebook scanning (issue 12 §5; docs/formats.md §4 names the behaviours we copy from SillyTavern): the
- * last `scanDepth` messages are searched for each entry's keywords, case-insensitively and as whole
- * words (in scripts written without spaces, such as Chinese, Japanese and Thai, anywhere; in Korean, a
- * keyword may carry a particle after it); matched entries are taken by priority (highest first, then
- * insertion order, then book order) while they fit the book's token budget, and placed by insertion
- * order (lowest first). An entry fires at most once. Keys are plain text, never regular expressions (a
+ * Lorebook scanning (issue 12 §5, issue 27 part 4; docs/formats.md §4 and §5.1 name the behaviours we
+ * copy from SillyTavern): a constant entry always fires; others need one of their keywords in the last
+ * `scanDepth` messages, case-insensitively and as whole words unless the entry says otherwise (in
+ * scripts written without spaces, such as Chinese, Japanese and Thai, anywhere; in Korean, a keyword
+ * may carry a particle after it), then their secondary keywords by the entry's logic. Matched entries
+ * are taken by priority (highest first, then insertion order, then book order), each rolling its
+ * probability, while they fit the book's token budget, and placed by insertion order (lowest first)
+ * where each entry says. An entry fires at most once. Keys are plain text, never regular expressions (a
  * `/re/` key is matched literally), so a book cannot make a prompt build slow. The prompt builder and
  * the editor's test box both run this.
  */
