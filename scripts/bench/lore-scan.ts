@@ -6,6 +6,7 @@
  * for texts it met (workers/providers/token-counts.ts): the first build with the book is shown apart.
  */
 import type { ScanBook, ScanEntry } from '#shared/rules/lore-scan';
+import { defaultEntrySettings } from '#shared/rules/lorebook';
 import { buildPrompt, type PromptTurn } from '#workers/generation/prompt/build-prompt';
 import { loreEntriesFor } from '#workers/generation/prompt/lore-entries';
 import { quantile } from './stats';
@@ -50,11 +51,11 @@ function loreBook(random: () => number): ScanBook {
     content: Array.from({ length: 60 + Math.floor(random() * 80) }, pick)
       .join(' ')
       .slice(0, 1_000),
+    ...defaultEntrySettings(),
     priority: Math.floor(random() * 10),
     insertionOrder: i,
-    enabled: true,
   }));
-  return { scanDepth: messageCount, tokenBudget: 4_000, entries };
+  return { scanDepth: messageCount, tokenBudget: 4_000, recursiveScanning: false, entries };
 }
 
 /** Words of ordinary chat, none of them a keyword. */

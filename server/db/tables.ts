@@ -1,5 +1,6 @@
 /** Row types of the database; they never leave server/db (mappers turn them into shared types). */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { EntryPlacement, SelectiveLogic } from '#shared/schemas/lorebook';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<
@@ -180,10 +181,12 @@ export interface LorebooksTable {
   tags: Generated<string[]>;
   scan_depth: number;
   token_budget: number;
+  recursive_scanning: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
+/** An entry's settings are `LorebookEntryFields` (shared/schemas/lorebook.ts) in snake case. */
 export interface LorebookEntriesTable {
   id: Generated<string>;
   lorebook_id: string;
@@ -195,6 +198,19 @@ export interface LorebookEntriesTable {
   priority: Generated<number>;
   insertion_order: Generated<number>;
   enabled: Generated<boolean>;
+  constant: Generated<boolean>;
+  secondary_keywords: Generated<string[]>;
+  selective_logic: Generated<SelectiveLogic>;
+  case_sensitive: Generated<boolean>;
+  match_whole_words: Generated<boolean>;
+  probability: Generated<number>;
+  placement: Generated<EntryPlacement>;
+  depth: Generated<number>;
+  exclude_recursion: Generated<boolean>;
+  prevent_recursion: Generated<boolean>;
+  delay_until_recursion: Generated<boolean>;
+  /** jsonb: written as a JSON string, read back parsed. */
+  extensions: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -12,6 +12,7 @@ import type {
 } from '#shared/api/lorebooks';
 import {
   LorebookImportError,
+  type FitProblem,
   fitEntries,
   fitProblems,
   readLorebookFile,
@@ -119,6 +120,14 @@ export async function removeEntry(
 
 type ImportAnswer = z.input<(typeof importLorebook)['response']>;
 
+/** A file read whose every entry is skipped: the first reason names it, the report lists them all. */
+function noEntryFits(problems: readonly FitProblem[]): string {
+  const first = problems.find((p) => p.fix === 'skip');
+  const more = problems.filter((p) => p.fix === 'skip').length - 1;
+  const reason = first === undefined ? '' : ` ${first.path}: ${first.message}`;
+  return `Valid JSON, but no entry fits:${reason}${more > 0 ? ` (and ${String(more)} more)` : ''}.`;
+}
+
 /**
  * Reads an uploaded file's JSON and answers the import's report; nothing is written. A file that is
  * not a lorebook we read, or whose every entry would be skipped, is refused naming why.
@@ -143,10 +152,7 @@ export function prepareImport(
   if (split.entries.length === 0) {
     throw new AppError('lorebook_import_invalid', {
       field: 'entries',
-      message:
-        read.entries.length === 0
-          ? 'This lorebook has no entries.'
-          : 'No entry of this lorebook fits: each has no keywords or no content.',
+      message: read.entries.length === 0 ? 'This lorebook has no entries.' : noEntryFits(problems),
       details: { problems },
     });
   }
@@ -156,6 +162,7 @@ export function prepareImport(
     description: suggestedDescription(read.description),
     scanDepth: read.scanDepth,
     tokenBudget: read.tokenBudget,
+    recursiveScanning: read.recursiveScanning,
     tags: read.tags,
     total: read.entries.length,
     problems,

@@ -7,16 +7,22 @@
 import { z } from 'zod';
 import {
   EntryContentSchema,
+  EntryDepthSchema,
+  EntryExtensionsSchema,
   EntryInsertionOrderSchema,
   EntryNameSchema,
   EntryPrioritySchema,
+  EntryProbabilitySchema,
   KeywordsSchema,
+  SecondaryKeywordsSchema,
+  keywordsRequiredText,
   LorebookAvatarUrlSchema,
   LorebookDescriptionSchema,
   LorebookNameSchema,
   LorebookTagsSchema,
   ScanDepthSchema,
   TokenBudgetSchema,
+  defaultEntrySettings,
   lorebookLimits,
 } from '../rules/lorebook';
 import {
@@ -24,18 +30,40 @@ import {
   LorebookEntrySchema,
   LorebookSchema,
   LorebookSummarySchema,
+  entryPlacements,
+  selectiveLogics,
 } from '../schemas/lorebook';
 import { IdParamsSchema } from './characters';
 import { endpoint } from './endpoint';
 
-export const LorebookEntryInputSchema = z.object({
+/** An entry's fields as written; the settings an older client leaves out take their defaults. */
+const entryDefaults = defaultEntrySettings();
+const EntryInputFieldsSchema = z.object({
   name: EntryNameSchema,
   keywords: KeywordsSchema,
   content: EntryContentSchema,
-  priority: EntryPrioritySchema.default(100),
-  insertionOrder: EntryInsertionOrderSchema.default(100),
-  enabled: z.boolean().default(true),
+  priority: EntryPrioritySchema.default(entryDefaults.priority),
+  insertionOrder: EntryInsertionOrderSchema.default(entryDefaults.insertionOrder),
+  enabled: z.boolean().default(entryDefaults.enabled),
+  constant: z.boolean().default(entryDefaults.constant),
+  secondaryKeywords: SecondaryKeywordsSchema.default(() => []),
+  selectiveLogic: z.enum(selectiveLogics).default(entryDefaults.selectiveLogic),
+  caseSensitive: z.boolean().default(entryDefaults.caseSensitive),
+  matchWholeWords: z.boolean().default(entryDefaults.matchWholeWords),
+  probability: EntryProbabilitySchema.default(entryDefaults.probability),
+  placement: z.enum(entryPlacements).default(entryDefaults.placement),
+  depth: EntryDepthSchema.default(entryDefaults.depth),
+  excludeRecursion: z.boolean().default(entryDefaults.excludeRecursion),
+  preventRecursion: z.boolean().default(entryDefaults.preventRecursion),
+  delayUntilRecursion: z.boolean().default(entryDefaults.delayUntilRecursion),
+  extensions: EntryExtensionsSchema.default(() => ({})),
 });
+
+/** An entry needs a keyword unless it is constant. */
+export const LorebookEntryInputSchema = EntryInputFieldsSchema.refine(
+  (e) => e.constant || e.keywords.length > 0,
+  { path: ['keywords'], message: keywordsRequiredText },
+);
 export type LorebookEntryInput = z.input<typeof LorebookEntryInputSchema>;
 
 export const LorebookInputSchema = z.object({
@@ -45,6 +73,7 @@ export const LorebookInputSchema = z.object({
   tags: LorebookTagsSchema,
   scanDepth: ScanDepthSchema.default(lorebookLimits.scanDepth.default),
   tokenBudget: TokenBudgetSchema.default(lorebookLimits.tokenBudget.default),
+  recursiveScanning: z.boolean().default(false),
 });
 export type LorebookInput = z.input<typeof LorebookInputSchema>;
 
@@ -145,7 +174,7 @@ export const deleteLorebookEntry = endpoint({
   response: z.object({ id: z.uuid() }),
 });
 
-const ImportedEntrySchema = LorebookEntryInputSchema.required();
+const ImportedEntrySchema = EntryInputFieldsSchema.required();
 
 export const FitProblemSchema = z.object({
   index: z.number().int(),
@@ -155,10 +184,17 @@ export const FitProblemSchema = z.object({
   fix: z.enum(['split', 'trim', 'skip']),
 });
 
+/** An entry (or a piece of a split one) past the 100-entry limit: listed, not written. */
+export const OverLimitSchema = z.object({
+  index: z.number().int(),
+  entryName: z.string(),
+  path: z.string(),
+});
+
 const FittedSchema = z.object({
   entries: z.array(ImportedEntrySchema),
   skipped: z.number().int(),
-  overLimit: z.number().int(),
+  overLimit: z.array(OverLimitSchema),
 });
 
 /** Largest lorebook file read (real books run to hundreds of KB; a request body is at most 1 MiB). */
@@ -195,6 +231,7 @@ export const importLorebook = endpoint({
     description: z.string(),
     scanDepth: z.number().int(),
     tokenBudget: z.number().int(),
+    recursiveScanning: z.boolean(),
     tags: z.array(z.string()),
     total: z.number().int(),
     problems: z.array(FitProblemSchema),

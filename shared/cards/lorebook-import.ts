@@ -5,10 +5,16 @@
  * break our limits are reported (every one, with the field path and the limit) before anything is
  * written; the user then skips them, or fits them: long content split at sentence boundaries into
  * several entries with the same keywords, only the first 12 keywords kept. Entries with no usable
- * keywords or content are skipped either way.
+ * keywords (constant ones need none) or content are skipped either way; entries past a book's 100
+ * are listed by name and not written (formats.md §5, "Imports past our limits").
  */
-import { lorebookLimits } from '../rules/lorebook';
-import type { LorebookEntryFields } from '../schemas/lorebook';
+import { EntryExtensionsSchema, defaultEntrySettings, lorebookLimits } from '../rules/lorebook';
+import {
+  selectiveLogics,
+  type EntryPlacement,
+  type LorebookEntryFields,
+  type SelectiveLogic,
+} from '../schemas/lorebook';
 import { lorebookTagsExtension } from './lorebook-export';
 
 /** Why a file is not a lorebook we can read, naming where (`entries`, `data.character_book`, …). */
@@ -25,7 +31,7 @@ export type LorebookFileFormat =
   'charchat' | 'character_book' | 'card' | 'sillytavern' | 'agnai' | 'risu' | 'novelai';
 
 /** An entry as read from the file, before our limits are applied. */
-export type RawLoreEntry = LorebookEntryFields & { isConstant: boolean };
+export type RawLoreEntry = LorebookEntryFields;
 
 /** An entry that fits our limits. */
 export type ImportedLoreEntry = LorebookEntryFields;
@@ -36,6 +42,7 @@ export interface ReadLorebook {
   description: string;
   scanDepth: number;
   tokenBudget: number;
+  recursiveScanning: boolean;
   /** Our own export's tags (its book `extensions`); other formats carry none. */
   tags: string[];
   entries: RawLoreEntry[];
@@ -83,28 +90,112 @@ function clampInt(v: number | undefined, min: number, max: number, fallback: num
   return v === undefined ? fallback : Math.min(max, Math.max(min, v));
 }
 
-/** Maps one entry of any shape (formats.md §3.4). */
+/** The keys of an entry's extensions that SillyTavern writes for what our settings hold. */
+const settingExtensions = new Set([
+  'position',
+  'depth',
+  'selectiveLogic',
+  'probability',
+  'useProbability',
+  'exclude_recursion',
+  'prevent_recursion',
+  'delay_until_recursion',
+  'case_sensitive',
+  'match_whole_words',
+]);
+
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+
+/** SillyTavern writes the logic as a number: AND ANY 0, NOT ALL 1, NOT ANY 2, AND ALL 3. */
+const logicByNumber: readonly SelectiveLogic[] = ['and_any', 'not_all', 'not_any', 'and_all'];
+
+function logicOf(v: unknown): SelectiveLogic | undefined {
+  if (typeof v === 'number') return logicByNumber[v];
+  const name = str(v).toLowerCase();
+  return selectiveLogics.find((logic) => logic === name);
+}
+
+/**
+ * Where an entry goes: 0 or before_char before the definition, 1 or after_char after it, 4 (ST's
+ * "@D") or at_depth in the chat at its depth. Other places (ST's author's note and example
+ * positions, tools' own names) are undefined: the entry goes before the definition and the raw
+ * value stays in its extensions.
+ */
+function placementOf(v: unknown): EntryPlacement | undefined {
+  if (v === 0 || v === 'before_char') return 'before_char';
+  if (v === 1 || v === 'after_char') return 'after_char';
+  if (v === 4 || v === 'at_depth') return 'at_depth';
+  return undefined;
+}
+
+/**
+ * Maps one entry of any shape (formats.md §3.4): the V2/V3 fields first, then SillyTavern's own
+ * (world files, and the `extensions` its card books carry), then Agnai, RisuAI and NovelAI names.
+ * The entry's `extensions` are kept whole for export.
+ */
 function readEntry(e: Json): RawLoreEntry {
   const context = isObject(e.contextConfig) ? e.contextConfig : {};
+  const ext = isObject(e.extensions) ? e.extensions : {};
+  const defaults = defaultEntrySettings();
   const enabled =
     typeof e.enabled === 'boolean' ? e.enabled : typeof e.disable === 'boolean' ? !e.disable : true;
   const name = [e.name, e.comment, e.displayName, e.title]
     .map(str)
     .map((s) => s.trim())
     .find((s) => s !== '');
+  const selective = bool(e.selective) ?? true;
+  // SillyTavern's card books write V2's before/after in `position` and its own place in extensions.
+  const rawPosition = ext.position ?? e.position;
+  const placement = placementOf(ext.position) ?? placementOf(e.position);
+  // What the settings hold leaves the extensions (export writes it back from the settings).
+  const extensions = Object.fromEntries(
+    Object.entries(ext).filter(([key]) => !settingExtensions.has(key)),
+  );
+  if (placement === undefined && rawPosition !== undefined) extensions.position = rawPosition;
+  const useProbability = bool(e.useProbability) ?? bool(ext.useProbability) ?? true;
+  const first = (...flags: unknown[]) => flags.map(bool).find((b) => b !== undefined);
   return {
     name: name ?? '',
     keywords: keysOf(e.keys ?? e.key ?? e.keywords),
     content: str(e.content ?? e.entry ?? e.text),
-    priority: clampInt(num(e.priority) ?? num(context.budgetPriority), 0, 1000, 100),
+    priority: clampInt(num(e.priority) ?? num(context.budgetPriority), 0, 1000, defaults.priority),
     insertionOrder: clampInt(
       num(e.insertion_order) ?? num(e.order) ?? num(e.weight) ?? num(e.insertorder),
       -1000,
       1000,
-      100,
+      defaults.insertionOrder,
     ),
     enabled,
-    isConstant: e.constant === true || e.alwaysActive === true || e.forceActivation === true,
+    constant: e.constant === true || e.alwaysActive === true || e.forceActivation === true,
+    secondaryKeywords: selective
+      ? keysOf(e.secondary_keys ?? e.keysecondary ?? e.secondkey)
+      : defaults.secondaryKeywords,
+    selectiveLogic: logicOf(e.selectiveLogic) ?? logicOf(ext.selectiveLogic) ?? 'and_any',
+    caseSensitive:
+      first(e.case_sensitive, e.caseSensitive, ext.case_sensitive) ?? defaults.caseSensitive,
+    matchWholeWords:
+      first(e.match_whole_words, e.matchWholeWords, ext.match_whole_words) ??
+      defaults.matchWholeWords,
+    probability: useProbability
+      ? clampInt(num(e.probability) ?? num(ext.probability), 0, 100, defaults.probability)
+      : defaults.probability,
+    placement: placement ?? defaults.placement,
+    depth: clampInt(
+      num(e.depth) ?? num(ext.depth),
+      lorebookLimits.depth.min,
+      lorebookLimits.depth.max,
+      defaults.depth,
+    ),
+    excludeRecursion:
+      first(e.excludeRecursion, e.exclude_recursion, ext.exclude_recursion) ??
+      defaults.excludeRecursion,
+    preventRecursion:
+      first(e.preventRecursion, e.prevent_recursion, ext.prevent_recursion) ??
+      defaults.preventRecursion,
+    delayUntilRecursion:
+      first(e.delayUntilRecursion, e.delay_until_recursion, ext.delay_until_recursion) ??
+      defaults.delayUntilRecursion,
+    extensions,
   };
 }
 
@@ -129,6 +220,7 @@ function entriesOf(list: unknown, field: string): RawLoreEntry[] {
 
 function bookSettings(book: Json) {
   return {
+    recursiveScanning: bool(book.recursive_scanning) ?? bool(book.recursiveScanning) ?? false,
     scanDepth: clampInt(
       num(book.scan_depth) ?? num(book.scanDepth),
       lorebookLimits.scanDepth.min,
@@ -230,6 +322,25 @@ function entryNameOf(entry: RawLoreEntry, index: number): string {
   );
 }
 
+/** The keywords an import keeps: those within 100 characters, the first 12 of them. */
+function usableKeywords(list: readonly string[]): string[] {
+  return list.filter((k) => chars(k) <= lorebookLimits.keywords.itemMax);
+}
+
+/** Why keywords are dropped from a list (`what`: "keywords", "secondary keywords"), if any are. */
+function trimmedKeywords(list: readonly string[], what: string): string[] {
+  const { itemMax, max } = lorebookLimits.keywords;
+  const usable = usableKeywords(list);
+  const messages: string[] = [];
+  if (usable.length < list.length) {
+    messages.push(`${list.length - usable.length} over ${itemMax} characters, which are dropped`);
+  }
+  if (usable.length > max) {
+    messages.push(`${usable.length} ${what}, maximum is ${max} (the first ${max} are kept)`);
+  }
+  return messages;
+}
+
 /** Every way each entry breaks our limits (formats.md §5), in file order. */
 export function fitProblems(entries: readonly RawLoreEntry[]): FitProblem[] {
   const problems: FitProblem[] = [];
@@ -239,30 +350,23 @@ export function fitProblems(entries: readonly RawLoreEntry[]): FitProblem[] {
     const add = (field: string, message: string, fix: FitProblem['fix']) => {
       problems.push({ index, entryName: entryNameOf(entry, index), path: at(field), message, fix });
     };
-    const usable = entry.keywords.filter((k) => chars(k) <= keywords.itemMax);
-    if (entry.keywords.length === 0) {
-      add(
-        'keywords',
-        entry.isConstant ? 'constant entry has no keywords' : 'entry has no keywords',
-        'skip',
-      );
-    } else if (usable.length === 0) {
+    const usable = usableKeywords(entry.keywords);
+    if (!entry.constant && entry.keywords.length === 0) {
+      add('keywords', 'entry has no keywords', 'skip');
+    } else if (!entry.constant && usable.length === 0) {
       add('keywords', `every keyword is over ${keywords.itemMax} characters`, 'skip');
     } else {
-      if (usable.length < entry.keywords.length) {
-        add(
-          'keywords',
-          `${entry.keywords.length - usable.length} keyword(s) over ${keywords.itemMax} characters, which are dropped`,
-          'trim',
-        );
-      }
-      if (usable.length > keywords.max) {
-        add(
-          'keywords',
-          `${usable.length} keywords, maximum is ${keywords.max} (the first ${keywords.max} are kept)`,
-          'trim',
-        );
-      }
+      trimmedKeywords(entry.keywords, 'keywords').forEach((message) => {
+        add('keywords', message, 'trim');
+      });
+    }
+    trimmedKeywords(entry.secondaryKeywords, 'secondary keywords').forEach((message) => {
+      add('secondaryKeywords', message, 'trim');
+    });
+    const extensions = EntryExtensionsSchema.safeParse(entry.extensions);
+    if (!extensions.success) {
+      const why = extensions.error.issues[0]?.message ?? 'Extensions cannot be kept';
+      add('extensions', `${why}; they are dropped`, 'trim');
     }
     const length = chars(entry.content.trim());
     if (length < content.min) {
@@ -324,22 +428,30 @@ export function splitAtSentences(text: string, max: number = lorebookLimits.cont
   return chunks.filter((c) => chars(c) >= lorebookLimits.content.min);
 }
 
+/** An entry (or a piece of a split one) past the 100-entry limit of a book: listed, never written. */
+export interface OverLimitEntry {
+  /** The entry's index in the file. */
+  index: number;
+  entryName: string;
+  path: string;
+}
+
 export interface FittedLorebook {
   entries: ImportedLoreEntry[];
-  /** File entries left out (skipped, unfixable, or past the entry limit). */
+  /** File entries skipped for their problems (each is in the problems list). */
   skipped: number;
-  /** How many entries past the 100-entry limit were dropped. */
-  overLimit: number;
+  /** Entries and pieces past the 100-entry limit, in file order (formats.md §5, "Imports past our limits"). */
+  overLimit: OverLimitEntry[];
 }
 
 /**
  * The entries an import writes under `choice`: entries without problems as they are; with problems,
- * skipped ('skip'), or fitted ('split': content split, keywords trimmed; unfixable ones skipped).
- * At most the first 100 entries are kept.
+ * skipped ('skip'), or fitted ('split': content split, keywords trimmed, oversized extensions
+ * dropped; unfixable ones skipped). The first 100 are written; the rest are listed by name.
  */
 export function fitEntries(entries: readonly RawLoreEntry[], choice: FitChoice): FittedLorebook {
   const problems = fitProblems(entries);
-  const out: ImportedLoreEntry[] = [];
+  const out: { entry: ImportedLoreEntry; index: number }[] = [];
   let skipped = 0;
   entries.forEach((entry, index) => {
     const own = problems.filter((p) => p.index === index);
@@ -347,35 +459,36 @@ export function fitEntries(entries: readonly RawLoreEntry[], choice: FitChoice):
       skipped++;
       return;
     }
-    const keywords = entry.keywords
-      .filter((k) => chars(k) <= lorebookLimits.keywords.itemMax)
-      .slice(0, lorebookLimits.keywords.max);
     const name = entryNameOf(entry, index);
     const base = {
-      keywords,
-      priority: entry.priority,
-      insertionOrder: entry.insertionOrder,
-      enabled: entry.enabled,
+      ...entry,
+      keywords: usableKeywords(entry.keywords).slice(0, lorebookLimits.keywords.max),
+      secondaryKeywords: usableKeywords(entry.secondaryKeywords).slice(
+        0,
+        lorebookLimits.keywords.max,
+      ),
+      extensions: own.some((p) => p.path.endsWith('.extensions')) ? {} : entry.extensions,
     };
     const pieces = splitAtSentences(entry.content);
     if (pieces.length <= 1) {
-      out.push({ ...base, name, content: pieces[0] ?? entry.content.trim() });
+      out.push({ entry: { ...base, name, content: pieces[0] ?? entry.content.trim() }, index });
       return;
     }
     pieces.forEach((content, i) => {
       const suffix = ` (${i + 1}/${pieces.length})`;
-      out.push({
-        ...base,
-        name: cut(name, lorebookLimits.entryName.max - chars(suffix)) + suffix,
-        content,
-      });
+      const pieceName = cut(name, lorebookLimits.entryName.max - chars(suffix)) + suffix;
+      out.push({ entry: { ...base, name: pieceName, content }, index });
     });
   });
-  const overLimit = Math.max(0, out.length - lorebookLimits.entries.max);
+  const max = lorebookLimits.entries.max;
   return {
-    entries: out.slice(0, lorebookLimits.entries.max),
-    skipped: skipped,
-    overLimit,
+    entries: out.slice(0, max).map((o) => o.entry),
+    skipped,
+    overLimit: out.slice(max).map((o) => ({
+      index: o.index,
+      entryName: o.entry.name,
+      path: `entries[${o.index}]`,
+    })),
   };
 }
 

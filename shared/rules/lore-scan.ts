@@ -1,32 +1,33 @@
 /**
- * Lorebook scanning (issue 12 §5; docs/formats.md §4 names the behaviours we copy from SillyTavern): the
- * last `scanDepth` messages are searched for each entry's keywords, case-insensitively and as whole
- * words (in scripts written without spaces, such as Chinese, Japanese and Thai, anywhere; in Korean, a
- * keyword may carry a particle after it); matched entries are taken by priority (highest first, then
- * insertion order, then book order) while they fit the book's token budget, and placed by insertion
- * order (lowest first). An entry fires at most once. Keys are plain text, never regular expressions (a
+ * Lorebook scanning (issue 12 §5, issue 27 part 4; docs/formats.md §4 and §5.1 name the behaviours we
+ * copy from SillyTavern): a constant entry always fires; others need one of their keywords in the last
+ * `scanDepth` messages, case-insensitively and as whole words unless the entry says otherwise (in
+ * scripts written without spaces, such as Chinese, Japanese and Thai, anywhere; in Korean, a keyword
+ * may carry a particle after it), then their secondary keywords by the entry's logic. Matched entries
+ * are taken by priority (highest first, then insertion order, then book order), each rolling its
+ * probability, while they fit the book's token budget, and placed by insertion order (lowest first)
+ * where each entry says. An entry fires at most once. Keys are plain text, never regular expressions (a
  * `/re/` key is matched literally), so a book cannot make a prompt build slow. The prompt builder and
  * the editor's test box both run this.
  */
-import type { LorebookEntry } from '../schemas/lorebook';
+import type { LorebookEntry, SelectiveLogic } from '../schemas/lorebook';
 
-/** What scanning needs of an entry. */
-export type ScanEntry = Pick<
-  LorebookEntry,
-  'id' | 'name' | 'keywords' | 'content' | 'priority' | 'insertionOrder' | 'enabled'
->;
+/** What scanning needs of an entry: all it holds but its timestamp and the extensions kept for export. */
+export type ScanEntry = Omit<LorebookEntry, 'updatedAt' | 'extensions'>;
 
 /** A book's settings and entries. */
 export interface ScanBook {
   scanDepth: number;
   tokenBudget: number;
+  /** Whether fired entries' content may make this book's entries fire. */
+  recursiveScanning: boolean;
   entries: readonly ScanEntry[];
 }
 
-/** An entry whose keyword matched, the keyword that did, and what its content costs. */
+/** An entry that fired (or matched), the keyword that did (null: a constant entry), and its cost. */
 export interface MatchedEntry {
   entry: ScanEntry;
-  keyword: string;
+  keyword: string | null;
   tokens: number;
 }
 
@@ -35,7 +36,12 @@ export interface ScanResult {
   fired: MatchedEntry[];
   /** Entries that matched but did not fit the token budget. */
   leftOutForBudget: MatchedEntry[];
+  /** Entries that matched but lost their probability roll. */
+  leftOutByChance: MatchedEntry[];
 }
+
+/** How many times fired entries' content is scanned again, at most (each pass must fire something). */
+export const maxRecursionPasses = 5;
 
 /**
  * Letters of scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer,
@@ -53,9 +59,10 @@ const wordChar = new RegExp(`^${wordClass}$`, 'u');
 const hangulChar = /^\p{scx=Hang}$/u;
 const endsInHangul = /\p{scx=Hang}$/u;
 
-/** Text as matched: composed (NFC), lower case, each run of whitespace one space. */
-function fold(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/gu, ' ');
+/** Text as matched: composed (NFC), lower case unless `keepCase`, each run of whitespace one space. */
+function fold(text: string, keepCase: boolean): string {
+  const composed = text.normalize('NFC');
+  return (keepCase ? composed : composed.toLowerCase()).replace(/\s+/gu, ' ');
 }
 
 /** Whether the code point ending just before `index` is a word character. */
@@ -95,14 +102,28 @@ export function scanWindow(messages: readonly string[], depth: number): string {
 const wordRun = new RegExp(`(?:${wordClass})+`, 'gu');
 const singleWord = new RegExp(`^(?:${wordClass})+$`, 'u');
 
-/** A scan window, folded, with its whole words in a set: most keywords are one word, found in O(1). */
-interface Window {
+/** Scanned text, folded, with its whole words in a set: most keywords are one word, found in O(1). */
+interface Folded {
   folded: string;
   words: ReadonlySet<string>;
 }
 
-function windowOf(text: string): Window {
-  const folded = fold(text);
+/** A scan window: the text, folded ignoring case and (when an entry asks) keeping it. */
+class Window {
+  private lower: Folded | undefined;
+  private cased: Folded | undefined;
+  constructor(readonly text: string) {}
+  get isEmpty(): boolean {
+    return this.text.trim() === '';
+  }
+  as(keepCase: boolean): Folded {
+    if (keepCase) return (this.cased ??= foldedOf(this.text, true));
+    return (this.lower ??= foldedOf(this.text, false));
+  }
+}
+
+function foldedOf(text: string, keepCase: boolean): Folded {
+  const folded = fold(text, keepCase);
   return { folded, words: new Set(folded.match(wordRun)) };
 }
 
@@ -119,9 +140,9 @@ interface Key {
   wholeWords: readonly string[];
 }
 
-function keyOf(keyword: string): Key {
+function keyOf(keyword: string, keepCase: boolean): Key {
   const text = keyword.trim();
-  const folded = fold(text);
+  const folded = fold(text, keepCase);
   const particles = endsInHangul.test(folded);
   const words = folded.match(wordRun) ?? [];
   return {
@@ -133,43 +154,90 @@ function keyOf(keyword: string): Key {
   };
 }
 
+/** An entry's keys and how they are matched. */
+interface EntryKeys {
+  primary: readonly Key[];
+  secondary: readonly Key[];
+  keepCase: boolean;
+  wholeWords: boolean;
+}
+
 /**
  * An entry's keys, kept with the entry: the chatbot's books are cached with it (character-cache.ts),
  * so each prompt build reuses them instead of folding every keyword again.
  */
-const entryKeys = new WeakMap<ScanEntry, readonly Key[]>();
+const entryKeys = new WeakMap<ScanEntry, EntryKeys>();
 
-function keysOf(entry: ScanEntry): readonly Key[] {
+function keysOf(entry: ScanEntry): EntryKeys {
   let keys = entryKeys.get(entry);
   if (keys === undefined) {
-    keys = entry.keywords.map(keyOf);
+    const keepCase = entry.caseSensitive;
+    keys = {
+      primary: entry.keywords.map((k) => keyOf(k, keepCase)),
+      secondary: entry.secondaryKeywords.map((k) => keyOf(k, keepCase)),
+      keepCase,
+      wholeWords: entry.matchWholeWords,
+    };
     entryKeys.set(entry, keys);
   }
   return keys;
 }
 
 /**
- * Whether `key` occurs in the window as a whole word or phrase. A key with one of its whole words
- * missing from the window is refused without a search; a one-word key needs nothing more.
+ * Whether `key` occurs in the text: as a whole word or phrase when `wholeWords` (a key with one of
+ * its whole words missing from the text is refused without a search; a one-word key needs nothing
+ * more), else anywhere, inside words too.
  */
-function occursIn(key: Key, window: Window): boolean {
+function occursIn(key: Key, text: Folded, wholeWords: boolean): boolean {
   if (key.folded === '') return false;
-  if (key.isOneWord) return window.words.has(key.folded);
+  if (!wholeWords) return text.folded.includes(key.folded);
+  if (key.isOneWord) return text.words.has(key.folded);
   return (
-    key.wholeWords.every((w) => window.words.has(w)) &&
-    occurs(key.folded, window.folded, key.particles)
+    key.wholeWords.every((w) => text.words.has(w)) && occurs(key.folded, text.folded, key.particles)
   );
 }
 
 /** Whether `keyword` appears in `text` as a whole word (or phrase), ignoring case. */
 export function keywordMatches(keyword: string, text: string): boolean {
-  return occursIn(keyOf(keyword), windowOf(text));
+  return occursIn(keyOf(keyword, false), foldedOf(text, false), true);
 }
 
-/** The first of an entry's keywords found in the window, or null. */
-function matchingKeyword(entry: ScanEntry, window: Window): string | null {
-  if (!entry.enabled || window.folded === '') return null;
-  return keysOf(entry).find((key) => occursIn(key, window))?.text ?? null;
+/** Whether the secondary keywords found pass the entry's logic (no secondary keywords: they do). */
+function passesSecondary(logic: SelectiveLogic, found: number, total: number): boolean {
+  if (total === 0) return true;
+  switch (logic) {
+    case 'and_any':
+      return found > 0;
+    case 'and_all':
+      return found === total;
+    case 'not_any':
+      return found === 0;
+    case 'not_all':
+      return found < total;
+  }
+}
+
+/**
+ * Whether an entry fires on the window, and by which keyword (null: constant). A constant entry
+ * always does, in the first pass; others need a keyword, then their secondary keywords' logic.
+ * `delayUntilRecursion` entries fire only in a recursion pass, `excludeRecursion` ones never do.
+ */
+function activation(
+  entry: ScanEntry,
+  window: Window,
+  isRecursion: boolean,
+): { keyword: string | null } | undefined {
+  if (!entry.enabled) return undefined;
+  if (entry.constant) return isRecursion ? undefined : { keyword: null };
+  if (isRecursion ? entry.excludeRecursion : entry.delayUntilRecursion) return undefined;
+  if (window.isEmpty) return undefined;
+  const keys = keysOf(entry);
+  const text = window.as(keys.keepCase);
+  const primary = keys.primary.find((key) => occursIn(key, text, keys.wholeWords));
+  if (primary === undefined) return undefined;
+  const found = keys.secondary.filter((key) => occursIn(key, text, keys.wholeWords)).length;
+  if (!passesSecondary(entry.selectiveLogic, found, keys.secondary.length)) return undefined;
+  return { keyword: primary.text };
 }
 
 /** Most important first: priority (high first), then insertion order (low first), then book order. */
@@ -181,50 +249,80 @@ function byImportance(a: { m: MatchedEntry; at: number }, b: { m: MatchedEntry; 
   );
 }
 
+export interface ScanOptions {
+  /** A number in [0, 1) for each probability roll; Math.random unless a test gives its own. */
+  random?: () => number;
+}
+
 /**
- * Scans several books against a chat's messages (oldest first). Each book has its own depth and budget;
- * an entry id met twice (the same book reached twice) fires once.
+ * Scans several books against a chat's messages (oldest first). Each book has its own depth and
+ * budget. In each book, matched entries are taken by importance: each one below 100 % probability
+ * rolls first (a lost roll leaves it out of this prompt), then it goes in while it fits the budget.
+ * When a book scans recursively, the content of entries that went in (but those that prevent
+ * recursion) is scanned with the messages again, up to `maxRecursionPasses` times, for its entries
+ * not yet decided. An entry id met twice (the same book reached twice) is decided once.
  */
 export function scanLorebooks(
   books: readonly ScanBook[],
   messages: readonly string[],
   countTokens: (text: string) => number,
+  options: ScanOptions = {},
 ): ScanResult {
-  const seen = new Set<string>();
+  const random = options.random ?? Math.random;
+  const decided = new Set<string>();
   const fired: { m: MatchedEntry; at: number }[] = [];
   const leftOutForBudget: MatchedEntry[] = [];
-  let at = 0;
-  const windows = new Map<number, Window>();
-  for (const book of books) {
-    let text = windows.get(book.scanDepth);
+  const leftOutByChance: MatchedEntry[] = [];
+  const used = books.map(() => 0);
+  const windows = new Map<number, string>();
+  const messagesAt = (depth: number) => {
+    let text = windows.get(depth);
     if (text === undefined) {
-      text = windowOf(scanWindow(messages, book.scanDepth));
-      windows.set(book.scanDepth, text);
+      text = scanWindow(messages, depth);
+      windows.set(depth, text);
     }
-    const matched: { m: MatchedEntry; at: number }[] = [];
-    for (const entry of book.entries) {
-      at++;
-      if (seen.has(entry.id)) continue;
-      seen.add(entry.id);
-      const content = entry.content.trim();
-      if (content === '') continue;
-      const keyword = matchingKeyword(entry, text);
-      if (keyword === null) continue;
-      matched.push({ m: { entry, keyword, tokens: countTokens(content) }, at });
-    }
-    matched.sort(byImportance);
-    let used = 0;
-    for (const item of matched) {
-      if (used + item.m.tokens <= book.tokenBudget) {
-        used += item.m.tokens;
-        fired.push(item);
-      } else {
-        leftOutForBudget.push(item.m);
+    return text;
+  };
+  let recursed: string[] = [];
+  for (let pass = 0; pass <= maxRecursionPasses; pass++) {
+    const isRecursion = pass > 0;
+    const firedThisPass: string[] = [];
+    books.forEach((book, b) => {
+      if (isRecursion && !book.recursiveScanning) return;
+      const window = new Window([messagesAt(book.scanDepth), ...recursed].join('\n'));
+      const matched: { m: MatchedEntry; at: number }[] = [];
+      const seenHere = new Set<string>();
+      book.entries.forEach((entry, i) => {
+        if (decided.has(entry.id) || seenHere.has(entry.id)) return;
+        seenHere.add(entry.id);
+        const content = entry.content.trim();
+        if (content === '') return;
+        const hit = activation(entry, window, isRecursion);
+        if (hit === undefined) return;
+        matched.push({
+          m: { entry, keyword: hit.keyword, tokens: countTokens(content) },
+          at: b * 1e6 + i,
+        });
+      });
+      matched.sort(byImportance);
+      for (const item of matched) {
+        decided.add(item.m.entry.id);
+        if (item.m.entry.probability < 100 && random() * 100 >= item.m.entry.probability) {
+          leftOutByChance.push(item.m);
+        } else if ((used[b] ?? 0) + item.m.tokens <= book.tokenBudget) {
+          used[b] = (used[b] ?? 0) + item.m.tokens;
+          fired.push(item);
+          if (!item.m.entry.preventRecursion) firedThisPass.push(item.m.entry.content.trim());
+        } else {
+          leftOutForBudget.push(item.m);
+        }
       }
-    }
+    });
+    if (firedThisPass.length === 0 || !books.some((book) => book.recursiveScanning)) break;
+    recursed = [...recursed, ...firedThisPass];
   }
   fired.sort((a, b) => a.m.entry.insertionOrder - b.m.entry.insertionOrder || a.at - b.at);
-  return { fired: fired.map((f) => f.m), leftOutForBudget };
+  return { fired: fired.map((f) => f.m), leftOutForBudget, leftOutByChance };
 }
 
 /** Scans one book (the editor's test box). */
@@ -232,6 +330,7 @@ export function scanLorebook(
   book: ScanBook,
   messages: readonly string[],
   countTokens: (text: string) => number,
+  options: ScanOptions = {},
 ): ScanResult {
-  return scanLorebooks([book], messages, countTokens);
+  return scanLorebooks([book], messages, countTokens, options);
 }

@@ -4,6 +4,7 @@
  * importer and the server.
  */
 import { z } from 'zod';
+import type { LorebookEntryFields } from '../schemas/lorebook';
 import { TagNameSchema } from './character';
 import { hasHiddenCharacters } from './display-name';
 
@@ -22,15 +23,42 @@ export const lorebookLimits = {
   tokenBudget: { min: 50, max: 4000, default: 500 },
   /** The lorebooks one chatbot may carry. */
   perCharacter: 5,
+  /** Percent chance a matched entry goes in. */
+  probability: { min: 0, max: 100, default: 100 },
+  /** Messages from the end of the chat for an entry placed at a depth. */
+  depth: { min: 0, max: 1000, default: 4 },
+  /** An entry's kept extensions, as JSON. */
+  extensionsBytes: 16 * 1024,
+  extensionsDepth: 32,
 } as const;
 
-/** Exported entry defaults (product-rules.md §8). */
-export const exportedEntryDefaults = {
-  priority: 100,
-  insertionOrder: 100,
-  probability: 100,
-  enabled: true,
-} as const;
+/** An entry's settings. */
+export type EntrySettings = Omit<LorebookEntryFields, 'name' | 'keywords' | 'content'>;
+
+/**
+ * An entry's settings when nothing sets them: the spec's defaults (product-rules.md §8: priority 100,
+ * insertion order 100, probability 100, enabled) and what scanning did before the settings existed.
+ * A new object each call.
+ */
+export function defaultEntrySettings(): EntrySettings {
+  return {
+    priority: 100,
+    insertionOrder: 100,
+    enabled: true,
+    constant: false,
+    secondaryKeywords: [],
+    selectiveLogic: 'and_any',
+    caseSensitive: false,
+    matchWholeWords: true,
+    probability: lorebookLimits.probability.default,
+    placement: 'before_char',
+    depth: lorebookLimits.depth.default,
+    excludeRecursion: false,
+    preventRecursion: false,
+    delayUntilRecursion: false,
+    extensions: {},
+  };
+}
 
 export const requiredText = 'This field is required';
 
@@ -98,10 +126,60 @@ export const KeywordSchema = z
     message: `Keywords must be ${lorebookLimits.keywords.itemMax} characters or less`,
   });
 
+export const keywordsRequiredText = 'At least 1 keyword is required';
+
+/** Keywords as a list: at least one unless the entry is constant (the entry's schema checks that). */
 export const KeywordsSchema = z
-  .array(KeywordSchema, { error: 'At least 1 keyword is required' })
-  .min(lorebookLimits.keywords.min, 'At least 1 keyword is required')
+  .array(KeywordSchema, { error: keywordsRequiredText })
   .max(lorebookLimits.keywords.max, `At most ${lorebookLimits.keywords.max} keywords`);
+
+export const SecondaryKeywordsSchema = z
+  .array(KeywordSchema, { error: 'Secondary keywords must be a list' })
+  .max(lorebookLimits.keywords.max, `At most ${lorebookLimits.keywords.max} secondary keywords`);
+
+export const EntryProbabilitySchema = z
+  .number({ error: 'Probability must be a whole number' })
+  .int('Probability must be a whole number')
+  .min(0, 'Probability must be between 0 and 100')
+  .max(100, 'Probability must be between 0 and 100');
+
+export const EntryDepthSchema = z
+  .number({ error: 'Depth must be a whole number' })
+  .int('Depth must be a whole number')
+  .min(lorebookLimits.depth.min, `Depth must be at least ${lorebookLimits.depth.min}`)
+  .max(lorebookLimits.depth.max, `Depth must be ${lorebookLimits.depth.max} or less`);
+
+/** Whether `value` nests objects and arrays at most `max` deep (walked without recursion). */
+function nestsWithin(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [v, depth] = item;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > max) return false;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/** Whether `value` as JSON takes at most `max` bytes and holds no NUL (which jsonb cannot store). */
+function jsonFits(value: unknown, max: number): boolean {
+  const json = JSON.stringify(value);
+  return new TextEncoder().encode(json).length <= max && !json.includes('\\u0000');
+}
+
+/**
+ * What an import kept of an entry for export: a JSON object of at most 16 KB, nested at most 32
+ * deep, without NUL characters.
+ */
+export const EntryExtensionsSchema = z
+  .record(z.string(), z.unknown(), { error: 'Extensions must be an object' })
+  .refine((v) => nestsWithin(v, lorebookLimits.extensionsDepth), {
+    message: `Extensions must nest at most ${lorebookLimits.extensionsDepth} deep`,
+    abort: true,
+  })
+  .refine((v) => jsonFits(v, lorebookLimits.extensionsBytes), {
+    message: `Extensions must be ${lorebookLimits.extensionsBytes / 1024} KB or less, without NUL characters`,
+  });
 
 /** Rank within the budget: a higher priority is kept first. */
 export const EntryPrioritySchema = z.number().int().min(0).max(1000);

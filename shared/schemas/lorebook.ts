@@ -4,7 +4,18 @@
  */
 import { z } from 'zod';
 
-/** One lore entry: any of its keywords said in the recent messages puts its content in the prompt. */
+/** Where a fired entry goes: before or after the character definition, or into the chat at a depth. */
+export const entryPlacements = ['before_char', 'after_char', 'at_depth'] as const;
+export type EntryPlacement = (typeof entryPlacements)[number];
+
+/** How secondary keywords refine a primary match (SillyTavern's AND ANY, AND ALL, NOT ANY, NOT ALL). */
+export const selectiveLogics = ['and_any', 'and_all', 'not_any', 'not_all'] as const;
+export type SelectiveLogic = (typeof selectiveLogics)[number];
+
+/**
+ * One lore entry: any of its keywords said in the recent messages (or always, when constant) puts its
+ * content in the prompt. What each setting does is shared/rules/lore-scan.ts.
+ */
 export const LorebookEntrySchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -15,6 +26,27 @@ export const LorebookEntrySchema = z.object({
   /** In the prompt, a lower insertion order goes first. */
   insertionOrder: z.number().int(),
   enabled: z.boolean(),
+  /** Always fires (keywords optional). */
+  constant: z.boolean(),
+  /** Checked after a keyword matched, by `selectiveLogic`; none: no check. */
+  secondaryKeywords: z.array(z.string()),
+  selectiveLogic: z.enum(selectiveLogics),
+  caseSensitive: z.boolean(),
+  /** Keywords must stand as whole words; off, they match inside words too. */
+  matchWholeWords: z.boolean(),
+  /** The percent chance that a matched entry goes in. */
+  probability: z.number().int(),
+  placement: z.enum(entryPlacements),
+  /** With placement at_depth: how many messages from the end of the chat it goes (0: after the last). */
+  depth: z.number().int(),
+  /** Other entries' content cannot make this one fire. */
+  excludeRecursion: z.boolean(),
+  /** This entry's content does not make others fire. */
+  preventRecursion: z.boolean(),
+  /** Fires only from other entries' content, never from the messages alone. */
+  delayUntilRecursion: z.boolean(),
+  /** What an imported file carried that we do not use, kept for export. */
+  extensions: z.record(z.string(), z.unknown()),
   updatedAt: z.iso.datetime(),
 });
 export type LorebookEntry = z.infer<typeof LorebookEntrySchema>;
@@ -41,6 +73,8 @@ export const LorebookSchema = LorebookSummarySchema.extend({
   scanDepth: z.number().int(),
   /** The most tokens this book's entries may add to one prompt. */
   tokenBudget: z.number().int(),
+  /** Whether fired entries' content is scanned too, so entries can make others fire. */
+  recursiveScanning: z.boolean(),
   /** Whether the caller created it (and may edit it). */
   isOwner: z.boolean(),
   entries: z.array(LorebookEntrySchema),

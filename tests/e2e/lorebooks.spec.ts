@@ -227,7 +227,7 @@ test("refuses a broken file and a card without a book, naming why, and reads a c
 }, testInfo) => {
   await signInAsNewMember(page, 'lore-files', { name: 'Lorna', path: '/lorebook/create' });
   await dismissGuide(page);
-  const alert = page.getByRole('alert').filter({ hasText: 'Invalid JSON file' });
+  const alert = page.getByRole('alert');
   await importFile(page, 'broken.json', '{ "entries": [1, 2');
   await expect(alert).toContainText('Invalid JSON file. Please upload a valid lorebook export.');
   await expect(alert).toContainText(/JSON/);
@@ -237,6 +237,23 @@ test("refuses a broken file and a card without a book, naming why, and reads a c
     JSON.stringify({ spec: 'chara_card_v2', data: { name: 'Sage', first_mes: 'Hi' } }),
   );
   await expect(alert).toContainText('This is a character card without a lorebook.');
+  // Valid JSON whose every entry fails: the file's problem is named, and every entry's reason listed.
+  await importFile(
+    page,
+    'keyless.json',
+    JSON.stringify({
+      entries: [
+        { keys: [], content: 'No keys here.' },
+        { keys: ['a'], content: 'x' },
+      ],
+    }),
+  );
+  await expect(alert).toContainText(
+    'Valid JSON, but no entry fits: entries[0].keywords: entry has no keywords (and 1 more).',
+  );
+  const reasons = page.getByRole('list', { name: 'Why each entry does not fit' });
+  await expect(reasons).toContainText('entries[0].keywords: entry has no keywords');
+  await expect(reasons).toContainText('entries[1].content: 1 characters, minimum is 3');
   await shoot(page, 'import-error', testInfo.project.name);
 
   const book = {
@@ -259,20 +276,27 @@ test("refuses a broken file and a card without a book, naming why, and reads a c
       data: { name: 'Sage', first_mes: 'Hi', character_book: book },
     }),
   );
-  const report = page.getByRole('dialog', { name: 'Some entries do not fit' });
-  await expect(report).toContainText('entries[1].keywords: constant entry has no keywords');
-  await expect(report).toContainText('Skipping gives 1 entry.');
-  await expect(report.getByRole('button', { name: 'Split long entries' })).toHaveCount(0);
-  await report.getByRole('button', { name: 'Skip them' }).click();
+  // A constant entry needs no keywords: both entries fit and fill the form.
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Moon lore');
-  await expect(page.getByText('1/100 entries')).toBeVisible();
+  await expect(page.getByText('2/100 entries')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Entries' })).toContainText('moon, lunar');
-  // The test box names an entry that matched but does not fit the book's budget.
+  // The test box: the constant entry fires first; the long one matched but does not fit the budget.
   await page.getByRole('spinbutton', { name: 'Token budget' }).fill('50');
   await page.getByRole('textbox', { name: 'Sample message' }).fill('The lunar sea.');
-  await expect(page.getByRole('list', { name: 'Test results' })).toContainText(
+  const results = page.getByRole('list', { name: 'Test results' });
+  await expect(results).toContainText(
+    /fires: constant \(\d+ tokens\), before the character definition/,
+  );
+  await expect(results).toContainText(
     /left out for budget: keyword “lunar” matched, but \d+ tokens do not fit the 50-token budget/,
   );
+  // The constant entry's settings, under More settings.
+  await page.getByRole('button', { name: 'Edit entry Entry 2' }).click();
+  const form = page.getByRole('region', { name: /Edit entry/ });
+  await form.getByText('More settings').click();
+  await expect(form.getByRole('checkbox', { name: /Constant/ })).toBeChecked();
+  await expect(form.getByRole('combobox', { name: 'Placement' })).toHaveValue('before_char');
+  await shoot(page, 'entry-settings', testInfo.project.name);
 });
 
 test(
@@ -299,6 +323,8 @@ test(
     const link = page.getByRole('button', { name: 'Lorebook Guide' });
     await link.click();
     await expect(guide).toContainText('Test keywords');
+    await expect(guide).toContainText('A constant entry is always in the prompt');
+    await expect(guide).toContainText('NOT ALL: not all of them may appear');
     await gotIt.click();
     await expect(guide).toHaveCount(0);
     await expect(link).toBeFocused();

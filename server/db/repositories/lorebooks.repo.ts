@@ -18,28 +18,41 @@ import { lockCharacter } from './characters.repo';
 import type { LorebookEntriesTable } from '../tables';
 import type { Selectable } from 'kysely';
 
-export interface BookFields {
-  name: string;
-  description: string;
-  avatarUrl: string;
-  tags: string[];
-  scanDepth: number;
-  tokenBudget: number;
-}
+export type BookFields = Pick<
+  Lorebook,
+  'name' | 'description' | 'avatarUrl' | 'tags' | 'scanDepth' | 'tokenBudget' | 'recursiveScanning'
+>;
 
 export type EntryFields = LorebookEntryFields;
 
-function toEntry(row: Selectable<LorebookEntriesTable>): LorebookEntry {
+type EntryRow = Omit<Selectable<LorebookEntriesTable>, 'lorebook_id' | 'position' | 'created_at'>;
+
+/** An entry's fields as stored (all but its id and timestamp). */
+function toEntryFields(row: EntryRow): EntryFields {
   return {
-    id: row.id,
     name: row.name,
     keywords: row.keywords,
     content: row.content,
     priority: row.priority,
     insertionOrder: row.insertion_order,
     enabled: row.enabled,
-    updatedAt: row.updated_at.toISOString(),
+    constant: row.constant,
+    secondaryKeywords: row.secondary_keywords,
+    selectiveLogic: row.selective_logic,
+    caseSensitive: row.case_sensitive,
+    matchWholeWords: row.match_whole_words,
+    probability: row.probability,
+    placement: row.placement,
+    depth: row.depth,
+    excludeRecursion: row.exclude_recursion,
+    preventRecursion: row.prevent_recursion,
+    delayUntilRecursion: row.delay_until_recursion,
+    extensions: row.extensions,
   };
+}
+
+function toEntry(row: EntryRow): LorebookEntry {
+  return { id: row.id, ...toEntryFields(row), updatedAt: row.updated_at.toISOString() };
 }
 
 function entryValues(e: EntryFields) {
@@ -50,6 +63,18 @@ function entryValues(e: EntryFields) {
     priority: e.priority,
     insertion_order: e.insertionOrder,
     enabled: e.enabled,
+    constant: e.constant,
+    secondary_keywords: e.secondaryKeywords,
+    selective_logic: e.selectiveLogic,
+    case_sensitive: e.caseSensitive,
+    match_whole_words: e.matchWholeWords,
+    probability: e.probability,
+    placement: e.placement,
+    depth: e.depth,
+    exclude_recursion: e.excludeRecursion,
+    prevent_recursion: e.preventRecursion,
+    delay_until_recursion: e.delayUntilRecursion,
+    extensions: JSON.stringify(e.extensions),
   };
 }
 
@@ -61,6 +86,7 @@ function bookValues(b: BookFields) {
     tags: b.tags,
     scan_depth: b.scanDepth,
     token_budget: b.tokenBudget,
+    recursive_scanning: b.recursiveScanning,
   };
 }
 
@@ -77,6 +103,7 @@ function summaries(db: Db) {
       'l.tags',
       'l.scan_depth',
       'l.token_budget',
+      'l.recursive_scanning',
       'l.created_at',
       'l.updated_at',
       'u.username',
@@ -145,6 +172,7 @@ export async function findById(
     ...toSummary(row),
     scanDepth: row.scan_depth,
     tokenBudget: row.token_budget,
+    recursiveScanning: row.recursive_scanning,
     isOwner: viewerId !== null && viewerId === row.user_id,
     entries: entries.map(toEntry),
   };
@@ -338,18 +366,8 @@ function scanRowsQuery(db: Db, characterId: string) {
     .innerJoin('characters as c', 'c.id', 'cl.character_id')
     .innerJoin('lorebooks as l', 'l.id', 'cl.lorebook_id')
     .innerJoin('lorebook_entries as e', 'e.lorebook_id', 'l.id')
-    .select([
-      'l.id as book_id',
-      'l.scan_depth',
-      'l.token_budget',
-      'e.id',
-      'e.name',
-      'e.keywords',
-      'e.content',
-      'e.priority',
-      'e.insertion_order',
-      'e.enabled',
-    ])
+    .selectAll('e')
+    .select(['l.id as book_id', 'l.scan_depth', 'l.token_budget', 'l.recursive_scanning'])
     .where('cl.character_id', '=', characterId)
     .where('c.visibility', 'in', privateVisibilities)
     .where('e.enabled', '=', true)
@@ -366,18 +384,15 @@ function toScanBooks(rows: readonly ScanRow[]): ScanBook[] {
   for (const r of rows) {
     let book = books.get(r.book_id);
     if (!book) {
-      book = { scanDepth: r.scan_depth, tokenBudget: r.token_budget, entries: [] };
+      book = {
+        scanDepth: r.scan_depth,
+        tokenBudget: r.token_budget,
+        recursiveScanning: r.recursive_scanning,
+        entries: [],
+      };
       books.set(r.book_id, book);
     }
-    book.entries.push({
-      id: r.id,
-      name: r.name,
-      keywords: r.keywords,
-      content: r.content,
-      priority: r.priority,
-      insertionOrder: r.insertion_order,
-      enabled: r.enabled,
-    });
+    book.entries.push({ id: r.id, ...toEntryFields(r) });
   }
   return [...books.values()];
 }

@@ -34,9 +34,14 @@ let smtp: LocalSmtp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  // Every member here signs in from 127.0.0.1, more than the default 20 an hour.
+  // Every member here signs in from 127.0.0.1: more mails than the default 20 an hour, and more
+  // code checks than the default 30 in 10 minutes.
   stack = await startStack(
-    testConfig({ SMTP_URL: smtp.url, SIGN_IN_MAILS_PER_IP_PER_HOUR: '1000' }),
+    testConfig({
+      SMTP_URL: smtp.url,
+      SIGN_IN_MAILS_PER_IP_PER_HOUR: '1000',
+      SIGN_IN_CODE_CHECKS_PER_IP: '1000',
+    }),
   );
 });
 afterAll(async () => {
@@ -448,7 +453,7 @@ describe('POST /api/lorebooks/import', () => {
       [{ hello: 'world' }, 'entries'],
       [{ spec: 'chara_card_v2', data: { name: 'A', first_mes: 'Hi' } }, 'data.character_book'],
       [[1, 2, 3], 'file'],
-      [{ entries: { '0': { key: [], constant: true, content: 'Always.' } } }, 'entries'],
+      [{ entries: { '0': { key: [], content: 'Never fires.' } } }, 'entries'],
     ];
     for (const [data, field] of cases) {
       const res = await inject({
@@ -460,6 +465,211 @@ describe('POST /api/lorebooks/import', () => {
       expect(res.statusCode).toBe(422);
       expect(errorOf(res.json())).toMatchObject({ code: 'lorebook_import_invalid', field });
     }
+  });
+
+  it('names the first reason of a valid file whose every entry fails, and lists them all', async () => {
+    const m = await member();
+    const res = await inject({
+      method: 'POST',
+      url: '/api/lorebooks/import',
+      headers: m.headers,
+      payload: {
+        data: {
+          entries: [
+            { keys: [], content: 'No keys here.' },
+            { keys: ['a'], content: 'x' },
+          ],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    const error = errorOf(res.json());
+    expect(error.message).toBe(
+      'Valid JSON, but no entry fits: entries[0].keywords: entry has no keywords (and 1 more).',
+    );
+    expect(error.details?.problems).toHaveLength(2);
+  });
+
+  it('imports a constant entry without keywords and keeps it', async () => {
+    const m = await member();
+    const res = await inject({
+      method: 'POST',
+      url: '/api/lorebooks/import',
+      headers: m.headers,
+      payload: { data: { entries: { '0': { key: [], constant: true, content: 'Always.' } } } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = importLorebook.response.parse(res.json());
+    expect(report.problems).toEqual([]);
+    expect(report.skip.entries[0]).toMatchObject({ keywords: [], constant: true });
+    const book = await created(m, { entries: report.skip.entries });
+    expect(book.entries[0]).toMatchObject({ keywords: [], constant: true, content: 'Always.' });
+  });
+
+  it('lists every entry past the 100-entry limit by name before anything is written', async () => {
+    const m = await member();
+    const entries = Array.from({ length: 105 }, (_, i) => ({
+      keys: [`k${String(i)}`],
+      content: `Lore number ${String(i)}.`,
+      comment: `Entry number ${String(i)}`,
+    }));
+    const res = await inject({
+      method: 'POST',
+      url: '/api/lorebooks/import',
+      headers: m.headers,
+      payload: { data: { entries } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = importLorebook.response.parse(res.json());
+    expect(report.skip.entries).toHaveLength(100);
+    expect(report.skip.overLimit.map((o) => o.entryName)).toEqual([
+      'Entry number 100',
+      'Entry number 101',
+      'Entry number 102',
+      'Entry number 103',
+      'Entry number 104',
+    ]);
+    expect(await countBooks(m.id)).toBe(0);
+  });
+});
+
+/** An object nested `depth` deep. */
+function nested(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = { leaf: 1 };
+  for (let i = 1; i < depth; i++) value = { a: value };
+  return value;
+}
+
+/** An entry with every setting away from its default. */
+const settingsEntry = (over: Record<string, unknown> = {}) =>
+  entryInput({
+    name: 'The Keep',
+    keywords: ['keep'],
+    content: 'LORE-KEEP: the keep has no doors.',
+    constant: true,
+    secondaryKeywords: ['night'],
+    selectiveLogic: 'not_all',
+    caseSensitive: true,
+    matchWholeWords: false,
+    probability: 70,
+    placement: 'at_depth',
+    depth: 3,
+    excludeRecursion: true,
+    preventRecursion: true,
+    delayUntilRecursion: true,
+    extensions: { 'other/tool': { kept: true } },
+    ...over,
+  });
+
+describe('lorebook entry settings', () => {
+  it('keeps every setting through create, read, update, export and import', async () => {
+    const m = await member();
+    const book = await created(m, { recursiveScanning: true, entries: [settingsEntry()] });
+    expect(book.recursiveScanning).toBe(true);
+    expect(book.entries[0]).toMatchObject(settingsEntry());
+    const entryId = book.entries[0]?.id ?? '';
+    const updated = await inject({
+      method: 'PUT',
+      url: `/api/lorebooks/${book.id}/entries/${entryId}`,
+      headers: m.headers,
+      payload: settingsEntry({
+        placement: 'after_char',
+        selectiveLogic: 'and_all',
+        probability: 5,
+      }),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const read = getLorebook.response.parse(
+      (await inject({ url: `/api/lorebooks/${book.id}`, headers: m.headers })).json(),
+    );
+    expect(read.entries[0]).toMatchObject({
+      placement: 'after_char',
+      selectiveLogic: 'and_all',
+      probability: 5,
+      constant: true,
+    });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/lorebooks/import',
+      headers: m.headers,
+      payload: { ...exportLorebook(read), fileName: 'export.json' },
+    });
+    const report = importLorebook.response.parse(res.json());
+    expect(report.recursiveScanning).toBe(true);
+    expect(read.entries[0]).toMatchObject({
+      ...report.skip.entries[0],
+      extensions: { 'other/tool': { kept: true } },
+    });
+  });
+
+  it('refuses bad settings with a 4xx naming the field, and stores nothing', async () => {
+    const m = await member();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ probability: 101 }, 'entries'],
+      [{ probability: 'often' }, 'entries'],
+      [{ placement: 'middle' }, 'entries'],
+      [{ selectiveLogic: 'xor' }, 'entries'],
+      [{ depth: -1 }, 'entries'],
+      [{ secondaryKeywords: 'night' }, 'entries'],
+      [{ extensions: [] }, 'entries'],
+      [{ extensions: { big: 'x'.repeat(17 * 1024) } }, 'entries'],
+      [{ extensions: { nul: 'a\u0000b' } }, 'entries'],
+      [{ extensions: nested(40) }, 'entries'],
+      [{ constant: false, keywords: [] }, 'entries'],
+      [{ constant: 'yes' }, 'entries'],
+    ];
+    for (const [over, field] of cases) {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/lorebooks',
+        headers: m.headers,
+        payload: bookInput({ entries: [entryInput(over)] }),
+      });
+      expect(res.statusCode, JSON.stringify(over).slice(0, 80)).toBe(400);
+      expect(errorOf(res.json()).field?.split('.')[0]).toBe(field);
+    }
+    const recursive = await inject({
+      method: 'POST',
+      url: '/api/lorebooks',
+      headers: m.headers,
+      payload: bookInput({ recursiveScanning: 'on' }),
+    });
+    expect(recursive.statusCode).toBe(400);
+    expect(await countBooks(m.id)).toBe(0);
+  });
+
+  it("leaves another member's entry settings as they were", async () => {
+    const owner = await member();
+    const other = await member();
+    const book = await created(owner, { entries: [settingsEntry()] });
+    const entryId = book.entries[0]?.id ?? '';
+    const res = await inject({
+      method: 'PUT',
+      url: `/api/lorebooks/${book.id}/entries/${entryId}`,
+      headers: other.headers,
+      payload: settingsEntry({ constant: false, probability: 0 }),
+    });
+    expect(res.statusCode).toBe(403);
+    const after = getLorebook.response.parse(
+      (await inject({ url: `/api/lorebooks/${book.id}`, headers: owner.headers })).json(),
+    );
+    expect(after.entries).toEqual(book.entries);
+  });
+
+  it('keeps each member its own settings when many save at once', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const books = await Promise.all(
+      members.map((m, i) =>
+        created(m, {
+          recursiveScanning: i % 2 === 0,
+          entries: [settingsEntry({ probability: i * 10, depth: i })],
+        }),
+      ),
+    );
+    books.forEach((book, i) => {
+      expect(book.recursiveScanning).toBe(i % 2 === 0);
+      expect(book.entries[0]).toMatchObject({ probability: i * 10, depth: i });
+    });
   });
 });
 
@@ -572,6 +782,20 @@ describe('attaching lorebooks', () => {
       entries: [
         entryInput({ content: 'LORE-TOWER: the tower is made of moonstone.' }),
         entryInput({ name: 'The Sea', keywords: ['sea'], content: 'LORE-SEA: the sea is grey.' }),
+        entryInput({
+          name: 'Always',
+          keywords: [],
+          constant: true,
+          content: 'LORE-ALWAYS: it always rains.',
+          placement: 'at_depth',
+          depth: 0,
+        }),
+        entryInput({
+          name: 'Dunes',
+          keywords: ['tower'],
+          secondaryKeywords: ['desert'],
+          content: 'LORE-DUNES: sand covers the tower.',
+        }),
       ],
     });
     const botId = await privateBot(m);
@@ -597,8 +821,16 @@ describe('attaching lorebooks', () => {
       headers: m.headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const system = getReplyPrompt.response.parse(res.json()).messages[0]?.content ?? '';
+    const { messages } = getReplyPrompt.response.parse(res.json());
+    const system = messages[0]?.content ?? '';
     expect(system).toContain('LORE-TOWER: the tower is made of moonstone.');
     expect(system).not.toContain('LORE-SEA');
+    // The secondary keyword is not said, so the entry waits.
+    expect(system).not.toContain('LORE-DUNES');
+    // A constant entry at depth 0 goes in after the message being answered.
+    expect(messages.at(-1)).toMatchObject({
+      role: 'system',
+      content: 'LORE-ALWAYS: it always rains.',
+    });
   });
 });

@@ -14,6 +14,7 @@ import { createDb, type Db } from '#server/db/database';
 import * as lorebooks from '#server/db/repositories/lorebooks.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { createLogger } from '#server/lib/log';
+import { defaultEntrySettings } from '#shared/rules/lorebook';
 import { createCharacter } from '../../support/factories';
 import { testConfig } from '../../support/config';
 
@@ -60,9 +61,8 @@ const entry = (content: string) => ({
   name: 'The tower',
   keywords: ['tower'],
   content,
+  ...defaultEntrySettings(),
   priority: 10,
-  insertionOrder: 100,
-  enabled: true,
 });
 
 const book = {
@@ -72,6 +72,7 @@ const book = {
   tags: ['Fantasy', 'Lore'],
   scanDepth: 4,
   tokenBudget: 512,
+  recursiveScanning: false,
 };
 
 describe('character changes', () => {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   keywordMatches,
+  maxRecursionPasses,
   scanLorebook,
   scanLorebooks,
   scanWindow,
   type ScanBook,
   type ScanEntry,
 } from '#shared/rules/lore-scan';
+import { defaultEntrySettings } from '#shared/rules/lorebook';
 
 let nextId = 0;
 function entry(over: Partial<ScanEntry> & { keywords: string[] }): ScanEntry {
@@ -15,15 +17,13 @@ function entry(over: Partial<ScanEntry> & { keywords: string[] }): ScanEntry {
     id: `e${nextId}`,
     name: `Entry ${nextId}`,
     content: `Lore number ${nextId}.`,
-    priority: 100,
-    insertionOrder: 100,
-    enabled: true,
+    ...defaultEntrySettings(),
     ...over,
   };
 }
 
 function book(entries: ScanEntry[], over: Partial<ScanBook> = {}): ScanBook {
-  return { scanDepth: 4, tokenBudget: 1000, entries, ...over };
+  return { scanDepth: 4, tokenBudget: 1000, recursiveScanning: false, entries, ...over };
 }
 
 /** One token per character keeps budget arithmetic readable. */
@@ -229,5 +229,118 @@ describe('scanLorebooks', () => {
     const messages = Array.from({ length: 20 }, (_, i) => `message ${i} mentions word${i * 5}`);
     const result = scanLorebook(book(entries, { scanDepth: 20 }), messages, chars);
     expect(result.fired).toHaveLength(20);
+  });
+});
+
+describe('entry settings', () => {
+  const scan = (entries: ScanEntry[], text: string, over: Partial<ScanBook> = {}) =>
+    firedNames(scanLorebook(book(entries, over), [text], chars, { random: () => 0.5 }));
+
+  it('fires a constant entry with no keywords, even with nothing scanned, but never a disabled one', () => {
+    const always = entry({ name: 'Always', keywords: [], constant: true });
+    const off = entry({ name: 'Off', keywords: [], constant: true, enabled: false });
+    expect(scan([always, off], 'anything')).toEqual(['Always']);
+    expect(scan([always], '', { scanDepth: 0 })).toEqual(['Always']);
+    expect(scanLorebook(book([always]), ['x'], chars).fired[0]?.keyword).toBeNull();
+  });
+
+  it('applies the secondary keywords by each logic once a primary keyword matched', () => {
+    const make = (logic: ScanEntry['selectiveLogic']) =>
+      entry({
+        name: logic,
+        keywords: ['castle'],
+        secondaryKeywords: ['night', 'storm'],
+        selectiveLogic: logic,
+      });
+    const all = (['and_any', 'and_all', 'not_any', 'not_all'] as const).map(make);
+    expect(scan(all, 'the castle')).toEqual(['not_any', 'not_all']);
+    expect(scan(all, 'the castle at night')).toEqual(['and_any', 'not_all']);
+    expect(scan(all, 'the castle at night in a storm')).toEqual(['and_any', 'and_all']);
+    expect(scan(all, 'night and storm, no keep')).toEqual([]);
+  });
+
+  it('matches case when asked, and inside words when whole words are off', () => {
+    const cased = entry({ name: 'Cased', keywords: ['Rose'], caseSensitive: true });
+    const inside = entry({ name: 'Inside', keywords: ['cat'], matchWholeWords: false });
+    expect(scan([cased, inside], 'a rose and a concatenation')).toEqual(['Inside']);
+    expect(scan([cased, inside], 'Rose sleeps')).toEqual(['Cased']);
+    const casedInside = entry({
+      name: 'Both',
+      keywords: ['Cat'],
+      caseSensitive: true,
+      matchWholeWords: false,
+    });
+    expect(scan([casedInside], 'concatenate')).toEqual([]);
+    expect(scan([casedInside], 'BigCatHouse')).toEqual(['Both']);
+  });
+
+  it('rolls for an entry under 100 % probability: a lost roll leaves it out and says so', () => {
+    const maybe = entry({ name: 'Maybe', keywords: ['dice'], probability: 40 });
+    const never = entry({ name: 'Never', keywords: ['dice'], probability: 0 });
+    const sure = entry({ name: 'Sure', keywords: ['dice'], probability: 100 });
+    const low = scanLorebook(book([maybe, never, sure]), ['dice'], chars, { random: () => 0.1 });
+    expect(firedNames(low)).toEqual(['Maybe', 'Sure']);
+    expect(low.leftOutByChance.map((m) => m.entry.name)).toEqual(['Never']);
+    const high = scanLorebook(book([maybe, sure]), ['dice'], chars, { random: () => 0.99 });
+    expect(firedNames(high)).toEqual(['Sure']);
+    expect(high.leftOutByChance.map((m) => m.entry.name)).toEqual(['Maybe']);
+  });
+
+  it('scans fired content again when the book is recursive, with the recursion flags', () => {
+    const king = entry({
+      name: 'King',
+      keywords: ['king'],
+      content: 'The king lives in the castle.',
+    });
+    const castle = entry({
+      name: 'Castle',
+      keywords: ['castle'],
+      content: 'The castle has a moat.',
+    });
+    const moat = entry({
+      name: 'Moat',
+      keywords: ['moat'],
+      content: 'Eels swim in the moat.',
+      excludeRecursion: true,
+    });
+    const eels = entry({
+      name: 'Eels',
+      keywords: ['eels'],
+      content: 'Eels bite.',
+      delayUntilRecursion: true,
+    });
+    expect(scan([king, castle, moat], 'the king')).toEqual(['King']);
+    expect(scan([king, castle, moat], 'the king', { recursiveScanning: true })).toEqual([
+      'King',
+      'Castle',
+    ]);
+    // A delayed entry never fires from the messages alone.
+    expect(scan([eels], 'eels', { recursiveScanning: true })).toEqual([]);
+    const eelsNote = entry({ name: 'Note', keywords: ['pond'], content: 'Eels live here.' });
+    expect(scan([eelsNote, eels], 'the pond', { recursiveScanning: true })).toEqual([
+      'Note',
+      'Eels',
+    ]);
+    const quiet = entry({ ...king, id: 'quiet', name: 'Quiet', preventRecursion: true });
+    expect(scan([quiet, castle], 'the king', { recursiveScanning: true })).toEqual(['Quiet']);
+  });
+
+  it('stops recursion that would go on, after its pass limit', () => {
+    // Each entry's content names the next one: a chain longer than the pass limit.
+    const chain = Array.from({ length: 12 }, (_, i) =>
+      entry({
+        name: `L${String(i)}`,
+        keywords: [`link${String(i)}`],
+        content: `link${String(i + 1)}`,
+      }),
+    );
+    const fired = scan(chain, 'link0', { recursiveScanning: true });
+    expect(fired).toHaveLength(maxRecursionPasses + 1);
+  });
+
+  it('keeps each entry placement and depth for the prompt builder', () => {
+    const deep = entry({ name: 'Deep', keywords: ['x'], placement: 'at_depth', depth: 2 });
+    const [fired] = scanLorebook(book([deep]), ['x'], chars).fired;
+    expect(fired?.entry).toMatchObject({ placement: 'at_depth', depth: 2 });
   });
 });

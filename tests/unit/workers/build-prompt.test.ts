@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPrompt,
   messageOverheadTokens,
+  type PromptLoreEntry,
   type PromptTurn,
 } from '#workers/generation/prompt/build-prompt';
 
@@ -127,7 +128,9 @@ describe('buildPrompt', () => {
       userName: 'Sam',
       persona: { highlights: 'Sam is a soaked courier.' },
       memories: [{ content: 'Sam fears the dark.' }, { content: '{{char}} owes Sam a favour.' }],
-      lorebookEntries: [{ content: 'The lighthouse is on Gull Rock.' }],
+      lorebookEntries: [
+        { content: 'The lighthouse is on Gull Rock.', placement: 'after_char', depth: 4 },
+      ],
       history: turns(3),
       contextSize: 4096,
       maxTokens: 100,
@@ -136,10 +139,10 @@ describe('buildPrompt', () => {
     const system = prompt.messages[0]?.content ?? '';
     const order = [
       'Mara is a lighthouse keeper',
+      'The lighthouse is on Gull Rock.',
       "Sam's persona:\nSam is a soaked courier.",
       'Memories:\n- Sam fears the dark.',
       '- Mara owes Sam a favour.',
-      'The lighthouse is on Gull Rock.',
       'Example dialogue:',
     ].map((part) => system.indexOf(part));
     expect(order.every((at) => at >= 0)).toBe(true);
@@ -219,5 +222,61 @@ describe('buildPrompt', () => {
     });
     expect(prompt.messages[0]?.content).not.toContain("Sam's persona");
     expect(prompt.report.leftOut.isPersonaLeftOut).toBe(true);
+  });
+});
+
+describe('lorebook placement', () => {
+  const build = (lorebookEntries: PromptLoreEntry[], contextSize = 4096) =>
+    buildPrompt({
+      character,
+      userName: 'Sam',
+      ...noExtras,
+      lorebookEntries,
+      history: turns(4),
+      contextSize,
+      maxTokens: 100,
+      countTokens: countWords,
+    });
+
+  it('puts entries before and after the character definition', () => {
+    const prompt = build([
+      { content: 'Before the keeper.', placement: 'before_char', depth: 4 },
+      { content: 'After the keeper.', placement: 'after_char', depth: 4 },
+    ]);
+    const system = prompt.messages[0]?.content ?? '';
+    expect(system.startsWith('Before the keeper.\n\nYou are Mara.')).toBe(true);
+    const after = system.indexOf('After the keeper.');
+    expect(after).toBeGreaterThan(system.indexOf('Scenario:'));
+    expect(after).toBeLessThan(system.indexOf('Example dialogue:'));
+  });
+
+  it('puts an entry at a depth as a system message that many messages from the end', () => {
+    const prompt = build([
+      { content: 'At depth two.', placement: 'at_depth', depth: 2 },
+      { content: 'At the end, {{user}}.', placement: 'at_depth', depth: 0 },
+      { content: 'Deeper than the chat.', placement: 'at_depth', depth: 50 },
+    ]);
+    expect(prompt.messages.map((m) => (m.role === 'system' ? m.content : m.role))).toEqual([
+      prompt.messages[0]?.content,
+      'Deeper than the chat.',
+      'assistant',
+      'user',
+      'At depth two.',
+      'assistant',
+      'user',
+      'At the end, Sam.',
+    ]);
+    expect(prompt.keptTurns).toBe(4);
+    expect(prompt.report.sectionTokens.lorebook).toBe(
+      countWords('At depth two. At the end, Sam. Deeper than the chat.') +
+        3 * messageOverheadTokens,
+    );
+  });
+
+  it('leaves out an entry at a depth that does not fit and counts it', () => {
+    const long = 'word '.repeat(400).trim();
+    const prompt = build([{ content: long, placement: 'at_depth', depth: 1 }], 500);
+    expect(prompt.messages.some((m) => m.content === long)).toBe(false);
+    expect(prompt.report.leftOut.lorebookEntries).toBe(1);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { fillMacros } from '#shared/rules/macros';
 import type { CharacterFields } from '#shared/schemas/character';
+import type { LorebookEntry } from '#shared/schemas/lorebook';
 import type { PromptReport } from '#shared/schemas/prompt-report';
 import type { ChatMessage } from '../../providers/provider';
 
@@ -35,10 +36,11 @@ export interface PromptMemory {
 /** The share of the budget unpinned memories may take, so summaries never crowd out the newest turns. */
 export const unpinnedMemoryShare = 0.25;
 
-/** A lorebook entry whose keys matched the chat (prompt/lore-entries.ts). */
-export interface PromptLoreEntry {
-  content: string;
-}
+/**
+ * A lorebook entry that fired (prompt/lore-entries.ts): before or after the character definition in
+ * the system message, or a system message of its own in the chat, `depth` messages from its end.
+ */
+export type PromptLoreEntry = Pick<LorebookEntry, 'content' | 'placement' | 'depth'>;
 
 export interface PromptInput {
   character: PromptCharacter;
@@ -98,25 +100,57 @@ function truncateToTokens(text: string, budget: number, count: (t: string) => nu
   return text.slice(0, low);
 }
 
+/** Where a part of the system message goes: around the character definition, or at the end. */
+type Slot = 'beforeDefinition' | 'afterDefinition' | 'end';
+
 /** The system message grown part by part; each part goes in whole or not at all. */
 class SystemMessage {
-  private parts: string[];
+  private readonly slots: Record<Slot, string[]> = {
+    beforeDefinition: [],
+    afterDefinition: [],
+    end: [],
+  };
   constructor(
-    first: string,
+    private readonly definition: string,
     private readonly cost: (text: string) => number,
-  ) {
-    this.parts = [first];
+  ) {}
+  private join(slots: Record<Slot, readonly string[]>): string {
+    return [
+      ...slots.beforeDefinition,
+      this.definition,
+      ...slots.afterDefinition,
+      ...slots.end,
+    ].join('\n\n');
   }
   get text(): string {
-    return this.parts.join('\n\n');
+    return this.join(this.slots);
   }
-  /** The tokens `part` would add. */
-  extra(part: string): number {
-    return this.cost([...this.parts, part].join('\n\n')) - this.cost(this.text);
+  /** The tokens `part` would add at `slot`. */
+  extra(part: string, slot: Slot = 'end'): number {
+    const next = { ...this.slots, [slot]: [...this.slots[slot], part] };
+    return this.cost(this.join(next)) - this.cost(this.text);
   }
-  add(part: string): void {
-    this.parts.push(part);
+  add(part: string, slot: Slot = 'end'): void {
+    this.slots[slot].push(part);
   }
+}
+
+/** Lore placed in the system message, by where it goes. */
+const loreSlot = { before_char: 'beforeDefinition', after_char: 'afterDefinition' } as const;
+
+/**
+ * The chat with lore placed at depths: each depth's texts as one system message before the last
+ * `depth` messages (0: after the last one; deeper than the chat: before its first message).
+ */
+function placeAtDepth(chat: readonly ChatMessage[], atDepth: ReadonlyMap<number, string[]>) {
+  const out = [...chat];
+  // Deepest first, so each insertion leaves the positions of shallower ones as counted.
+  for (const depth of [...atDepth.keys()].sort((a, b) => b - a)) {
+    const at = Math.max(0, chat.length - depth);
+    const index = out.length - (chat.length - at);
+    out.splice(index, 0, { role: 'system', content: (atDepth.get(depth) ?? []).join('\n\n') });
+  }
+  return out;
 }
 
 export function buildPrompt(input: PromptInput): BuiltPrompt {
@@ -153,10 +187,10 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   };
 
   /** Adds a part when it fits; returns whether it did. */
-  const tryAdd = (part: string, section: keyof typeof sectionTokens): boolean => {
-    const extra = system.extra(part);
+  const tryAdd = (part: string, section: keyof typeof sectionTokens, slot?: Slot): boolean => {
+    const extra = system.extra(part, slot);
     if (used + extra > budget) return false;
-    system.add(part);
+    system.add(part, slot);
     used += extra;
     sectionTokens[section] += extra;
     return true;
@@ -189,9 +223,23 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   }
 
   let loreLeftOut = 0;
+  /** Lore placed in the chat: its text by depth. */
+  const atDepth = new Map<number, string[]>();
   for (const entry of input.lorebookEntries ?? []) {
     if (entry.content.trim() === '') continue;
-    if (!tryAdd(fillMacros(entry.content.trim(), names), 'lorebook')) loreLeftOut++;
+    const text = fillMacros(entry.content.trim(), names);
+    if (entry.placement !== 'at_depth') {
+      if (!tryAdd(text, 'lorebook', loreSlot[entry.placement])) loreLeftOut++;
+      continue;
+    }
+    const c = cost(text);
+    if (used + c > budget) {
+      loreLeftOut++;
+      continue;
+    }
+    used += c;
+    sectionTokens.lorebook += c;
+    atDepth.set(entry.depth, [...(atDepth.get(entry.depth) ?? []), text]);
   }
 
   const examples = formatExamples(fillMacros(input.character.dialogue, names));
@@ -211,14 +259,14 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     firstKept--;
   }
 
+  const chat = [...earlier.slice(firstKept), ...(last ? [last] : [])].map(toMessage);
   const messages: ChatMessage[] = [
     { role: 'system', content: system.text },
-    ...earlier.slice(firstKept).map(toMessage),
-    ...(last ? [toMessage(last)] : []),
+    ...placeAtDepth(chat, atDepth),
   ];
   return {
     messages,
-    keptTurns: messages.length - 1,
+    keptTurns: chat.length,
     promptTokens: used,
     report: {
       budgetTokens: budget,

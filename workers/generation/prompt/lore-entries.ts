@@ -1,7 +1,8 @@
 /**
  * The lorebook entries of a reply's prompt: the chatbot's books scanned against the conversation's
- * recent messages (shared/rules/lore-scan.ts), in placement order. Each book's own token budget
- * bounds its entries; the prompt builder then fits them into the context with the rest.
+ * recent messages (shared/rules/lore-scan.ts), in placement order, each with where it goes. Each
+ * book's own token budget bounds its entries; the prompt builder then fits them into the context
+ * with the rest.
  */
 import { scanLorebooks, type ScanBook } from '#shared/rules/lore-scan';
 import type { PromptLoreEntry, PromptTurn } from './build-prompt';
@@ -17,5 +18,9 @@ export function loreEntriesFor(
     history.map((t) => t.content),
     countTokens,
   );
-  return fired.map((f) => ({ content: f.entry.content }));
+  return fired.map(({ entry }) => ({
+    content: entry.content,
+    placement: entry.placement,
+    depth: entry.depth,
+  }));
 }

@@ -1,12 +1,18 @@
 /**
  * One lorebook entry's form (product-rules.md §5 "Lorebook", entry): name 3-50, keywords 1-12 of at
- * most 100 characters (comma separated), content 3-1000, with priority, insertion order and enabled.
+ * most 100 characters (comma separated; none needed for a constant entry), content 3-1000, priority
+ * and insertion order; under "More settings" the rest of what scanning reads (shared/rules/lore-scan.ts).
+ * The extensions an import kept go back unchanged.
  */
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { LorebookEntryInputSchema, type LorebookEntryInput } from '#shared/api/lorebooks';
-import type { LorebookEntryFields } from '#shared/schemas/lorebook';
-import { lorebookLimits, parseKeywords } from '#shared/rules/lorebook';
+import { LorebookEntryInputSchema } from '#shared/api/lorebooks';
+import {
+  entryPlacements,
+  selectiveLogics,
+  type LorebookEntryFields,
+} from '#shared/schemas/lorebook';
+import { defaultEntrySettings, lorebookLimits, parseKeywords } from '#shared/rules/lorebook';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import {
@@ -14,11 +20,13 @@ import {
   FieldError,
   FieldNote,
   Label,
+  Select,
   TextArea,
   errorProps,
 } from '../../../components/form-controls';
 import { TextField } from '../../../components/text-field';
 import { fieldErrors } from '../form-errors';
+import { logicLabels, placementLabels } from '../setting-labels';
 
 export type EntryValues = LorebookEntryFields;
 
@@ -26,10 +34,21 @@ export const emptyEntry: EntryValues = {
   name: '',
   keywords: [],
   content: '',
-  priority: 100,
-  insertionOrder: 100,
-  enabled: true,
+  ...defaultEntrySettings(),
 };
+
+/** The on/off settings, each with its label. */
+const switches = [
+  ['enabled', 'Enabled'],
+  ['constant', 'Constant: always in the prompt, keywords optional'],
+  ['caseSensitive', 'Case sensitive'],
+  ['matchWholeWords', 'Match whole words (off: also inside words)'],
+  ['excludeRecursion', 'Other entries cannot trigger it'],
+  ['preventRecursion', 'Does not trigger other entries'],
+  ['delayUntilRecursion', 'Only other entries trigger it'],
+] as const satisfies readonly (readonly [keyof EntryValues, string])[];
+
+type Switch = (typeof switches)[number][0];
 
 export function EntryForm({
   initial,
@@ -39,26 +58,47 @@ export function EntryForm({
 }: {
   initial: EntryValues;
   isBusy: boolean;
-  onSave: (entry: LorebookEntryInput) => void;
+  onSave: (entry: EntryValues) => void;
   onCancel: () => void;
 }) {
   const id = useId();
   const [name, setName] = useState(initial.name);
   const [keywords, setKeywords] = useState(initial.keywords.join(', '));
+  const [secondary, setSecondary] = useState(initial.secondaryKeywords.join(', '));
   const [content, setContent] = useState(initial.content);
-  const [priority, setPriority] = useState(String(initial.priority));
-  const [insertionOrder, setInsertionOrder] = useState(String(initial.insertionOrder));
-  const [enabled, setEnabled] = useState(initial.enabled);
+  const [numbers, setNumbers] = useState({
+    priority: String(initial.priority),
+    insertionOrder: String(initial.insertionOrder),
+    probability: String(initial.probability),
+    depth: String(initial.depth),
+  });
+  const [flags, setFlags] = useState<Pick<EntryValues, Switch>>({
+    enabled: initial.enabled,
+    constant: initial.constant,
+    caseSensitive: initial.caseSensitive,
+    matchWholeWords: initial.matchWholeWords,
+    excludeRecursion: initial.excludeRecursion,
+    preventRecursion: initial.preventRecursion,
+    delayUntilRecursion: initial.delayUntilRecursion,
+  });
+  const [selectiveLogic, setSelectiveLogic] = useState(initial.selectiveLogic);
+  const [placement, setPlacement] = useState(initial.placement);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const save = () => {
     const result = LorebookEntryInputSchema.safeParse({
+      ...flags,
       name,
       keywords: parseKeywords(keywords),
+      secondaryKeywords: parseKeywords(secondary),
+      selectiveLogic,
       content,
-      priority: Number(priority),
-      insertionOrder: Number(insertionOrder),
-      enabled,
+      priority: Number(numbers.priority),
+      insertionOrder: Number(numbers.insertionOrder),
+      probability: Number(numbers.probability),
+      placement,
+      depth: Number(numbers.depth),
+      extensions: initial.extensions,
     });
     if (!result.success) {
       setErrors(fieldErrors(result.error));
@@ -67,6 +107,20 @@ export function EntryForm({
     setErrors({});
     onSave(result.data);
   };
+
+  const numberField = (key: keyof typeof numbers, label: string, note: string) => (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      value={numbers[key]}
+      note={note}
+      error={errors[key] ?? null}
+      onChange={(e) => {
+        setNumbers({ ...numbers, [key]: e.target.value });
+      }}
+    />
+  );
 
   const contentId = `${id}-content`;
   return (
@@ -88,7 +142,7 @@ export function EntryForm({
       />
       <TextField
         label="Keywords"
-        note={`Comma separated, up to ${lorebookLimits.keywords.max}. Matched as whole words, ignoring case.`}
+        note={`Comma separated, up to ${lorebookLimits.keywords.max}. Any one of them said in the recent messages fires the entry.`}
         value={keywords}
         autoComplete="off"
         error={errors.keywords ?? null}
@@ -117,30 +171,77 @@ export function EntryForm({
         )}
       </Field>
       <Row>
-        <TextField
-          label="Priority"
-          type="number"
-          inputMode="numeric"
-          value={priority}
-          note="Higher is kept first within the budget."
-          error={errors.priority ?? null}
-          onChange={(e) => {
-            setPriority(e.target.value);
-          }}
-        />
-        <TextField
-          label="Insertion order"
-          type="number"
-          inputMode="numeric"
-          value={insertionOrder}
-          note="Lower goes earlier in the prompt."
-          error={errors.insertionOrder ?? null}
-          onChange={(e) => {
-            setInsertionOrder(e.target.value);
-          }}
-        />
+        {numberField('priority', 'Priority', 'Higher is kept first within the budget.')}
+        {numberField('insertionOrder', 'Insertion order', 'Lower goes earlier in the prompt.')}
       </Row>
-      <CheckboxField label="Enabled" checked={enabled} onChange={setEnabled} />
+      <More>
+        <summary>More settings</summary>
+        <MoreFields>
+          {switches.map(([key, label]) => (
+            <CheckboxField
+              key={key}
+              label={label}
+              checked={flags[key]}
+              onChange={(checked) => {
+                setFlags({ ...flags, [key]: checked });
+              }}
+            />
+          ))}
+          <TextField
+            label="Secondary keywords"
+            note="Comma separated. Checked once a keyword matched, by the logic below; leave empty for none."
+            value={secondary}
+            autoComplete="off"
+            error={errors.secondaryKeywords ?? null}
+            onChange={(e) => {
+              setSecondary(e.target.value);
+            }}
+          />
+          <Field>
+            <Label htmlFor={`${id}-logic`}>Secondary keyword logic</Label>
+            <Select
+              id={`${id}-logic`}
+              value={selectiveLogic}
+              onChange={(e) => {
+                setSelectiveLogic(
+                  selectiveLogics.find((l) => l === e.target.value) ?? selectiveLogic,
+                );
+              }}
+            >
+              {selectiveLogics.map((logic) => (
+                <option key={logic} value={logic}>
+                  {logicLabels[logic]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field>
+            <Label htmlFor={`${id}-placement`}>Placement</Label>
+            <Select
+              id={`${id}-placement`}
+              value={placement}
+              onChange={(e) => {
+                setPlacement(entryPlacements.find((p) => p === e.target.value) ?? placement);
+              }}
+            >
+              {entryPlacements.map((p) => (
+                <option key={p} value={p}>
+                  {placementLabels[p]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Row>
+            {placement === 'at_depth' &&
+              numberField(
+                'depth',
+                'Depth',
+                'Messages from the end of the chat (0: after the last).',
+              )}
+            {numberField('probability', 'Probability (%)', 'The chance it goes in when it fires.')}
+          </Row>
+        </MoreFields>
+      </More>
       <Buttons>
         <Button onClick={onCancel}>Cancel</Button>
         <Button $variant="primary" disabled={isBusy} aria-busy={isBusy} onClick={save}>
@@ -164,6 +265,20 @@ const Row = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
   gap: ${({ theme }) => theme.space.md};
+`;
+
+const More = styled.details`
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+  }
+`;
+
+const MoreFields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  padding-top: ${({ theme }) => theme.space.md};
 `;
 
 const Buttons = styled.div`

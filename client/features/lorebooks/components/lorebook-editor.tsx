@@ -8,16 +8,13 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
-import {
-  LorebookCreateInputSchema,
-  LorebookInputSchema,
-  type LorebookEntryInput,
-} from '#shared/api/lorebooks';
+import { LorebookCreateInputSchema, LorebookInputSchema } from '#shared/api/lorebooks';
 import { exportLorebook } from '#shared/cards/lorebook-export';
 import { lorebookLimits } from '#shared/rules/lorebook';
-import type { Lorebook } from '#shared/schemas/lorebook';
+import { LorebookEntryFieldsSchema, type Lorebook } from '#shared/schemas/lorebook';
 import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
+import { CheckboxField } from '../../../components/checkbox-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
@@ -40,6 +37,7 @@ export interface LorebookSeed {
   description: string;
   scanDepth: number;
   tokenBudget: number;
+  recursiveScanning: boolean;
   tags: string[];
   entries: EntryValues[];
 }
@@ -83,6 +81,9 @@ export function LorebookEditor({
   const [tokenBudget, setTokenBudget] = useState(
     String(book?.tokenBudget ?? seed?.tokenBudget ?? lorebookLimits.tokenBudget.default),
   );
+  const [recursiveScanning, setRecursiveScanning] = useState(
+    book?.recursiveScanning ?? seed?.recursiveScanning ?? false,
+  );
   const [guidelines, setGuidelines] = useState(false);
   const [entries, setEntries] = useState<LocalEntry[]>(
     () => book?.entries ?? (seed?.entries ?? []).map((e) => ({ ...e, id: localId() })),
@@ -121,6 +122,7 @@ export function LorebookEditor({
       tags: parseTags(tags),
       scanDepth: Number(scanDepth),
       tokenBudget: budget,
+      recursiveScanning,
     };
     const result = isCreate
       ? LorebookCreateInputSchema.safeParse({
@@ -156,17 +158,9 @@ export function LorebookEditor({
     }
   };
 
-  const onSaveEntry = async (input: LorebookEntryInput) => {
+  const onSaveEntry = async (values: EntryValues) => {
     const target = editing;
     if (target === null) return;
-    const values: EntryValues = {
-      name: input.name,
-      keywords: input.keywords,
-      content: input.content,
-      priority: input.priority ?? 100,
-      insertionOrder: input.insertionOrder ?? 100,
-      enabled: input.enabled ?? true,
-    };
     if (isCreate) {
       setEntries((list) =>
         target === 'new'
@@ -299,6 +293,12 @@ export function LorebookEditor({
               }}
             />
           </Row>
+          <CheckboxField
+            isSwitch
+            label="Recursive scanning: entries that go in can make other entries fire"
+            checked={recursiveScanning}
+            onChange={setRecursiveScanning}
+          />
 
           <section aria-labelledby={`${id}-entries`}>
             <EntriesHead>
@@ -394,7 +394,11 @@ export function LorebookEditor({
           </Buttons>
         </Fields>
       </form>
-      <TestBox entries={scanEntries} tokenBudget={Number.isFinite(budget) ? budget : 0} />
+      <TestBox
+        entries={scanEntries}
+        tokenBudget={Number.isFinite(budget) ? budget : 0}
+        recursiveScanning={recursiveScanning}
+      />
       {deleting !== null && (
         <ConfirmDialog
           title="Delete entry"
@@ -412,16 +416,9 @@ export function LorebookEditor({
   );
 }
 
-/** A form entry as the save takes it. */
+/** A form entry as the save takes it: its fields, without its id. */
 function withoutId(e: LocalEntry): EntryValues {
-  return {
-    name: e.name,
-    keywords: e.keywords,
-    content: e.content,
-    priority: e.priority,
-    insertionOrder: e.insertionOrder,
-    enabled: e.enabled,
-  };
+  return LorebookEntryFieldsSchema.parse(e);
 }
 
 /** A form entry as the export takes it. */

@@ -9,6 +9,7 @@ import { lorebookLimits } from '#shared/rules/lorebook';
 import { Button, LinkButton } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { hasSeenLorebookGuide, markLorebookGuideSeen } from '../guide-seen';
+import { logicLabels, placementLabels } from '../setting-labels';
 
 export function LorebookGuide({ showOnFirstVisit = false }: { showOnFirstVisit?: boolean }) {
   const [isOpen, setIsOpen] = useState(() => showOnFirstVisit && !hasSeenLorebookGuide());
@@ -63,7 +64,34 @@ function GuideText() {
           matches whatever its case, and only as a whole word or phrase: “moon” matches “The Moon
           rose” but not “honeymoon”. In Chinese, Japanese or Thai, written without spaces, a keyword
           matches anywhere; in Korean, a keyword matches with a particle after it too (“서울”
-          matches “서울에”). Keywords are plain text, never patterns.
+          matches “서울에”). Keywords are plain text, never patterns. Under More settings, Case
+          sensitive makes “Rose” miss “rose”, and turning off Match whole words lets “moon” match
+          “honeymoon”.
+        </p>
+      </section>
+      <section>
+        <h3>Constant entries and secondary keywords</h3>
+        <p>
+          A constant entry is always in the prompt and needs no keywords. Secondary keywords refine
+          a match: once a keyword matched, {logicLabels.and_any}; {logicLabels.and_all};{' '}
+          {logicLabels.not_any}; {logicLabels.not_all}.
+        </p>
+      </section>
+      <section>
+        <h3>Placement and probability</h3>
+        <p>
+          An entry goes {placementLabels.before_char.toLowerCase()} (the default),{' '}
+          {placementLabels.after_char.toLowerCase()}, or into the chat at a depth: at depth 0 after
+          the last message, at depth 2 before the last two. Probability is the chance, from 0 to 100
+          %, that a matched entry goes in; each reply rolls again.
+        </p>
+      </section>
+      <section>
+        <h3>Recursive scanning</h3>
+        <p>
+          With recursive scanning on, the content of the entries that went in is searched too, so
+          one entry can bring in another, a few rounds deep. Per entry, you can stop other entries
+          triggering it, stop it triggering others, or let only other entries trigger it.
         </p>
       </section>
       <section>
@@ -98,7 +126,8 @@ function GuideText() {
         <h3>Test keywords</h3>
         <p>
           Type a sample message in the test box below the entries to see which entries fire, which
-          are left out for the budget, and which keyword matched, before you save.
+          are left out for the budget, which keyword matched and where each goes, before you save.
+          The test box wins every probability roll and says how often such an entry goes in.
         </p>
       </section>
     </Sections>

@@ -6,7 +6,9 @@
  */
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { lorebookFileMaxBytes } from '#shared/api/lorebooks';
+import { z } from 'zod';
+import { FitProblemSchema, lorebookFileMaxBytes } from '#shared/api/lorebooks';
+import { lorebookLimits } from '#shared/rules/lorebook';
 import { Button } from '../../../components/button';
 import { FieldError } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
@@ -23,10 +25,56 @@ const entriesText = (n: number) => `${String(n)} ${n === 1 ? 'entry' : 'entries'
 /** What a choice gives: its entries, and those past the 100-entry limit that are left out. */
 function outcomeText(fitted: ImportReport['skip']): string {
   const over =
-    fitted.overLimit > 0
-      ? ` (${String(fitted.overLimit)} past the 100-entry limit are left out)`
+    fitted.overLimit.length > 0
+      ? ` (${String(fitted.overLimit.length)} past the ${String(lorebookLimits.entries.max)}-entry limit are left out, listed below)`
       : '';
   return `${entriesText(fitted.entries.length)}${over}`;
+}
+
+type FitProblem = z.infer<typeof FitProblemSchema>;
+
+/** What fitting does about a problem. */
+const fixText: Record<FitProblem['fix'], string> = {
+  skip: 'It is skipped.',
+  split: 'Split: several entries with the same keywords.',
+  trim: 'Split: the extra is dropped.',
+};
+
+/** A refused file: what is wrong with it, and every entry's reason when the server gave them. */
+interface ImportFailure {
+  title: string;
+  detail: string | null;
+  problems: FitProblem[];
+}
+
+const ProblemsSchema = z.array(FitProblemSchema);
+
+function failureOf(err: unknown): ImportFailure {
+  const apiError = toApiError(err);
+  if (apiError.code === 'validation_failed') {
+    return { title: invalidFileText, detail: apiError.message, problems: [] };
+  }
+  if (apiError.code !== 'lorebook_import_invalid') {
+    return { title: importFailedText, detail: null, problems: [] };
+  }
+  const problems = ProblemsSchema.safeParse(apiError.details?.problems);
+  return {
+    title: apiError.message,
+    detail: null,
+    problems: problems.success ? problems.data : [],
+  };
+}
+
+function ProblemList({ problems, label }: { problems: readonly FitProblem[]; label: string }) {
+  return (
+    <Problems aria-label={label}>
+      {problems.map((p) => (
+        <li key={`${p.path}:${p.message}`}>
+          <strong>{p.entryName}</strong> — {p.path}: {p.message}. {fixText[p.fix]}
+        </li>
+      ))}
+    </Problems>
+  );
 }
 
 function seedOf(report: ImportReport, choice: 'skip' | 'split'): LorebookSeed {
@@ -35,6 +83,7 @@ function seedOf(report: ImportReport, choice: 'skip' | 'split'): LorebookSeed {
     description: report.description,
     scanDepth: report.scanDepth,
     tokenBudget: report.tokenBudget,
+    recursiveScanning: report.recursiveScanning,
     tags: report.tags,
     entries: report[choice].entries,
   };
@@ -44,37 +93,36 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
   const { api } = useServices();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<{ title: string; detail: string | null } | null>(null);
+  const [error, setError] = useState<ImportFailure | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
   const read = async (file: File) => {
     setError(null);
     if (file.size > lorebookFileMaxBytes) {
-      setError({ title: invalidFileText, detail: 'The file is larger than 900 KB.' });
+      setError({ title: invalidFileText, detail: 'The file is larger than 900 KB.', problems: [] });
       return;
     }
     let data: unknown;
     try {
       data = JSON.parse(await file.text());
     } catch (err) {
-      setError({ title: invalidFileText, detail: err instanceof Error ? err.message : null });
+      setError({
+        title: invalidFileText,
+        detail: err instanceof Error ? err.message : null,
+        problems: [],
+      });
       return;
     }
     setIsBusy(true);
     try {
       const answer = await readImport(api, data, file.name);
       // Entries that break a limit, or past the 100-entry limit, are shown before the form is filled.
-      if (answer.problems.length === 0 && answer.skip.overLimit === 0) {
+      if (answer.problems.length === 0 && answer.skip.overLimit.length === 0) {
         onStart(seedOf(answer, 'skip'));
       } else setReport(answer);
     } catch (err) {
-      const apiError = toApiError(err);
-      setError(
-        apiError.code === 'lorebook_import_invalid' || apiError.code === 'validation_failed'
-          ? { title: invalidFileText, detail: apiError.message }
-          : { title: importFailedText, detail: null },
-      );
+      setError(failureOf(err));
     } finally {
       setIsBusy(false);
     }
@@ -128,6 +176,9 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
             {error.detail !== null && <Detail>{error.detail}</Detail>}
           </FieldError>
         )}
+        {error !== null && error.problems.length > 0 && (
+          <ProblemList problems={error.problems} label="Why each entry does not fit" />
+        )}
       </Option>
       {report !== null && (
         <Modal
@@ -168,25 +219,42 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
             {entriesText(report.total)} read. Nothing is saved until you choose and then save the
             form.
           </p>
-          <Problems aria-label="Entries that do not fit">
-            {report.problems.map((p) => (
-              <li key={`${p.path}:${p.message}`}>
-                <strong>{p.entryName}</strong> — {p.path}: {p.message}.{' '}
-                {p.fix === 'skip'
-                  ? 'It is skipped.'
-                  : p.fix === 'split'
-                    ? 'Split: several entries with the same keywords.'
-                    : 'Split: the extra keywords are dropped.'}
-              </li>
-            ))}
-          </Problems>
+          {report.problems.length > 0 && (
+            <ProblemList problems={report.problems} label="Entries that do not fit" />
+          )}
           <p>
             Skipping gives {outcomeText(report.skip)}
             {canSplit && `; splitting gives ${outcomeText(report.split)}`}.
           </p>
+          <OverLimit fitted={canSplit ? report.split : report.skip} />
         </Modal>
       )}
     </Choice>
+  );
+}
+
+/**
+ * The entries past a book's 100 that a choice leaves out, by name, with what to do about them
+ * (formats.md §5, "Imports past our limits").
+ */
+function OverLimit({ fitted }: { fitted: ImportReport['skip'] }) {
+  if (fitted.overLimit.length === 0) return null;
+  return (
+    <>
+      <p>
+        A lorebook holds at most {lorebookLimits.entries.max} entries, so these are left out. To
+        keep them, split the file into books of at most {lorebookLimits.entries.max} entries and
+        import each one.
+      </p>
+      <Problems aria-label="Entries past the limit">
+        {fitted.overLimit.map((o) => (
+          <li key={`${o.path}:${o.entryName}`}>
+            <strong>{o.entryName}</strong> — {o.path}: past the {lorebookLimits.entries.max}-entry
+            limit.
+          </li>
+        ))}
+      </Problems>
+    </>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   type RawLoreEntry,
 } from '#shared/cards/lorebook-import';
 import type { Lorebook } from '#shared/schemas/lorebook';
+import { defaultEntrySettings } from '#shared/rules/lorebook';
 import { cardData, cardFixtureJson } from '../../../support/cards';
 
 const lorebookFixture = (name: string): unknown =>
@@ -23,15 +24,33 @@ const lorebookFixture = (name: string): unknown =>
     ),
   );
 
+/** A book as the API gives it, to export. */
+function loadedBook(over: Partial<Lorebook>): Lorebook {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'A book',
+    description: 'A book',
+    avatarUrl: '/uploads/lorebook-avatars/a.webp',
+    tags: ['one', 'two'],
+    creatorUsername: 'me',
+    numEntries: 1,
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+    scanDepth: 4,
+    tokenBudget: 500,
+    recursiveScanning: false,
+    isOwner: true,
+    entries: [],
+    ...over,
+  };
+}
+
 function raw(over: Partial<RawLoreEntry> = {}): RawLoreEntry {
   return {
     name: 'An entry',
     keywords: ['key'],
     content: 'Some lore.',
-    priority: 100,
-    insertionOrder: 100,
-    enabled: true,
-    isConstant: false,
+    ...defaultEntrySettings(),
     ...over,
   };
 }
@@ -94,32 +113,21 @@ describe('readLorebookFile', () => {
   });
 
   it('reads our own export back, whatever its spec says', () => {
-    const lorebook: Lorebook = {
-      id: '00000000-0000-4000-8000-000000000001',
+    const lorebook = loadedBook({
       name: 'Round trip',
-      description: 'A book',
-      avatarUrl: '/uploads/lorebook-avatars/a.webp',
-      tags: ['one', 'two'],
-      creatorUsername: 'me',
-      numEntries: 1,
-      createdAt: new Date(0).toISOString(),
-      updatedAt: new Date(0).toISOString(),
       scanDepth: 6,
       tokenBudget: 300,
-      isOwner: true,
       entries: [
         {
           id: '00000000-0000-4000-8000-000000000002',
           name: 'Tower',
           keywords: ['tower', 'spire'],
           content: 'A tall tower.',
-          priority: 100,
-          insertionOrder: 100,
-          enabled: true,
+          ...defaultEntrySettings(),
           updatedAt: new Date(0).toISOString(),
         },
       ],
-    };
+    });
     const exported = exportLorebook(lorebook);
     expect(exported.data.entries[0]).toMatchObject({
       keys: ['tower', 'spire'],
@@ -154,7 +162,7 @@ describe('readLorebookFile', () => {
     expect(novel.entries[0]).toMatchObject({
       name: 'Novel',
       content: 'Novel lore.',
-      isConstant: true,
+      constant: true,
     });
   });
 
@@ -178,16 +186,29 @@ describe('fitProblems', () => {
       raw(),
       raw({ content: 'x'.repeat(1234) }),
       raw({ keywords: Array.from({ length: 15 }, (_, i) => `k${i}`) }),
-      raw({ keywords: [], isConstant: true }),
+      raw({ keywords: [], constant: true }),
       raw({ content: 'ab' }),
       raw({ keywords: ['ok', 'y'.repeat(101)] }),
+      raw({ keywords: [] }),
+      raw({ secondaryKeywords: Array.from({ length: 13 }, (_, i) => `s${i}`) }),
+      raw({ extensions: { big: 'z'.repeat(17 * 1024) } }),
     ]);
     expect(problems.map((p) => [p.path, p.message, p.fix])).toEqual([
       ['entries[1].content', '1234 characters, maximum is 1000', 'split'],
       ['entries[2].keywords', '15 keywords, maximum is 12 (the first 12 are kept)', 'trim'],
-      ['entries[3].keywords', 'constant entry has no keywords', 'skip'],
       ['entries[4].content', '2 characters, minimum is 3', 'skip'],
-      ['entries[5].keywords', '1 keyword(s) over 100 characters, which are dropped', 'trim'],
+      ['entries[5].keywords', '1 over 100 characters, which are dropped', 'trim'],
+      ['entries[6].keywords', 'entry has no keywords', 'skip'],
+      [
+        'entries[7].secondaryKeywords',
+        '13 secondary keywords, maximum is 12 (the first 12 are kept)',
+        'trim',
+      ],
+      [
+        'entries[8].extensions',
+        'Extensions must be 16 KB or less, without NUL characters; they are dropped',
+        'trim',
+      ],
     ]);
   });
 
@@ -221,18 +242,25 @@ describe('fitEntries', () => {
     raw({ name: 'Fine' }),
     raw({ name: 'Long', content: 'A sentence of lore here. '.repeat(60).trim() }),
     raw({ name: 'Many', keywords: Array.from({ length: 14 }, (_, i) => `k${i}`) }),
-    raw({ name: 'Constant', keywords: [], isConstant: true }),
+    raw({ name: 'Constant', keywords: [], constant: true }),
+    raw({ name: 'Keyless', keywords: [] }),
   ];
 
-  it('skips every entry that does not fit when asked to skip', () => {
+  it('skips every entry that does not fit when asked to skip; a constant entry needs no keywords', () => {
     const fitted = fitEntries(entries, 'skip');
-    expect(fitted.entries.map((e) => e.name)).toEqual(['Fine']);
+    expect(fitted.entries.map((e) => e.name)).toEqual(['Fine', 'Constant']);
     expect(fitted.skipped).toBe(3);
   });
 
   it('splits long content into entries with the same keywords and keeps the first 12 keywords', () => {
     const fitted = fitEntries(entries, 'split');
-    expect(fitted.entries.map((e) => e.name)).toEqual(['Fine', 'Long (1/2)', 'Long (2/2)', 'Many']);
+    expect(fitted.entries.map((e) => e.name)).toEqual([
+      'Fine',
+      'Long (1/2)',
+      'Long (2/2)',
+      'Many',
+      'Constant',
+    ]);
     expect(fitted.entries[1]?.keywords).toEqual(['key']);
     expect(fitted.entries[2]?.keywords).toEqual(['key']);
     expect(fitted.entries[3]?.keywords).toHaveLength(12);
@@ -257,11 +285,20 @@ describe('fitEntries', () => {
     expect(fitted.entries[0]?.name).toBe('Entry 1: Tower');
   });
 
-  it('keeps at most 100 entries', () => {
-    const many = Array.from({ length: 120 }, () => raw());
+  it('writes at most 100 entries and lists every one past them, split pieces by piece', () => {
+    const many = Array.from({ length: 120 }, (_, i) => raw({ name: `Entry ${String(i)}` }));
     const fitted = fitEntries(many, 'skip');
     expect(fitted.entries).toHaveLength(100);
-    expect(fitted.overLimit).toBe(20);
+    expect(fitted.overLimit).toHaveLength(20);
+    expect(fitted.overLimit[0]).toEqual({
+      index: 100,
+      entryName: 'Entry 100',
+      path: 'entries[100]',
+    });
+    const long = 'A sentence of lore here. '.repeat(60).trim();
+    const split = fitEntries([...many.slice(0, 99), raw({ name: 'Long', content: long })], 'split');
+    expect(split.entries.at(-1)?.name).toBe('Long (1/2)');
+    expect(split.overLimit).toEqual([{ index: 99, entryName: 'Long (2/2)', path: 'entries[99]' }]);
   });
 });
 
@@ -275,5 +312,162 @@ describe('suggested name and description', () => {
     const d = suggestedDescription('word '.repeat(50));
     expect(Array.from(d).length).toBeLessThanOrEqual(100);
     expect(d.endsWith('…')).toBe(true);
+  });
+});
+
+describe('entry settings on import and export', () => {
+  it('reads the Eldoria world file: ST position 0 is before the definition, selective with no secondary keys', () => {
+    const book = readLorebookFile(lorebookFixture('Eldoria.json'), 'Eldoria.json');
+    expect(book.recursiveScanning).toBe(false);
+    expect(book.entries[0]).toMatchObject({
+      constant: false,
+      secondaryKeywords: [],
+      placement: 'before_char',
+      depth: 4,
+      probability: 100,
+      caseSensitive: false,
+      matchWholeWords: true,
+    });
+  });
+
+  it('reads the Agnai book: V2 position 1 is after the definition, and its recursive_scanning', () => {
+    const book = readLorebookFile(
+      lorebookFixture('main_hogwarts-legacy-lore-b819ccba_agnai.json'),
+      'hogwarts.json',
+    );
+    expect(book.entries[0]?.placement).toBe('after_char');
+    expect(book.recursiveScanning).toBe(false);
+  });
+
+  it('reads every SillyTavern world-file setting by its own name', () => {
+    const book = readLorebookFile({
+      recursive_scanning: true,
+      entries: {
+        '0': {
+          uid: 0,
+          key: ['Keep'],
+          keysecondary: ['night', 'storm'],
+          selective: true,
+          selectiveLogic: 3,
+          constant: true,
+          content: 'The keep.',
+          position: 4,
+          depth: 2,
+          probability: 35,
+          useProbability: true,
+          caseSensitive: true,
+          matchWholeWords: false,
+          excludeRecursion: true,
+          preventRecursion: true,
+          delayUntilRecursion: true,
+          extensions: { custom: { a: 1 } },
+        },
+        '1': {
+          uid: 1,
+          key: ['x'],
+          content: 'Author note.',
+          position: 2,
+          probability: 10,
+          useProbability: false,
+        },
+        '2': { uid: 2, key: ['y'], keysecondary: ['z'], selective: false, content: 'Plain.' },
+      },
+    });
+    expect(book.recursiveScanning).toBe(true);
+    expect(book.entries[0]).toMatchObject({
+      keywords: ['Keep'],
+      secondaryKeywords: ['night', 'storm'],
+      selectiveLogic: 'and_all',
+      constant: true,
+      placement: 'at_depth',
+      depth: 2,
+      probability: 35,
+      caseSensitive: true,
+      matchWholeWords: false,
+      excludeRecursion: true,
+      preventRecursion: true,
+      delayUntilRecursion: true,
+      extensions: { custom: { a: 1 } },
+    });
+    // A place we do not have goes before the definition; its raw value stays for export.
+    expect(book.entries[1]).toMatchObject({
+      placement: 'before_char',
+      probability: 100,
+      extensions: { position: 2 },
+    });
+    expect(book.entries[2]?.secondaryKeywords).toEqual([]);
+  });
+
+  it('reads a V2 card book with its settings in extensions, as SillyTavern writes them', () => {
+    const book = readLorebookFile({
+      spec: 'chara_card_v2',
+      data: {
+        name: 'Card',
+        first_mes: 'Hi',
+        character_book: {
+          entries: [
+            {
+              keys: ['moon'],
+              secondary_keys: 'tide, night',
+              selective: true,
+              content: 'The moon.',
+              position: 'before_char',
+              case_sensitive: false,
+              extensions: { position: 1, selectiveLogic: 2, match_whole_words: false, depth: 9 },
+            },
+          ],
+        },
+      },
+    });
+    expect(book.entries[0]).toMatchObject({
+      secondaryKeywords: ['tide', 'night'],
+      selectiveLogic: 'not_any',
+      placement: 'after_char',
+      matchWholeWords: false,
+      depth: 9,
+    });
+  });
+
+  it('exports real values and reads every setting and extension back', () => {
+    const fields = {
+      name: 'Keep',
+      keywords: ['keep'],
+      content: 'The keep is old.',
+      ...defaultEntrySettings(),
+      constant: true,
+      secondaryKeywords: ['night'],
+      selectiveLogic: 'not_all' as const,
+      caseSensitive: true,
+      matchWholeWords: false,
+      probability: 60,
+      placement: 'at_depth' as const,
+      depth: 3,
+      excludeRecursion: true,
+      preventRecursion: false,
+      delayUntilRecursion: true,
+    };
+    const extensions = { 'other/tool': { kept: [1, 2] } };
+    const entry = {
+      ...fields,
+      id: '00000000-0000-4000-8000-000000000003',
+      extensions,
+      updatedAt: new Date(0).toISOString(),
+    };
+    const book = loadedBook({ recursiveScanning: true, entries: [entry] });
+    const exported = exportLorebook(book);
+    expect(exported.data.recursive_scanning).toBe(true);
+    expect(exported.data.entries[0]).toMatchObject({
+      constant: true,
+      selective: true,
+      secondary_keys: ['night'],
+      case_sensitive: true,
+      probability: 60,
+      position: 'before_char',
+      extensions: { position: 4, depth: 3, selectiveLogic: 1, 'other/tool': { kept: [1, 2] } },
+    });
+    const back = readLorebookFile(JSON.parse(JSON.stringify(exported)));
+    expect(back.recursiveScanning).toBe(true);
+    expect(back.entries[0]).toMatchObject(fields);
+    expect(back.entries[0]?.extensions).toMatchObject(extensions);
   });
 });
