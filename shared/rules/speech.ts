@@ -7,9 +7,21 @@ import { z } from 'zod';
 
 export const VoiceGenderSchema = z.enum(['male', 'female']);
 
+/** Our voices' ids, first the default one (a conversation without a chosen voice is read in it). */
+export const voiceIds = [
+  'warm-narrator',
+  'bright-guide',
+  'old-sage',
+  'quick-wit',
+  'soft-whisper',
+] as const;
+export const VoiceIdSchema = z.enum(voiceIds);
+export type VoiceId = z.infer<typeof VoiceIdSchema>;
+export const defaultVoiceId: VoiceId = 'warm-narrator';
+
 /** A voice a conversation can be read aloud in; `audioUrl` plays its sample (premium). */
 export const VoiceSchema = z.object({
-  id: z.string(),
+  id: VoiceIdSchema,
   name: z.string(),
   description: z.string(),
   gender: VoiceGenderSchema,
@@ -17,7 +29,7 @@ export const VoiceSchema = z.object({
 });
 export type Voice = z.infer<typeof VoiceSchema>;
 
-/** The voices, first the default one (a conversation without a chosen voice is read in it). */
+/** The voices, in voiceIds' order. */
 export const voices = [
   {
     id: 'warm-narrator',
@@ -35,11 +47,6 @@ export const voices = [
   { id: 'quick-wit', name: 'Quick Wit', description: 'Fast and lively.', gender: 'female' },
   { id: 'soft-whisper', name: 'Soft Whisper', description: 'Quiet and gentle.', gender: 'female' },
 ] as const satisfies readonly Omit<Voice, 'audioUrl'>[];
-export type VoiceId = (typeof voices)[number]['id'];
-
-export const defaultVoiceId: VoiceId = 'warm-narrator';
-
-export const VoiceIdSchema = z.enum(voices.map((v) => v.id) as [VoiceId, ...VoiceId[]]);
 
 /** What a voice's sample says. */
 export const voiceSampleText = 'Hello! This is how I will read the replies of this conversation.';

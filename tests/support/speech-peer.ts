@@ -7,12 +7,20 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
 import { wavHeader } from '#shared/media/wav';
+
+const SpeechRequestSchema = z.object({
+  model: z.string(),
+  input: z.string(),
+  voice: z.string(),
+  response_format: z.string(),
+});
 
 export interface SpeechPeer {
   baseUrl: string;
   /** Bodies of the requests received, newest last. */
-  requests: { model: string; input: string; voice: string; response_format: string }[];
+  requests: z.infer<typeof SpeechRequestSchema>[];
   close: () => Promise<void>;
 }
 
@@ -29,9 +37,9 @@ export function tone(seconds: number): Buffer {
 }
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(Buffer.from(part as Uint8Array));
-  return Buffer.concat(parts).toString();
+  let raw = '';
+  for await (const chunk of req) raw += String(chunk);
+  return raw;
 }
 
 export async function startSpeechPeer(): Promise<SpeechPeer> {
@@ -39,7 +47,7 @@ export async function startSpeechPeer(): Promise<SpeechPeer> {
   const flaky = new Set<string>();
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const body = JSON.parse(await bodyOf(req)) as SpeechPeer['requests'][number]; // eslint-disable-line @typescript-eslint/consistent-type-assertions -- a test peer trusts its client
+      const body = SpeechRequestSchema.parse(JSON.parse(await bodyOf(req)));
       requests.push(body);
       const { input } = body;
       if (req.url !== '/v1/audio/speech' || req.method !== 'POST') {

@@ -50,7 +50,7 @@ export async function speak(deps: SpeakDeps, job: SpeakJob): Promise<void> {
     if (!saved) await deps.storage.delete(url);
     await deps.clips.finish(job.clipId);
   } catch (err) {
-    const reason = controller.signal.aborted ? controller.signal.reason : err;
+    const reason: unknown = controller.signal.aborted ? controller.signal.reason : err;
     const message = reason instanceof Error ? reason.message : String(reason);
     deps.log.warn({ clipId: job.clipId, err: message }, 'speech failed');
     await deps.clips.fail(job.clipId, message);
