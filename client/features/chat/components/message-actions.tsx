@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
+import type { VoiceButtonState } from '#shared/rules/speech';
 import { MessageContentSchema } from '#shared/schemas/message';
 import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/form-controls';
@@ -20,6 +21,8 @@ interface MessageActionsProps {
   /** Only on the last reply, when nothing is being written. */
   onRegenerate?: () => void;
   browsing?: { index: number; count: number; onBrowse: (step: -1 | 1) => void } | null;
+  /** A bot message's voice button (Idle, Play, Stop) and its speech rating. */
+  voice?: { state: VoiceButtonState; onPlay: () => void; onStop: () => void; onRate: () => void };
 }
 
 export function MessageActions({
@@ -31,6 +34,7 @@ export function MessageActions({
   onReport,
   onRegenerate,
   browsing,
+  voice,
 }: MessageActionsProps) {
   const [isCopied, setIsCopied] = useState(false);
   return (
@@ -69,6 +73,16 @@ export function MessageActions({
       >
         {isCopied ? 'Copied' : 'Copy'}
       </Small>
+      {voice !== undefined && (
+        <Small
+          aria-label={voice.state === 'play' ? 'Stop reading aloud' : 'Read aloud'}
+          data-voice-state={voice.state}
+          onClick={voice.state === 'play' ? voice.onStop : voice.onPlay}
+        >
+          {voice.state === 'play' ? '■ Stop' : '▶ Play'}
+        </Small>
+      )}
+      {voice?.state === 'stop' && <Small onClick={voice.onRate}>Rate voice</Small>}
       <Small onClick={onEdit}>Edit</Small>
       {isBot &&
         (ratedLevel === null ? (
