@@ -2,7 +2,7 @@
  * npm start: the all-in-one product for one machine. Builds the client when its sources are newer than
  * the build, migrates, seeds an empty library, then runs the server and the workers in this process.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '#server/app';
@@ -29,7 +29,27 @@ function buildClientIfStale(dist: string): void {
   execFileSync('npx', ['vite', 'build', '--config', 'client/vite.config.ts'], { stdio: 'inherit' });
 }
 
+/**
+ * The offline speech engine (SPEECH_PROVIDER=local) is Debian's espeak-ng: installed with apt when
+ * missing and this process may (root); otherwise one line says how.
+ */
+function installEspeakIfMissing(): void {
+  const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+  if (has('espeak-ng')) return;
+  if (process.getuid?.() === 0 && has('apt-get')) {
+    process.stdout.write('Installing espeak-ng (the offline speech engine)...\n');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'espeak-ng'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return;
+  }
+  process.stdout.write('Speech needs espeak-ng: sudo apt-get install espeak-ng\n');
+}
+
 const config = await prepare({ migrate: true });
+if (config.SPEECH_PROVIDER === 'local') installEspeakIfMissing();
 buildClientIfStale(config.CLIENT_DIST);
 const db = createDb(config.DATABASE_URL, 1);
 const seeded = await seedIfEmpty(db);

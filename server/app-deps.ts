@@ -15,6 +15,7 @@ import type { PledgeLinkDeps } from './services/billing/pledge-link.service';
 import type { AdsSetup } from './services/ads.service';
 import type { WaitingRoom } from './services/waiting-room.service';
 import type { LeaderboardDeps } from './services/leaderboard.service';
+import type { SpeechDeps } from './services/speech.service';
 
 export interface AppDeps {
   config: Config;
@@ -44,4 +45,6 @@ export interface AppDeps {
   leaderboard: LeaderboardDeps;
   /** The ad slot's threshold and the operator's provider snippet (issue 25 item 7). */
   ads: AdsSetup;
+  /** Text to speech: the clip cache, the clips being spoken and the speech queue (issue 26). */
+  speech: SpeechDeps;
 }

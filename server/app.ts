@@ -22,7 +22,15 @@ import { AppError } from './lib/errors';
 import { createMailer } from './lib/mailer';
 import { loadCatalog } from './lib/billing/catalog';
 import { createGateway, gatewayOrigins } from './lib/billing/create-gateway';
-import { BillingQueue, GenerationQueue, ModerationQueue, openAllQueues } from './lib/queues';
+import {
+  BillingQueue,
+  GenerationQueue,
+  ModerationQueue,
+  openAllQueues,
+  SpeechQueue,
+} from './lib/queues';
+import { SpeechClips } from './lib/speech-clips';
+import { speechEngineOf } from './services/speech.service';
 import { LeaderboardQueue } from './lib/queues';
 import { LeaderboardCache } from './lib/leaderboard-cache';
 import { createStorage } from './lib/create-storage';
@@ -95,6 +103,8 @@ export async function buildApp(config: Config): Promise<App> {
   });
   const billingQueue = new BillingQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const leaderboardQueue = new LeaderboardQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
+  const speechQueue = new SpeechQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
+  const storage = createStorage(config);
   const deps: AppDeps = {
     config,
     db,
@@ -102,7 +112,7 @@ export async function buildApp(config: Config): Promise<App> {
     prefix: config.REDIS_PREFIX,
     queue,
     moderation: new ModerationQueue(queueConnection, config.REDIS_PREFIX, fastify.log),
-    storage: createStorage(config),
+    storage,
     replies,
     secret,
     applications,
@@ -130,6 +140,15 @@ export async function buildApp(config: Config): Promise<App> {
       jobs: leaderboardQueue,
     },
     ads: loadAds(config),
+    speech: {
+      db,
+      storage,
+      clips: new SpeechClips(redis, config.REDIS_PREFIX),
+      queue: speechQueue,
+      engine: speechEngineOf(config),
+      // A listener waits out a queue of others' clips and the engine's own timeout.
+      waitMs: config.SPEECH_TIMEOUT_MS * 2 + 10_000,
+    },
   };
 
   // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
@@ -171,6 +190,7 @@ export async function buildApp(config: Config): Promise<App> {
     await deps.moderation.close();
     await billingQueue.close();
     await leaderboardQueue.close();
+    await speechQueue.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await characterChanges.close();
@@ -198,6 +218,8 @@ async function registerUploads(
       decorateReply: false,
       maxAge: '365d',
       immutable: true,
+      // Only the public folders: a private one's file (a spoken clip) is never handed out here.
+      allowedPath: (pathName) => uploadKey(`/uploads${pathName}`) !== null,
     });
     return;
   }

@@ -134,13 +134,27 @@ const EnvSchema = z.object({
   WORKER_QUEUES: z
     .string()
     .regex(
-      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications))*$/,
+      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech))*$/,
     )
-    .default('generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications')
+    .default('generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications,speech')
     .transform((v) => v.split(','))
     .describe(
-      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications',
+      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications, speech',
     ),
+  SPEECH_PROVIDER: z
+    .enum(['local', 'openai'])
+    .default('local')
+    .describe(
+      'local (espeak-ng on this machine) or openai (an OpenAI-compatible /v1/audio/speech)',
+    ),
+  SPEECH_BASE_URL: z
+    .url()
+    .default('https://api.openai.com/v1')
+    .describe('an http(s) URL ending in /v1'),
+  SPEECH_API_KEY: z.string().optional(),
+  SPEECH_MODEL: z.string().min(1).default('tts-1'),
+  SPEECH_TIMEOUT_MS: positiveInt.default(20_000).describe('milliseconds, a whole number above 0'),
+  SPEECH_CONCURRENCY: positiveInt.default(4).describe('a whole number above 0'),
   WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt
     .default(30_000)

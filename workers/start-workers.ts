@@ -75,6 +75,10 @@ import { notificationJobs, notificationsQueue } from '#shared/jobs/notifications
 import { loadApplications } from '#server/lib/applications';
 import { createMailer } from '#server/lib/mailer';
 import { processMissedReply } from './notifications/missed-reply.processor';
+import { speechJobs, speechQueue } from '#shared/jobs/speech';
+import { SpeechClips } from '#server/lib/speech-clips';
+import { createSpeechProvider } from './speech/create-speech-provider';
+import { speak } from './speech/speak.processor';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -398,6 +402,28 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     );
   }
 
+  // Speech is its own pool: a slow or hanging engine holds a speech slot, never a reply's.
+  const speechProvider = serves.has('speech') ? createSpeechProvider(config) : null;
+  if (speechProvider) {
+    const speakDeps = {
+      db,
+      storage,
+      clips: new SpeechClips(redis, prefix),
+      provider: speechProvider,
+      log,
+      timeoutMs: config.SPEECH_TIMEOUT_MS,
+    };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: speechQueue,
+        jobs: speechJobs,
+        concurrency: config.SPEECH_CONCURRENCY,
+        handlers: { speak: (data) => speak(speakDeps, data) },
+      }),
+    );
+  }
+
   if (serves.has('waiting-room') && config.WAITING_ROOM_MAX > 0) {
     const store = new WaitingRoomStore(redis, prefix, {
       idleMs: config.WAITING_ROOM_IDLE_SECONDS * 1000,
@@ -467,6 +493,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       ]);
       mailer?.close();
       await provider?.close();
+      await speechProvider?.close();
       await ownKeyProvider.close();
       await Promise.all([redis.quit(), subscriber.quit(), bullConnection.quit()]).catch(
         () => undefined,

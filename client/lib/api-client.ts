@@ -87,6 +87,11 @@ export interface ApiClient {
     endpoint: Endpoint<P, Q>,
     input?: Pick<RequestInput<P, Q, z.ZodType>, 'params' | 'query' | 'signal'>,
   ): Promise<DownloadedFile>;
+  /** GETs what an endpoint streams (audio as it is spoken): the body as it arrives. */
+  stream<P extends z.ZodType, Q extends z.ZodType>(
+    endpoint: Endpoint<P, Q>,
+    input?: Pick<RequestInput<P, Q, z.ZodType>, 'params' | 'query' | 'signal'>,
+  ): Promise<ReadableStream<Uint8Array>>;
   /** Sends multipart form data to a body-less endpoint, reporting upload progress. */
   upload<R extends z.ZodType>(
     endpoint: Endpoint<z.ZodType, z.ZodType, z.ZodType, R>,
@@ -223,31 +228,45 @@ export function createApiClient(options: {
       ...(token === null ? {} : { authorization: `Bearer ${token}` }),
     };
   };
-  return {
-    async download(endpoint, input = {}) {
-      const params = toStringRecord(parseInput(endpoint.params, input.params));
-      const query = new URLSearchParams(
-        toStringRecord(parseInput(endpoint.query, input.query ?? {})),
-      );
-      const url = `${baseUrl}${buildPath(endpoint.path, params)}?${query.toString()}`;
-      const send = (token: string | null): Promise<Response> =>
-        fetch(url, {
-          credentials: 'same-origin',
-          headers: { ...identityHeaders(token), accept: '*/*' },
-          signal: input.signal,
-        }).catch((err: unknown) => {
-          if (input.signal?.aborted) throw err;
-          throw new ApiError({
-            code: 'service_unavailable',
-            message: 'Could not reach the server.',
-          });
+  /** GETs a file an endpoint answers, as the member (rotating the session once on a 401). */
+  const getFile = async (
+    endpoint: Endpoint,
+    input: Pick<RequestInput<z.ZodType, z.ZodType, z.ZodType>, 'params' | 'query' | 'signal'>,
+  ): Promise<Response> => {
+    const params = toStringRecord(parseInput(endpoint.params, input.params));
+    const query = new URLSearchParams(
+      toStringRecord(parseInput(endpoint.query, input.query ?? {})),
+    );
+    const url = `${baseUrl}${buildPath(endpoint.path, params)}?${query.toString()}`;
+    const send = (token: string | null): Promise<Response> =>
+      fetch(url, {
+        credentials: 'same-origin',
+        headers: { ...identityHeaders(token), accept: '*/*' },
+        signal: input.signal,
+      }).catch((err: unknown) => {
+        if (input.signal?.aborted) throw err;
+        throw new ApiError({
+          code: 'service_unavailable',
+          message: 'Could not reach the server.',
         });
-      const token = auth === undefined ? null : await auth.freshAccessToken();
-      let response = await send(token);
-      if (response.status === 401 && token !== null && auth !== undefined) {
-        if (await auth.refresh()) response = await send(auth.accessToken());
-      }
-      if (!response.ok) throw await readError(response);
+      });
+    const token = auth === undefined ? null : await auth.freshAccessToken();
+    let response = await send(token);
+    if (response.status === 401 && token !== null && auth !== undefined) {
+      if (await auth.refresh()) response = await send(auth.accessToken());
+    }
+    if (!response.ok) throw await readError(response);
+    return response;
+  };
+  return {
+    async stream(endpoint, input = {}) {
+      const response = await getFile(endpoint, input);
+      if (response.body === null)
+        throw new ApiError({ code: 'internal', message: 'Nothing came.' });
+      return response.body;
+    },
+    async download(endpoint, input = {}) {
+      const response = await getFile(endpoint, input);
       return {
         blob: await response.blob(),
         fileName: fileNameOf(response.headers.get('content-disposition')),

@@ -151,6 +151,8 @@ export interface ConversationsTable {
   user_persona_id: Generated<string | null>;
   /** Group chats: whether the bots keep answering each other (premium). */
   auto_response: Generated<boolean>;
+  /** The voice replies are read aloud in (premium); null: the default voice. */
+  voice_id: Generated<string | null>;
 }
 
 /** The chatbots of a group chat, in the creator's order (turn order). */
@@ -625,6 +627,29 @@ export interface Database {
   banners: BannersTable;
   email_notification_consents: EmailNotificationConsentsTable;
   email_notification_sends: EmailNotificationSendsTable;
+  speech_clips: SpeechClipsTable;
+  speech_ratings: SpeechRatingsTable;
+}
+
+/** A spoken clip, cached by the hash of its text, voice and engine; the audio is in the storage. */
+export interface SpeechClipsTable {
+  id: string;
+  voice_id: string;
+  url: string;
+  byte_length: number;
+  created_at: Timestamp;
+}
+
+/** A member's rating of how a bot message sounded (like, dislike with a reason, love). */
+export interface SpeechRatingsTable {
+  message_id: string;
+  user_id: string;
+  voice_id: string;
+  rating: 'like' | 'dislike' | 'love';
+  reason: string | null;
+  value: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

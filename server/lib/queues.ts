@@ -54,6 +54,13 @@ import {
   notificationJobs,
   notificationsQueue,
 } from '#shared/jobs/notifications';
+import {
+  speakJobId,
+  speechJobOptions,
+  speechJobs,
+  speechQueue,
+  type SpeakJob,
+} from '#shared/jobs/speech';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
@@ -66,7 +73,8 @@ type QueueName =
   | typeof waitingRoomQueue
   | typeof moderationQueue
   | typeof leaderboardQueue
-  | typeof notificationsQueue;
+  | typeof notificationsQueue
+  | typeof speechQueue;
 
 /**
  * Every job kind by its name (unique across queues): its queue, payload schema and default options.
@@ -152,6 +160,7 @@ const jobKinds = {
     schema: notificationJobs['missed-reply'],
     options: notificationJobOptions,
   },
+  speak: { queue: speechQueue, schema: speechJobs.speak, options: speechJobOptions },
 } as const;
 
 /** A job's name, unique across our queues. */
@@ -200,6 +209,7 @@ export function openAllQueues(connection: Redis, prefix: string, log: Logger): Q
     moderationQueue,
     leaderboardQueue,
     notificationsQueue,
+    speechQueue,
   ];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }
@@ -311,6 +321,24 @@ export class LeaderboardQueue {
         jobId: grantPrizesJobId(month),
       },
     );
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The `speech` queue as the server fills it: one job per clip, joined by every listener. */
+export class SpeechQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(speechQueue, connection, prefix, log);
+  }
+
+  /** Speaks a clip; a second add while the first waits or runs is a no-op (its id). */
+  async enqueueSpeak(job: SpeakJob): Promise<void> {
+    await enqueue(this.queue, 'speak', job, { jobId: speakJobId(job.clipId) });
   }
 
   async close(): Promise<void> {

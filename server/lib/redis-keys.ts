@@ -33,6 +33,9 @@ function build(prefix: string) {
     /** The newest reply of a conversation that finished unwatched and is not opened yet (missed-replies.ts). */
     missedReply: (conversationId: string) => `${p}missed-reply:${conversationId}`,
 
+    /** A speech clip being spoken: its audio chunks, then done or failed (lib/speech-clips.ts). */
+    speechClip: (clipId: string) => `${p}speech:${clipId}`,
+
     /** Fixed-window rate-limit counters. */
     rateLimit: {
       guestMessages: (userId: string) => `${p}rl:guest-messages:${userId}`,

@@ -6,11 +6,11 @@
 import {
   newUploadName,
   uploadContentType,
-  uploadKey,
+  storedKey,
   uploadUrl,
   type FileStorage,
   type StoredFile,
-  type UploadFolder,
+  type StorageFolder,
 } from './storage';
 import { emptyPayloadHash, sha256Hex, signRequest, uriEncode, type Credentials } from './sigv4';
 
@@ -75,7 +75,7 @@ export class S3Storage implements FileStorage {
     return new Error(`S3 ${what} failed: ${String(res.status)} ${code}`);
   }
 
-  async put(folder: UploadFolder, extension: string, bytes: Buffer): Promise<string> {
+  async put(folder: StorageFolder, extension: string, bytes: Buffer): Promise<string> {
     const name = newUploadName(extension);
     const res = await this.send(
       'PUT',
@@ -92,7 +92,7 @@ export class S3Storage implements FileStorage {
   }
 
   async get(url: string): Promise<Buffer | null> {
-    const key = uploadKey(url);
+    const key = storedKey(url);
     if (key === null) return null;
     const res = await this.send('GET', `${key.folder}/${key.name}`);
     if (res.status === 404) {
@@ -104,7 +104,7 @@ export class S3Storage implements FileStorage {
   }
 
   async delete(url: string): Promise<void> {
-    const key = uploadKey(url);
+    const key = storedKey(url);
     if (key === null) return;
     const res = await this.send('DELETE', `${key.folder}/${key.name}`);
     // S3 answers 204 whether or not the object existed.
@@ -112,7 +112,7 @@ export class S3Storage implements FileStorage {
     await res.arrayBuffer();
   }
 
-  async list(folder: UploadFolder): Promise<StoredFile[]> {
+  async list(folder: StorageFolder): Promise<StoredFile[]> {
     const files: StoredFile[] = [];
     let token: string | null = null;
     do {
@@ -125,7 +125,7 @@ export class S3Storage implements FileStorage {
         const key = xmlText(/<Key>([^<]*)<\/Key>/.exec(entry)?.[1] ?? '');
         const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(entry)?.[1];
         const url = `/uploads/${key}`;
-        if (uploadKey(url) !== null && modified !== undefined) {
+        if (storedKey(url) !== null && modified !== undefined) {
           files.push({ url, modifiedAt: new Date(modified) });
         }
       }

@@ -19,6 +19,14 @@ export const uploadFolders = [
 ] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
 
+/**
+ * Folders kept in the same storage but never served at /uploads/: the app hands their files out
+ * only through its own checks (spoken clips are premium: speech.service.ts).
+ */
+export const privateFolders = ['speech'] as const;
+export type StorageFolder = UploadFolder | (typeof privateFolders)[number];
+const storageFolders: readonly StorageFolder[] = [...uploadFolders, ...privateFolders];
+
 /** A stored file as listed: its URL and when it was written. */
 export interface StoredFile {
   url: string;
@@ -27,24 +35,31 @@ export interface StoredFile {
 
 export interface FileStorage {
   /** Stores `bytes` under a new unique name in `folder`; answers the URL the browser loads it from. */
-  put(folder: UploadFolder, extension: string, bytes: Buffer): Promise<string>;
+  put(folder: StorageFolder, extension: string, bytes: Buffer): Promise<string>;
   /** The bytes of the file at one of our upload URLs, or null when there is none. */
   get(url: string): Promise<Buffer | null>;
   /** Deletes the file at one of our upload URLs (nothing when it is gone already). */
   delete(url: string): Promise<void>;
   /** Every file in `folder`. */
-  list(folder: UploadFolder): Promise<StoredFile[]>;
+  list(folder: StorageFolder): Promise<StoredFile[]>;
 }
 
 const namePattern = /^[0-9a-f-]{36}\.[a-z0-9]+$/;
 
-/** The folder and file name of one of our upload URLs, or null for anything else. */
-export function uploadKey(url: string): { folder: UploadFolder; name: string } | null {
+/** The folder and file name of one of our stored files' URLs, or null for anything else. */
+export function storedKey(url: string): { folder: StorageFolder; name: string } | null {
   if (!url.startsWith(uploadsUrlPrefix)) return null;
   const [folder, name, ...rest] = url.slice(uploadsUrlPrefix.length).split('/');
   if (rest.length > 0 || folder === undefined || name === undefined) return null;
-  const known = uploadFolders.find((f) => f === folder);
+  const known = storageFolders.find((f) => f === folder);
   return known !== undefined && namePattern.test(name) ? { folder: known, name } : null;
+}
+
+/** The folder and file name of a URL the app serves at /uploads/ (no private folder), or null. */
+export function uploadKey(url: string): { folder: UploadFolder; name: string } | null {
+  const key = storedKey(url);
+  const folder = uploadFolders.find((f) => f === key?.folder);
+  return key && folder !== undefined ? { folder, name: key.name } : null;
 }
 
 /** A new unique file name with `extension`. */
@@ -53,20 +68,21 @@ export function newUploadName(extension: string): string {
   return `${randomUUID()}.${extension}`;
 }
 
-export function uploadUrl(folder: UploadFolder, name: string): string {
+export function uploadUrl(folder: StorageFolder, name: string): string {
   return `${uploadsUrlPrefix}${folder}/${name}`;
 }
 
 /** The Content-Type of an upload by its extension. */
 export function uploadContentType(name: string): string {
-  return name.endsWith('.webp') ? 'image/webp' : 'application/octet-stream';
+  if (name.endsWith('.webp')) return 'image/webp';
+  return name.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream';
 }
 
 /** Files under UPLOAD_DIR; the app serves them itself (server/app.ts). */
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
-  async put(folder: UploadFolder, extension: string, bytes: Buffer): Promise<string> {
+  async put(folder: StorageFolder, extension: string, bytes: Buffer): Promise<string> {
     const name = newUploadName(extension);
     const dir = path.join(this.root, folder);
     await mkdir(dir, { recursive: true });
@@ -75,13 +91,13 @@ export class LocalDiskStorage implements FileStorage {
   }
 
   async get(url: string): Promise<Buffer | null> {
-    const key = uploadKey(url);
+    const key = storedKey(url);
     if (key === null) return null;
     return readFile(path.join(this.root, key.folder, key.name)).catch(() => null);
   }
 
   async delete(url: string): Promise<void> {
-    const key = uploadKey(url);
+    const key = storedKey(url);
     if (key === null) return;
     await unlink(path.join(this.root, key.folder, key.name)).catch((err: unknown) => {
       const isGone = err instanceof Error && 'code' in err && err.code === 'ENOENT';
@@ -89,7 +105,7 @@ export class LocalDiskStorage implements FileStorage {
     });
   }
 
-  async list(folder: UploadFolder): Promise<StoredFile[]> {
+  async list(folder: StorageFolder): Promise<StoredFile[]> {
     const dir = path.join(this.root, folder);
     const names = await readdir(dir).catch(() => []);
     const files = await Promise.all(

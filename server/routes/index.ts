@@ -30,6 +30,7 @@ import { leaderboardRoutes } from './leaderboard.routes';
 import { bannerRoutes } from './banners.routes';
 import { adRoutes } from './ads.routes';
 import { emailNotificationRoutes } from './email-notifications.routes';
+import { speechRoutes } from './speech.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -61,4 +62,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   bannerRoutes(app, deps);
   adRoutes(app, deps);
   emailNotificationRoutes(app, deps);
+  speechRoutes(app, deps);
 }

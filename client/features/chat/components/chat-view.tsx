@@ -41,6 +41,7 @@ import { conversationViewAtom } from '../atoms';
 import { sortedMenuItems } from '../menu-order';
 import { useChatActions } from '../hooks/use-chat-actions';
 import { useMessageActions } from '../hooks/use-message-actions';
+import { useSpeech } from '../hooks/use-speech';
 import { useConversationSync } from '../hooks/use-conversation-sync';
 import { useSocketConnected } from '../hooks/use-socket-connected';
 import { ChatHeader } from './chat-header';
@@ -52,6 +53,7 @@ import { MessageBubble } from './message-bubble';
 import { RateMessageModal, ReportMessageModal } from './message-feedback-modals';
 import { KeepRollingStrip } from './keep-rolling-strip';
 import { MessageList } from './message-list';
+import { RateSpeechModal, SpeechUpgradeModal, VoiceSelectModal } from './voice-modals';
 import { RetryNotice } from './retry-notice';
 import { SpeaksForUserNotice } from './speaks-for-user-notice';
 import { ReplyAnnouncer } from './reply-announcer';
@@ -200,6 +202,9 @@ export function ChatView({
     resync,
     showsNewest: isFromEmail,
   });
+  const speech = useSpeech(activeId);
+  const [isChoosingVoice, setIsChoosingVoice] = useState(false);
+  const [speechRatingId, setSpeechRatingId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [ratingId, setRatingId] = useState<string | null>(null);
   const [reportingId, setReportingId] = useState<string | null>(null);
@@ -359,6 +364,17 @@ export function ChatView({
                 },
               ]
             : []),
+          ...(activeId !== null
+            ? [
+                {
+                  label: 'Set Voice',
+                  onSelect: () => {
+                    speech.loadVoices();
+                    setIsChoosingVoice(true);
+                  },
+                },
+              ]
+            : []),
           ...(menuItems?.(activeId) ?? []),
         ])}
       />
@@ -474,6 +490,20 @@ export function ChatView({
                               isLast && messageActions.browsing !== null
                                 ? { ...messageActions.browsing, onBrowse: browse }
                                 : null
+                            }
+                            voice={
+                              message.role === 'bot' && activeId !== null
+                                ? {
+                                    state: speech.stateOf(message.id),
+                                    onPlay: () => {
+                                      speech.playMessage(message.id);
+                                    },
+                                    onStop: speech.stop,
+                                    onRate: () => {
+                                      setSpeechRatingId(message.id);
+                                    },
+                                  }
+                                : undefined
                             }
                           />
                         </>
@@ -630,6 +660,32 @@ export function ChatView({
             setRatingId(null);
           }}
         />
+      )}
+      {isChoosingVoice && (
+        <VoiceSelectModal
+          voices={speech.voices}
+          chosen={speech.voiceId}
+          sampleState={(id) => speech.stateOf(`sample-${id}`)}
+          onSample={speech.playSample}
+          onStopSample={speech.stop}
+          onSelect={speech.chooseVoice}
+          onClose={() => {
+            speech.stop();
+            setIsChoosingVoice(false);
+          }}
+        />
+      )}
+      {speechRatingId !== null && (
+        <RateSpeechModal
+          onSubmit={(rating) => speech.rate(speechRatingId, rating)}
+          onClose={() => {
+            setSpeechRatingId(null);
+          }}
+        />
+      )}
+      {speech.isUpgradeOpen && <SpeechUpgradeModal onClose={speech.closeUpgrade} />}
+      {speech.error !== null && (
+        <ErrorModal message={errorText(speech.error)} onClose={speech.clearError} />
       )}
       {reportingId !== null && (
         <ReportMessageModal

@@ -9,6 +9,7 @@
  */
 import { useState } from 'react';
 import styled from 'styled-components';
+import type { VoiceButtonState } from '#shared/rules/speech';
 import { MessageContentSchema } from '#shared/schemas/message';
 import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/form-controls';
@@ -29,6 +30,8 @@ interface MessageActionsProps {
   onDelete?: () => void;
   /** The last reply's alternatives, once there are several. */
   browsing?: { index: number; count: number; onBrowse: (step: -1 | 1) => void } | null;
+  /** A bot message's voice button (Idle, Play, Stop) and its speech rating. */
+  voice?: { state: VoiceButtonState; onPlay: () => void; onStop: () => void; onRate: () => void };
 }
 
 export function MessageActions({
@@ -42,6 +45,7 @@ export function MessageActions({
   onContinue,
   onDelete,
   browsing,
+  voice,
 }: MessageActionsProps) {
   const [isCopied, setIsCopied] = useState(false);
   // The last reply keeps the pager's place while it has a single version.
@@ -87,6 +91,16 @@ export function MessageActions({
       >
         {isCopied ? 'Copied' : 'Copy'}
       </Small>
+      {voice !== undefined && (
+        <Small
+          aria-label={voice.state === 'play' ? 'Stop reading aloud' : 'Read aloud'}
+          data-voice-state={voice.state}
+          onClick={voice.state === 'play' ? voice.onStop : voice.onPlay}
+        >
+          {voice.state === 'play' ? '■ Stop' : '▶ Play'}
+        </Small>
+      )}
+      {voice?.state === 'stop' && <Small onClick={voice.onRate}>Rate voice</Small>}
       <Small onClick={onEdit}>Edit</Small>
       {isBot &&
         (ratedLevel === null ? (
