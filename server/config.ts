@@ -136,7 +136,9 @@ const EnvSchema = z.object({
     .regex(
       /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech))*$/,
     )
-    .default('generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications,speech')
+    .default(
+      'generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications,speech',
+    )
     .transform((v) => v.split(','))
     .describe(
       'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications, speech',

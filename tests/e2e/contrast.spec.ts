@@ -1,7 +1,7 @@
 /**
  * Text contrast (issue 28, item 5): axe's color-contrast rule finds no text under WCAG AA on the main
- * pages, in the light and the dark theme, for a guest and for a member. axe-core runs in the page (it
- * is in node_modules but not yet declared in package.json; @axe-core/playwright is not installed).
+ * pages, in the light and the dark theme, for a guest and for a member. axe-core (a devDependency) runs
+ * in the page as a script of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
