@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '#shared/api/endpoint';
 import { avatarMaxBytes } from '#shared/api/profile';
 import { ErrorBodySchema, type AppErrorBody } from '#shared/errors';
+import { defaultVoiceId, speechDislikeReasons } from '#shared/rules/speech';
 import * as users from '#server/db/repositories/users.repo';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -257,6 +258,18 @@ function writeCases(targetId: string) {
       url: `${messageUrl}/rating`,
       payload: { level: 'Great', reasons: ['Funny'] },
       fields: ['level', 'reasons.0'],
+    },
+    'PUT /api/conversations/:id/messages/:messageId/speech-rating': {
+      as: 'member',
+      url: `${messageUrl}/speech-rating`,
+      payload: { rating: 'dislike', reason: speechDislikeReasons[0] },
+      fields: ['rating', 'reason'],
+    },
+    'PUT /api/conversations/:id/voice': {
+      as: 'member',
+      url: `/api/conversations/${randomUUID()}/voice`,
+      payload: { voiceId: defaultVoiceId },
+      fields: ['voiceId'],
     },
     'POST /api/conversations/:id/messages/:messageId/reports': {
       as: 'member',

@@ -8,6 +8,7 @@ import type { App } from '#server/app';
 import * as restrictions from '#server/db/repositories/restrictions.repo';
 import { forgetStanding } from '#server/lib/member-standing';
 import { buildPath, type Endpoint } from '#shared/api/endpoint';
+import { defaultVoiceId } from '#shared/rules/speech';
 import { newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { signInMember } from '../../support/members';
@@ -44,6 +45,7 @@ const urlOf = (e: Endpoint) =>
     service: 'subscribestar',
     transientId: 'transient-id-1',
     country: 'US',
+    voiceId: defaultVoiceId,
   });
 
 let stack: Stack;

@@ -21,7 +21,9 @@ const dist = mkdtempSync(path.join(tmpdir(), 'charchat-dist-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>CharChat</title>');
 const uploads = mkdtempSync(path.join(tmpdir(), 'charchat-uploads-'));
 mkdirSync(path.join(uploads, 'avatars'));
-writeFileSync(path.join(uploads, 'avatars', 'a.webp'), 'RIFF....WEBP');
+/** An avatar as the app names uploads: a random UUID (other names are never served). */
+const avatarName = `${randomUUID()}.webp`;
+writeFileSync(path.join(uploads, 'avatars', avatarName), 'RIFF....WEBP');
 
 const applicationsFile = path.join(mkdtempSync(path.join(tmpdir(), 'charchat-apps-')), 'apps.json');
 writeFileSync(
@@ -133,7 +135,7 @@ describe('with default settings', () => {
   });
 
   it('sends them on uploaded files', async () => {
-    const res = await get({ url: '/uploads/avatars/a.webp' });
+    const res = await get({ url: `/uploads/avatars/${avatarName}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expectBaselineHeaders(res);
