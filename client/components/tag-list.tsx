@@ -1,10 +1,19 @@
 import styled from 'styled-components';
 
+interface TagListProps {
+  tags: readonly string[];
+  /**
+   * The list's accessible name; null inside a link, whose name is then read from the chips themselves
+   * (a named list would read as just "Tags" there).
+   */
+  label?: string | null;
+}
+
 /** Tags as chips. */
-export function TagList({ tags }: { tags: readonly string[] }) {
+export function TagList({ tags, label = 'Tags' }: TagListProps) {
   if (tags.length === 0) return null;
   return (
-    <List aria-label="Tags">
+    <List aria-label={label ?? undefined}>
       {tags.map((tag) => (
         <Chip key={tag}>{tag}</Chip>
       ))}

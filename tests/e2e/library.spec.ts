@@ -15,13 +15,17 @@ async function firstCharacter(page: Page): Promise<{ id: string; name: string; t
   return first;
 }
 
-test('library cards are named by their visible name and title', async ({ page }) => {
+test('library cards are named by their visible text, starting with name and title', async ({
+  page,
+}) => {
   const { name, title } = await firstCharacter(page);
   await page.goto('/');
   const card = characterCards(page).first();
   await expect(card.getByRole('heading', { name })).toBeVisible();
   await expect(card).toContainText(title);
-  await expect(card).toHaveAccessibleName(`${name} ${title}`);
+  const visibleText = (await card.innerText()).replace(/\s+/g, ' ').trim();
+  expect(visibleText.startsWith(`${name} ${title}`)).toBe(true);
+  await expect(card).toHaveAccessibleName(visibleText);
 });
 
 test('focus moves to the page heading on navigation', async ({ page }) => {
@@ -80,4 +84,20 @@ test('a guest browsing and chatting gets no 401 and no console error', async ({ 
   await expect(characterCards(page).first()).toBeVisible();
   expect(unauthorised).toEqual([]);
   expect(consoleErrors).toEqual([]);
+});
+
+test('each home load of a guest asks for the library once', async ({ page }) => {
+  const libraryRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/library') libraryRequests.push(request.url());
+  });
+  for (const load of ['first load', 'reload']) {
+    libraryRequests.length = 0;
+    if (load === 'first load') await page.goto('/');
+    else await page.reload();
+    await expect(characterCards(page).first()).toBeVisible();
+    // Anything a second render would ask has had time to go out.
+    await page.waitForLoadState('networkidle');
+    expect({ load, requests: libraryRequests.length }).toEqual({ load, requests: 1 });
+  }
 });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import type { CharacterSummary } from '#shared/schemas/character';
@@ -15,17 +15,16 @@ interface CharacterCardProps {
 }
 
 /**
- * A library card: the whole card is one link to the chatbot profile. Its name is the visible name and
- * title (so speech input and screen readers agree with what is on screen), its description the tags and
- * message count; the picture beside the name is decoration. Actions sit outside the link, so no control
- * is nested in another.
+ * A library card: the whole card is one link to the chatbot profile. Its accessible name is its visible
+ * text in reading order (NSFW, name, title, tags, message count), so speech input and screen readers agree
+ * with what is on screen; the picture is decoration. Actions sit outside the link, so no control is
+ * nested in another.
  */
 export function CharacterCard({ character, actions, isNsfwBlurred = false }: CharacterCardProps) {
-  const id = useId();
   return (
     <Wrapper>
       <Link href={paths.chatbot.build(character.id)} asChild>
-        <Card aria-labelledby={`${id}-name ${id}-title`} aria-describedby={`${id}-tags ${id}-meta`}>
+        <Card>
           <Picture $isBlurred={isNsfwBlurred && character.isNsfw}>
             {character.avatarUrl !== null && (
               <img src={character.avatarUrl} alt="" loading="lazy" />
@@ -33,12 +32,10 @@ export function CharacterCard({ character, actions, isNsfwBlurred = false }: Cha
             {character.isNsfw && <NsfwBadge>NSFW</NsfwBadge>}
           </Picture>
           <Body>
-            <Name id={`${id}-name`}>{character.name}</Name>
-            <Title id={`${id}-title`}>{character.title}</Title>
-            <div id={`${id}-tags`}>
-              <TagList tags={character.tags} />
-            </div>
-            <Meta id={`${id}-meta`}>{formatMessageCount(character.numMessages)}</Meta>
+            <Name>{character.name}</Name>
+            <Title>{character.title}</Title>
+            <TagList tags={character.tags} label={null} />
+            <Meta>{formatMessageCount(character.numMessages)}</Meta>
           </Body>
         </Card>
       </Link>

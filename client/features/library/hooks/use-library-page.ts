@@ -5,7 +5,11 @@ import { useQuery } from '../../../lib/use-query';
 import { fetchLibraryPage, fetchLibraryTags } from '../api';
 import { serialiseFilters, type LibraryFilters } from '../filters';
 
-/** One page of a listing; asked again when the filters, the scope or the signed-in member change. */
+/**
+ * One page of a listing; asked again when the filters, the scope or the signed-in member change. While
+ * the session is being restored the page is asked as a guest's (fetchLibraryPage does not wait), so a
+ * restore that ends as a guest keeps that answer and only one that ends signed in asks again.
+ */
 export function useLibraryPage(
   filters: LibraryFilters,
   scope: LibraryScope,
@@ -14,7 +18,7 @@ export function useLibraryPage(
 ) {
   const { api } = useServices();
   const session = useSession();
-  const who = session.status === 'member' ? session.session.user.id : session.status;
+  const who = session.status === 'member' ? session.session.user.id : 'guest';
   const key = `library:${scope}:${options.creator ?? ''}:${who}:${String(nsfw)}:${String(options.pageSize ?? '')}:${serialiseFilters(filters)}`;
   return useQuery(key, (signal) =>
     fetchLibraryPage(
