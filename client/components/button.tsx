@@ -83,7 +83,7 @@ export const ButtonAnchor = styled.a<ButtonStyleProps>`
   ${buttonStyles}
 `;
 
-/** A button that reads as an inline link (Login, Use another email); `type` defaults to "button". */
+/** A button that reads as an inline link (Sign In, Use another email); `type` defaults to "button". */
 export const LinkButton = styled.button.attrs(({ type }) => ({ type: type ?? 'button' }))`
   padding: 0;
   border: none;

@@ -1,7 +1,7 @@
 /**
- * A yes/no question before an action that cannot be undone at once (block a creator, delete a chatbot):
- * Cancel first, the action named on its button. The button shows the action running and the dialog
- * stays until the caller closes it.
+ * A yes/no question before an action (block a creator, delete a chatbot, start a new chat): Cancel
+ * first, the action named on its button, styled as destructive unless the caller says it loses nothing.
+ * The button shows the action running and the dialog stays until the caller closes it.
  */
 import type { ReactNode } from 'react';
 import { Button } from './button';
@@ -11,6 +11,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  isDestructive = true,
   isBusy,
   onConfirm,
   onCancel,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** False when nothing is lost (the chat left behind stays saved): the action is styled as primary. */
+  isDestructive?: boolean;
   isBusy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -29,7 +32,12 @@ export function ConfirmDialog({
       actions={
         <>
           <Button onClick={onCancel}>Cancel</Button>
-          <Button $variant="danger" onClick={onConfirm} disabled={isBusy} aria-busy={isBusy}>
+          <Button
+            $variant={isDestructive ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            disabled={isBusy}
+            aria-busy={isBusy}
+          >
             {confirmLabel}
           </Button>
         </>

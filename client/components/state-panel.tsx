@@ -5,14 +5,18 @@ import { Button } from './button';
 
 export function EmptyState({
   title = 'No Results Found',
+  text,
   children,
 }: {
   title?: string;
+  /** A line under the title saying what would be here and how it gets here. */
+  text?: string;
   children?: ReactNode;
 }) {
   return (
     <Panel>
       <Title>{title}</Title>
+      {text !== undefined && <Text>{text}</Text>}
       {children}
     </Panel>
   );

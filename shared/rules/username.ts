@@ -44,7 +44,7 @@ export const UsernameSchema = z
   .min(1, 'This field is required')
   .min(usernameMin, 'Username is too short')
   .max(usernameMax, `Username should be ${usernameMax} characters or less`)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Username contain invalid characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Username can only contain letters, digits, _ and -')
   .transform((u) => u.toLowerCase())
   .refine((u) => !reservedUsernames.has(u), usernameUnavailableText);
 

@@ -124,7 +124,7 @@ test(
     // In My Chatbots it is in review; the draft is gone. The e2e model streams prose, not a verdict,
     // so the review hands it to a moderator.
     await page.goto('/my-chatbots');
-    await expect(page.getByRole('status').filter({ hasText: '1 chatbot(s) found' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '1 chatbot found' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Drafts/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: `Chat with ${name}, Under Review` })).toBeVisible();
     await expect(async () => {

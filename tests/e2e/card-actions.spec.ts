@@ -90,7 +90,9 @@ test(
     await expect(page.getByRole('heading', { name: 'Blocked Creators', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: `Unblock @${creator.username}` }).click();
     await expect(toast(page, `@${creator.username} unblocked`)).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Not blocked any creator yet!' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'You have not blocked any creators.' }),
+    ).toBeVisible();
     await page.goto(`/chatbot/${bot}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   },

@@ -42,7 +42,7 @@ test(
 
     const items = await openMenu(page);
     // The chatbot's items, in the spec's order among the rest.
-    const mine = ['Share Chatbot', 'Add Bot To Favorite', 'Block Creator', 'View Profile'];
+    const mine = ['Share Chatbot', 'Add to Favorites', 'Block Creator', 'View Profile'];
     expect(items.filter((item) => mine.includes(item))).toEqual(mine);
     expect(items.at(-1)).toBe('View Profile');
     expect(items).not.toContain('Edit Chatbot');
@@ -58,7 +58,7 @@ test(
     await expect(share.getByText('Link copied')).toBeVisible();
     await share.getByRole('button', { name: 'Close' }).click();
 
-    await choose(page, 'Add Bot To Favorite');
+    await choose(page, 'Add to Favorites');
     await expect(toast(page, 'Bot added to Favorites')).toBeVisible();
     await expect
       .poll(async () => {
@@ -70,9 +70,9 @@ test(
         return rows[0]?.count;
       })
       .toBe('1');
-    await choose(page, 'Remove Bot From Favorite');
+    await choose(page, 'Remove from Favorites');
     await expect(toast(page, 'Bot removed from Favorites')).toBeVisible();
-    expect(await openMenu(page)).toContain('Add Bot To Favorite');
+    expect(await openMenu(page)).toContain('Add to Favorites');
     await page.keyboard.press('Escape');
 
     await choose(page, 'View Profile');
@@ -102,7 +102,7 @@ test("the creator's chat menu offers Edit Chatbot, not favorite or block", async
 
   const items = await openMenu(page);
   expect(items).toContain('Edit Chatbot');
-  expect(items).not.toContain('Add Bot To Favorite');
+  expect(items).not.toContain('Add to Favorites');
   expect(items).not.toContain('Block Creator');
   await page.getByRole('menuitem', { name: 'Edit Chatbot' }).click();
   await expect(page).toHaveURL(new RegExp(`/chatbot/edit/${bot}$`));
@@ -117,7 +117,7 @@ test('a guest is asked to sign in to favorite or block from the chat menu', asyn
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   const signIn = page.getByRole('dialog', { name: 'Sign In' });
-  for (const label of ['Add Bot To Favorite', 'Block Creator']) {
+  for (const label of ['Add to Favorites', 'Block Creator']) {
     await choose(page, label);
     await expect(signIn).toBeVisible();
     await page.keyboard.press('Escape');

@@ -29,6 +29,9 @@ test.describe('the guest message allowance', () => {
     const prompt = page.getByRole('dialog', { name: 'Only Email Required' });
     await expect(prompt).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
+    // One name for signing in across the app: the prompt says Sign In, as the header does.
+    await expect(prompt.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(prompt.getByRole('button', { name: 'Login' })).toHaveCount(0);
     await prompt.getByRole('button', { name: 'Create Free Account' }).click();
     await expect(prompt).toBeHidden();
     await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();

@@ -47,6 +47,7 @@ test(
       .click();
     await expect(page).toHaveURL(/\/personas$/);
     await expect(page.getByText('No personas yet')).toBeVisible();
+    await expect(page.getByText('A persona is who you are in a chat')).toBeVisible();
 
     await createPersona(page, 'Mara', 'Mara keeps a lighthouse.');
     await createPersona(page, 'Nico', 'Nico is a sailor.');

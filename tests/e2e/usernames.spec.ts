@@ -22,7 +22,7 @@ test('sign-up shows the username state while typing and refuses reserved names',
   await username.fill('ab');
   await expect(status('Username is too short')).toBeVisible();
   await username.fill('no spaces');
-  await expect(status('Username contain invalid characters')).toBeVisible();
+  await expect(status('Username can only contain letters, digits, _ and -')).toBeVisible();
   await username.fill('Admin');
   await expect(status(/^Not Available$/)).toBeVisible();
   await username.fill('support');

@@ -44,7 +44,7 @@ export function viewChatbots(
     );
 }
 
-/** The count line: 'N chatbot(s) found'. */
+/** The count line: '1 chatbot found', 'N chatbots found'. */
 export function countLine(n: number): string {
-  return `${String(n)} chatbot(s) found`;
+  return n === 1 ? '1 chatbot found' : `${String(n)} chatbots found`;
 }

@@ -18,9 +18,9 @@ describe('UsernameSchema', () => {
     ['', 'This field is required'],
     ['ab', 'Username is too short'],
     ['a'.repeat(21), 'Username should be 20 characters or less'],
-    ['hello world', 'Username contain invalid characters'],
-    ['émile', 'Username contain invalid characters'],
-    ['dot.name', 'Username contain invalid characters'],
+    ['hello world', 'Username can only contain letters, digits, _ and -'],
+    ['émile', 'Username can only contain letters, digits, _ and -'],
+    ['dot.name', 'Username can only contain letters, digits, _ and -'],
   ])('rejects %j with %s', (value, message) => {
     expect(messageOf(value)).toBe(message);
   });

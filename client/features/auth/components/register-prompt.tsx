@@ -1,6 +1,6 @@
 /**
  * The Register for Free prompt (product-core.md §2): shown when a guest hits the hourly message
- * allowance (`guest_message_limit`). Create Free Account and Login both open the Sign In modal, which
+ * allowance (`guest_message_limit`). Create Free Account and Sign In both open the Sign In modal, which
  * signs up a new email as well.
  */
 import { useSetAtom } from 'jotai';
@@ -42,7 +42,7 @@ export function RegisterPrompt({ onClose }: { onClose: () => void }) {
         ))}
       </Benefits>
       <p>
-        Already have an account? <LinkButton onClick={openSignIn}>Login</LinkButton>
+        Already have an account? <LinkButton onClick={openSignIn}>Sign In</LinkButton>
       </p>
     </Modal>
   );

@@ -1,6 +1,6 @@
 /**
  * Blocked Creators (product-core.md, "Other screens"): the creators the member blocked, each with
- * Unblock; empty, 'Not blocked any creator yet!'.
+ * Unblock; empty, 'You have not blocked any creators.'.
  */
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ import { useQuery } from '../../../lib/use-query';
 import { fetchBlockedCreators, setBlocked } from '../api';
 import { blockedUsernamesAtom } from '../atoms';
 
-export const emptyBlockedText = 'Not blocked any creator yet!';
+export const emptyBlockedText = 'You have not blocked any creators.';
 
 export function BlockedCreatorsList() {
   const { api } = useServices();

@@ -1,6 +1,6 @@
 /**
  * The chatbot's items in the chat header menu (product-core.md, "Chat screen"): Share Chatbot (public
- * or unlisted bots), Add or Remove Bot From Favorite and Block Creator for others' bots, Edit Chatbot
+ * or unlisted bots), Add or Remove from Favorites and Block Creator for others' bots, Edit Chatbot
  * for its creator, View Profile for everyone. The same favorite, share and block as the card's; guests
  * get the page's sign-in prompt for favorite and block.
  */
@@ -59,7 +59,7 @@ export function useCharacterMenuItems(
     } else {
       const isOn = isMember && favorite.isFavorite;
       items.push({
-        label: isOn ? 'Remove Bot From Favorite' : 'Add Bot To Favorite',
+        label: isOn ? 'Remove from Favorites' : 'Add to Favorites',
         onSelect: memberOnly(favorite.toggle),
       });
       if (character.creatorUsername !== null) {

@@ -616,6 +616,7 @@ export function ChatView({
         <ConfirmDialog
           title="Start New Chat"
           confirmLabel="Start New Chat"
+          isDestructive={false}
           isBusy={false}
           onCancel={() => {
             setIsConfirmingNew(false);

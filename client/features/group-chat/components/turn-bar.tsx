@@ -78,6 +78,7 @@ export function TurnBar({
         <Button
           $variant={isEveryone ? 'primary' : 'secondary'}
           aria-pressed={isEveryone}
+          title="Every member answers your next message, one after another"
           onClick={() => {
             onChoose(isEveryone ? { mode: 'auto' } : { mode: 'everyone' });
           }}

@@ -76,7 +76,14 @@ export function PersonaList({ back }: { back: { path: string; character: string 
         />
       </SearchRow>
       {shown.length === 0 ? (
-        <EmptyState title={items.length === 0 ? 'No personas yet' : 'No Results Found !'} />
+        items.length === 0 ? (
+          <EmptyState
+            title="No personas yet"
+            text="A persona is who you are in a chat: a name, a picture and a few lines the characters know about you."
+          />
+        ) : (
+          <EmptyState title="No Results Found !" />
+        )
       ) : (
         <PersonaGrid aria-label="Personas">
           {shown.map((persona) => (

@@ -22,7 +22,7 @@ describe('identityErrors', () => {
 
   it('reports a broken rule before asking whether the name is taken', () => {
     expect(identityErrors({ username: 'two words', name: 'Nova' }, { state: 'taken' })).toEqual({
-      username: 'Username contain invalid characters',
+      username: 'Username can only contain letters, digits, _ and -',
     });
   });
 });

@@ -11,7 +11,7 @@ describe('usernameCheckOf', () => {
     expect(usernameCheckOf('ab')).toEqual({ state: 'invalid', message: 'Username is too short' });
     expect(usernameCheckOf('two words')).toEqual({
       state: 'invalid',
-      message: 'Username contain invalid characters',
+      message: 'Username can only contain letters, digits, _ and -',
     });
   });
 

@@ -66,6 +66,8 @@ describe('viewChatbots', () => {
   });
 
   it('says how many were found', () => {
-    expect(countLine(3)).toBe('3 chatbot(s) found');
+    expect(countLine(0)).toBe('0 chatbots found');
+    expect(countLine(1)).toBe('1 chatbot found');
+    expect(countLine(3)).toBe('3 chatbots found');
   });
 });
