@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { characterCards, makeAdmin, signInAsNewMember } from './onboarding-steps';
+import { tierNames } from '#shared/rules/plans';
 import { screenshotsIn } from './screenshots';
 
 const shots = '/tmp/shots-gen';
@@ -16,6 +17,18 @@ test(
   { tag: '@mobile' },
   async ({ page }, testInfo) => {
     const { email } = await signInAsNewMember(page, 'gen', { name: 'Gene' });
+
+    // A free member is told which plans, by the names the plans page uses, bring the settings.
+    await characterCards(page).first().click();
+    await page.getByRole('link', { name: 'Chat Now' }).click();
+    await page.getByRole('button', { name: 'Chat options' }).click();
+    await page.getByRole('menuitem', { name: 'Generation Settings' }).click();
+    const freeDialog = page.getByRole('dialog', { name: 'Generation Settings' });
+    await expect(freeDialog).toContainText(
+      `Generation settings come with the ${tierNames.paid_basic} and ${tierNames.paid_premium} plans.`,
+    );
+    await freeDialog.getByRole('button', { name: 'Cancel' }).click();
+
     await makeAdmin(email);
 
     // A page load refreshes the session, so the token carries the new role.
@@ -36,6 +49,10 @@ test(
     await page.keyboard.press('ArrowRight');
     const chosen = (before + 0.1).toFixed(2);
     await expect(temperature).toHaveValue(String(Number(chosen)));
+    const memory = /Your context memory on it: [\d,]+ tokens, ([\d,]+) for the chat/.exec(
+      (await dialog.textContent()) ?? '',
+    )?.[1];
+    expect(memory).toBeDefined();
     await shoot(page, 'settings', testInfo.project.name);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
@@ -53,7 +70,10 @@ test(
     await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
-    await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
+    // The meter's budget is the chat's share of the context memory the settings named.
+    await expect(
+      page.getByText(new RegExp(`^Context: [\\d,]+ / ${memory ?? 'none'} tokens$`)),
+    ).toBeVisible();
     await expect(page.getByRole('meter')).toBeVisible();
     await shoot(page, 'meter', testInfo.project.name);
     if (testInfo.project.name === 'mobile') {

@@ -8,6 +8,7 @@ import { useId, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { GenerationSettingsView } from '#shared/api/generation';
 import { settingRanges } from '#shared/rules/generation';
+import { tierNames } from '#shared/rules/plans';
 import type { InferenceSettings } from '#shared/schemas/inference-model';
 import { Button } from '../../../components/button';
 import {
@@ -135,14 +136,14 @@ function SettingsForm({
         </Select>
         {chosen && (
           <FieldNote>
-            {chosen.description} Your context memory on it: {chosen.contextTokens.toLocaleString()}{' '}
-            tokens.
+            {chosen.description} {contextNote(chosen.contextTokens, values.maxNewTokens)}
           </FieldNote>
         )}
       </Field>
       {!view.mayTune && (
         <FieldNote id={noteId}>
-          Generation settings come with the Basic and Premium plans.
+          Generation settings come with the {tierNames.paid_basic} and {tierNames.paid_premium}{' '}
+          plans.
         </FieldNote>
       )}
       {sliders.map(({ key, label, range }) => (
@@ -210,3 +211,14 @@ const Range = styled.input`
   width: 100%;
   accent-color: ${({ theme }) => theme.color.primary};
 `;
+
+/**
+ * The context a model gives the member, split as the worker splits it (workers/generation/
+ * reply-settings.ts): the reply keeps its max new tokens, at most half; the chat gets the rest, which is
+ * the budget the context meter shows.
+ */
+function contextNote(contextTokens: number, maxNewTokens: number): string {
+  const reply = Math.min(maxNewTokens, Math.floor(contextTokens / 2));
+  const chat = contextTokens - reply;
+  return `Your context memory on it: ${contextTokens.toLocaleString()} tokens, ${chat.toLocaleString()} for the chat and ${reply.toLocaleString()} for the reply.`;
+}
