@@ -50,8 +50,10 @@ export function VoiceSelectModal(props: VoiceSelectProps) {
           return (
             <Row key={voice.id} aria-label={voice.name}>
               <div>
-                <strong>{voice.name}</strong> <Muted>({voice.gender})</Muted>
-                <Muted as="p">{voice.description}</Muted>
+                <Name>{voice.name}</Name>
+                <Muted as="p">
+                  {voice.gender === 'female' ? 'Female' : 'Male'} · {voice.description}
+                </Muted>
               </div>
               <Button
                 $size="sm"
@@ -64,7 +66,7 @@ export function VoiceSelectModal(props: VoiceSelectProps) {
               >
                 {isPlaying ? 'Stop' : 'Sample'}
               </Button>
-              <Button
+              <ChooseButton
                 $size="sm"
                 $variant={chosen === voice.id ? 'primary' : 'ghost'}
                 aria-pressed={chosen === voice.id}
@@ -76,7 +78,7 @@ export function VoiceSelectModal(props: VoiceSelectProps) {
                 }}
               >
                 {chosen === voice.id ? 'Chosen' : 'Select'}
-              </Button>
+              </ChooseButton>
             </Row>
           );
         })}
@@ -181,11 +183,29 @@ const List = styled.ul`
   list-style: none;
 `;
 
+/** One voice a row, rows ruled apart; Select and Chosen are one width, so the buttons line up. */
 const Row = styled.li`
   display: grid;
   grid-template-columns: 1fr auto auto;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
+  padding-top: ${({ theme }) => theme.space.sm};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+
+  &:first-child {
+    padding-top: 0;
+    border-top: none;
+  }
+`;
+
+const Name = styled.strong`
+  display: block;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const ChooseButton = styled(Button)`
+  min-width: 5.5rem;
+  justify-content: center;
 `;
 
 const Muted = styled.span`
