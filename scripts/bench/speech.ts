@@ -17,12 +17,12 @@ import { performance } from 'node:perf_hooks';
 import { readWavHeader } from '#shared/media/wav';
 import { defaultVoiceId, speechTextOf } from '#shared/rules/speech';
 import { createDb, type Db } from '#server/db/database';
-import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { signAccessToken } from '#server/services/auth/access-tokens';
 import { startSession } from '#server/services/auth/sessions.service';
 import { clipIdOf } from '#server/services/speech.service';
 import { espeakArgs, espeakCommand } from '#workers/speech/espeak';
+import { createBotMessage } from '../../testkit/bot-message';
 import { startProduct } from './processes';
 import { median, quantile } from './stats';
 
@@ -147,17 +147,7 @@ async function botMessage(
   ids: { userId: string; characterId: string },
   text: string,
 ): Promise<string> {
-  const conversationId = randomUUID();
-  const messageId = randomUUID();
-  await messages.startConversation(db, {
-    conversationId,
-    userId: ids.userId,
-    characterId: ids.characterId,
-    userPersonaId: null,
-    greeting: { id: messageId, content: text },
-    message: { id: randomUUID(), content: 'Read it to me.' },
-  });
-  return `${base}/api/conversations/${conversationId}/messages/${messageId}/speech`;
+  return `${base}${(await createBotMessage(db, { ...ids, text })).speechPath}`;
 }
 
 /**

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechFileGraceMs } from '#shared/jobs/maintenance';
 import { wavHeader } from '#shared/media/wav';
 import type { VoiceId } from '#shared/rules/speech';
-import * as messages from '#server/db/repositories/messages.repo';
 import { saveClip } from '#server/db/repositories/speech.repo';
 import * as users from '#server/db/repositories/users.repo';
 import type { FileStorage } from '#server/lib/storage';
@@ -25,6 +24,7 @@ import { createCharacter } from '../../support/factories';
 import { signInMember, type SignedInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startStack, type Stack } from '../../support/stack';
+import { createBotMessage } from '../../../testkit/bot-message';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const ttlDays = 30;
@@ -111,18 +111,13 @@ describe('sweepSpeechClips', () => {
     // Made long ago, but a member plays it now (from the cache: no worker runs in this stack).
     const replayedText = `An old clip played again ${tag}.`;
     const replayed = await cachedClip(replayedText, ttlDays + 10);
-    const conversationId = randomUUID();
-    const messageId = randomUUID();
-    await messages.startConversation(stack.app.deps.db, {
-      conversationId,
+    const ref = await createBotMessage(stack.app.deps.db, {
       userId: premium.session.user.id,
       characterId,
-      userPersonaId: null,
-      greeting: { id: messageId, content: replayedText },
-      message: { id: randomUUID(), content: 'Hello' },
+      text: replayedText,
     });
     const played = await stack.app.fastify.inject({
-      url: `/api/conversations/${conversationId}/messages/${messageId}/speech`,
+      url: ref.speechPath,
       headers: premium.headers,
     });
     expect(played.statusCode).toBe(200);
