@@ -13,10 +13,10 @@ import {
   type VoiceId,
 } from '#shared/rules/speech';
 import { Button } from '../../../components/button';
-import { Field, Label, Select } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { UpgradeModal } from '../../../components/upgrade-modal';
 import { errorText } from '../../../lib/errors';
+import { ReasonSelect } from './reason-select';
 
 export function SpeechUpgradeModal({ onClose }: { onClose: () => void }) {
   return (
@@ -151,24 +151,13 @@ export function RateSpeechModal({ onSubmit, onClose }: RateSpeechProps) {
         ))}
       </Choices>
       {choice === 'dislike' && (
-        <Field>
-          <Label htmlFor="speech-dislike-reason">What was wrong?</Label>
-          <Select
-            id="speech-dislike-reason"
-            value={reason}
-            onChange={(event) => {
-              const picked = speechDislikeReasons.find((r) => r === event.target.value);
-              setReason(picked ?? '');
-            }}
-          >
-            <option value="">Choose a reason</option>
-            {speechDislikeReasons.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ReasonSelect
+          id="speech-dislike-reason"
+          label="What was wrong?"
+          reasons={speechDislikeReasons}
+          value={reason}
+          onChange={setReason}
+        />
       )}
     </Modal>
   );
