@@ -46,20 +46,29 @@ export async function playClip(db: Db, clipId: string): Promise<string | null> {
 }
 
 /**
- * The sweep's lock on the cache, held until the transaction ends. A batch of clip deletions holds it
- * shared (batches of several sweeps run side by side); the pass over files no clip names holds it
- * alone, so it never sees a clip whose row is deleted while its file is still being deleted, and
- * never runs twice at once. Answers false when `alone` was asked for and someone holds it.
+ * The sweep's lock on the cache, held by the connection `conn` until unlockClipSweep (or the
+ * connection ends). Deleting unplayed clips holds it shared (several sweeps side by side); the pass
+ * over files no clip names holds it alone, so it never sees a clip whose row is gone while its file is
+ * still being deleted, and never runs twice at once. Answers false when `alone` was asked for and
+ * someone holds it.
  */
-export async function lockClipSweep(trx: Db, alone: boolean): Promise<boolean> {
+export async function lockClipSweep(conn: Db, alone: boolean): Promise<boolean> {
   if (!alone) {
-    await sql`select pg_advisory_xact_lock_shared(hashtext('speech-clip-sweep'))`.execute(trx);
+    await sql`select pg_advisory_lock_shared(hashtext('speech-clip-sweep'))`.execute(conn);
     return true;
   }
   const result = await sql<{
     held: boolean;
-  }>`select pg_try_advisory_xact_lock(hashtext('speech-clip-sweep')) as held`.execute(trx);
+  }>`select pg_try_advisory_lock(hashtext('speech-clip-sweep')) as held`.execute(conn);
   return result.rows[0]?.held === true;
+}
+
+export async function unlockClipSweep(conn: Db, alone: boolean): Promise<void> {
+  await (
+    alone
+      ? sql`select pg_advisory_unlock(hashtext('speech-clip-sweep'))`
+      : sql`select pg_advisory_unlock_shared(hashtext('speech-clip-sweep'))`
+  ).execute(conn);
 }
 
 /**
@@ -67,7 +76,7 @@ export async function lockClipSweep(trx: Db, alone: boolean): Promise<boolean> {
  * deletes the files). Rows another sweep holds are skipped and a clip played meanwhile is kept, so
  * sweeps running at once each delete different clips, each once.
  */
-export async function deleteUnplayedClips(trx: Db, before: Date, limit: number): Promise<string[]> {
+export async function deleteUnplayedClips(db: Db, before: Date, limit: number): Promise<string[]> {
   const result = await sql<{ url: string }>`
     delete from speech_clips
     where id in (
@@ -76,7 +85,7 @@ export async function deleteUnplayedClips(trx: Db, before: Date, limit: number):
       for update skip locked
     )
     and played_at < ${before}
-    returning url`.execute(trx);
+    returning url`.execute(db);
   return result.rows.map((r) => r.url);
 }
 

@@ -236,4 +236,23 @@ describe('sweepSpeechClips', () => {
     expect(a.strays.filter((u) => mine.has(u))).toEqual([]);
     expect(b.clips.filter((u) => mine.has(u)).sort()).toEqual([...urls].sort());
   });
+
+  it('leaves no clip without its audio when a file cannot be deleted: a later sweep takes the file', async () => {
+    const url = await cachedClip(`A clip whose file the storage keeps ${randomUUID()}.`, 60);
+    const storage = stack.app.deps.storage;
+    const failing: FileStorage = {
+      put: (folder, extension, bytes) => storage.put(folder, extension, bytes),
+      get: (u) => storage.get(u),
+      delete: (u) => (u === url ? Promise.reject(new Error('storage down')) : storage.delete(u)),
+      list: (folder) => storage.list(folder),
+    };
+    const log = stack.app.fastify.log;
+    const first = await sweepSpeechClips({ db: stack.app.deps.db, storage: failing, log, ttlDays });
+    expect(first.clips).toContain(url);
+    expect(await rowsNaming([url])).toEqual([]);
+    expect(await isStored(url)).toBe(true);
+    const second = await sweep();
+    expect(second.strays).toContain(url);
+    expect(await isStored(url)).toBe(false);
+  });
 });
