@@ -14,9 +14,13 @@
  *    a prompt (issue 12).
  * 9. The leaderboard run: the monthly job on 1,000,000 bots by 100,000 creators, and the page from
  *    its cache (issue 25; BENCH_ONLY=leaderboard).
+ * 10. The speech run: time to first audio of a 300-character message read aloud with espeak-ng through
+ *    the product, against espeak-ng run bare on the same text; the clip again from the cache; 50
+ *    requests at once (issue 26 item 1; BENCH_ONLY=speech).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard picks parts.
+ * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech picks
+ * parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -34,6 +38,7 @@ import { loreScanRun, type LoreScanCase } from './bench/lore-scan';
 import { pathRun, type PathWindow, type Side } from './bench/path-run';
 import { searchLines, searchRun, type SearchReport } from './bench/search';
 import { leaderboardLines, leaderboardRun, type LeaderboardReport } from './bench/leaderboard';
+import { speechBad, speechLines, speechRun, type SpeechReport } from './bench/speech';
 import { startProcess, startProduct } from './bench/processes';
 import { median, quantile, round } from './bench/stats';
 
@@ -44,6 +49,7 @@ const pathPlan = [
   { concurrency: 100, rounds: 3 * scale },
 ];
 const localRounds = 15 * scale;
+const speechRounds = 15 * scale;
 const load = { sockets: 500, generations: 100 };
 
 const { base, databaseUrl, prefix, cleanUp } = openPrivateRun('bench');
@@ -216,9 +222,11 @@ async function runLore(): Promise<LoreScanCase[]> {
   }
 }
 
-/** BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard runs some of the parts (all by default). */
+/** BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech runs some of the parts (all by default). */
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore,leaderboard').split(','),
+  (process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore,leaderboard,speech').split(
+    ',',
+  ),
 );
 let group: GroupReport | undefined;
 let path: PathWindow[] = [];
@@ -228,6 +236,7 @@ let loadReport: LoadReport | undefined;
 let longChat: LongChatReport | undefined;
 let lore: LoreScanCase[] = [];
 let leaderboard: LeaderboardReport | undefined;
+let speech: SpeechReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('group')) group = await runGroup();
@@ -243,6 +252,13 @@ try {
     );
   }
   if (only.has('leaderboard')) leaderboard = await leaderboardRun();
+  if (only.has('speech')) {
+    speech = await speechRun(
+      { ...shared, REDIS_PREFIX: `${prefix}speech:` },
+      characterId,
+      speechRounds,
+    );
+  }
 } finally {
   await cleanUp();
 }
@@ -378,6 +394,7 @@ if (loadReport) {
 if (search) lines.push('', ...searchLines(search));
 if (leaderboard) lines.push('', ...leaderboardLines(leaderboard));
 if (longChat) lines.push('', ...longChatLines(longChat));
+if (speech) lines.push('', ...speechLines(speech));
 if (group) {
   const g = group.gapsMs;
   lines.push(
@@ -419,6 +436,7 @@ writeFileSync(
       group,
       lore,
       leaderboard,
+      speech,
     },
     null,
     2,
@@ -434,6 +452,9 @@ const everything = [
 const bad =
   everything.filter((s) => s.outcome !== 'completed').length +
   (group ? group.failed + group.lost + group.duplicated : 0) +
-  (leaderboard ? leaderboard.computeFailed + leaderboard.pageFailed : 0);
-if (bad > 0) process.stdout.write(`\n${String(bad)} replies did not complete: not a result.\n`);
+  (leaderboard ? leaderboard.computeFailed + leaderboard.pageFailed : 0) +
+  (speech ? speechBad(speech) : 0);
+if (bad > 0) {
+  process.stdout.write(`\n${String(bad)} replies or clips did not complete: not a result.\n`);
+}
 process.exit(bad > 0 || search?.kind === 'missing' ? 1 : 0);

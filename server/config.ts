@@ -157,6 +157,7 @@ const EnvSchema = z.object({
   SPEECH_MODEL: z.string().min(1).default('tts-1'),
   SPEECH_TIMEOUT_MS: positiveInt.default(20_000).describe('milliseconds, a whole number above 0'),
   SPEECH_CONCURRENCY: positiveInt.default(4).describe('a whole number above 0'),
+  SPEECH_CLIP_TTL_DAYS: positiveInt.default(30).describe('a whole number of days above 0'),
   WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt
     .default(30_000)

@@ -17,6 +17,7 @@ import {
   recountTrendingEveryMs,
   refreshSearchStatsEveryMs,
   requeueReviewsEveryMs,
+  sweepSpeechClipsEveryMs,
   sweepUploadsEveryMs,
 } from '#shared/jobs/maintenance';
 import { GroupTurnJobSchema, groupTurnJobs, groupTurnsQueue } from '#shared/jobs/group-turns';
@@ -58,6 +59,7 @@ import { StopRegistry } from './lib/stop-registry';
 import { ageReplies } from './maintenance/age-replies.processor';
 import { purgeGuests } from './maintenance/purge-guests.processor';
 import { requeueReviews } from './maintenance/requeue-reviews.processor';
+import { sweepSpeechClips } from './maintenance/sweep-speech-clips.processor';
 import { sweepUploads } from './maintenance/sweep-uploads.processor';
 import { reviewCharacter, reviewGaveUp } from './moderation/review.processor';
 import { createProvider } from './providers/create-provider';
@@ -110,7 +112,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const notifications = openQueue(notificationsQueue, bullConnection, prefix, log);
   // The maintenance sweep re-adds reviews whose enqueue failed.
   const moderation = new ModerationQueue(bullConnection, prefix, log);
-  // The maintenance sweep deletes uploads nothing refers to.
+  // The maintenance sweeps delete uploads nothing refers to and speech clips nobody plays.
   const storage = createStorage(config);
   const replies = new ReplyState(redis, prefix);
   // Replies read their chatbots from a cache that the database tells of changes.
@@ -267,6 +269,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
           'sweep-uploads': async () => {
             await sweepUploads({ db, storage, log });
           },
+          'sweep-speech-clips': async () => {
+            await sweepSpeechClips({ db, storage, log, ttlDays: config.SPEECH_CLIP_TTL_DAYS });
+          },
         },
       }),
     );
@@ -294,6 +299,11 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       'sweep-uploads',
       { every: sweepUploadsEveryMs },
       { name: 'sweep-uploads', data: {}, opts: maintenanceJobOptions },
+    );
+    await maintenance.upsertJobScheduler(
+      'sweep-speech-clips',
+      { every: sweepSpeechClipsEveryMs },
+      { name: 'sweep-speech-clips', data: {}, opts: maintenanceJobOptions },
     );
     await maintenance.upsertJobScheduler(
       'age-replies',

@@ -638,6 +638,8 @@ export interface SpeechClipsTable {
   url: string;
   byte_length: number;
   created_at: Timestamp;
+  /** When it was last played (to within playTouchInterval): the sweep deletes long-unplayed clips. */
+  played_at: Timestamp;
 }
 
 /** A member's rating of how a bot message sounded (like, dislike with a reason, love). */

@@ -144,6 +144,11 @@ const jobKinds = {
     schema: maintenanceJobs['sweep-uploads'],
     options: maintenanceJobOptions,
   },
+  'sweep-speech-clips': {
+    queue: maintenanceQueue,
+    schema: maintenanceJobs['sweep-speech-clips'],
+    options: maintenanceJobOptions,
+  },
   admit: { queue: waitingRoomQueue, schema: waitingRoomJobs.admit, options: waitingRoomJobOptions },
   'compute-leaderboard': {
     queue: leaderboardQueue,

@@ -174,8 +174,9 @@ export async function clipAudio(
   })();
 }
 
+/** The stored clip (marked played), or null; a file swept meanwhile is null too, so it is spoken again. */
 async function storedClip(deps: SpeechDeps, clipId: string): Promise<Buffer | null> {
-  const url = await speech.findClip(deps.db, clipId);
+  const url = await speech.playClip(deps.db, clipId);
   return url === null ? null : deps.storage.get(url);
 }
 

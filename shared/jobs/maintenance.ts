@@ -17,6 +17,8 @@ export const maintenanceJobs = {
   'requeue-reviews': z.object({}),
   /** Deletes uploaded avatars nothing refers to (an abandoned card import or editor upload). */
   'sweep-uploads': z.object({}),
+  /** Deletes cached speech clips nobody has played for SPEECH_CLIP_TTL_DAYS, and their audio. */
+  'sweep-speech-clips': z.object({}),
 } as const;
 export type MaintenanceJobName = keyof typeof maintenanceJobs;
 
@@ -55,3 +57,13 @@ export const sweepUploadsEveryMs = 6 * 60 * 60 * 1000;
  * save this long, and a draft kept in the browser keeps its avatar for a week.
  */
 export const uploadGraceMs = 7 * 24 * 60 * 60 * 1000;
+
+/** How often cached speech clips nobody plays any more are swept. */
+export const sweepSpeechClipsEveryMs = 60 * 60 * 1000;
+
+/**
+ * How old a stored speech file must be before the sweep deletes it for having no clip row: a worker
+ * records its clip milliseconds after storing the file, so an hour leaves every clip being written
+ * alone and still catches the files of a worker that died in between.
+ */
+export const speechFileGraceMs = 60 * 60 * 1000;

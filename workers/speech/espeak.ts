@@ -20,11 +20,16 @@ const engineVoices: Record<VoiceId, { voice: string; speed: number }> = {
 
 export const espeakCommand = 'espeak-ng';
 
+/** espeak-ng's arguments for a voice: WAV on stdout, the text on stdin (the bench runs it bare too). */
+export function espeakArgs(voice: VoiceId): string[] {
+  const { voice: name, speed } = engineVoices[voice];
+  return ['--stdout', '--stdin', '-v', name, '-s', String(speed)];
+}
+
 /** The whole WAV output of one espeak-ng run. */
 function runEspeak(text: string, voice: VoiceId, signal: AbortSignal): Promise<Buffer> {
-  const { voice: name, speed } = engineVoices[voice];
   return new Promise((resolve, reject) => {
-    const child = spawn(espeakCommand, ['--stdout', '--stdin', '-v', name, '-s', String(speed)], {
+    const child = spawn(espeakCommand, espeakArgs(voice), {
       stdio: ['pipe', 'pipe', 'pipe'],
       signal,
     });

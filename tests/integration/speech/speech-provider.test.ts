@@ -4,10 +4,8 @@
  * or sends something that is not audio fails that one clip with speech_failed and its reason while
  * other clips keep coming; asking again retries.
  */
-import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
 import { createCharacter } from '../../support/factories';
@@ -17,6 +15,7 @@ import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startSpeechPeer, type SpeechPeer } from '../../support/speech-peer';
 import { startStack, type Stack } from '../../support/stack';
 import { listen } from '../../support/wav';
+import { createBotMessage } from '../../../testkit/bot-message';
 
 let peer: SpeechPeer;
 let stack: Stack;
@@ -52,17 +51,11 @@ afterAll(async () => {
 
 /** Asks for a new bot message saying `text` to be read aloud. */
 async function hear(text: string) {
-  const conversationId = randomUUID();
-  const messageId = randomUUID();
-  await messages.startConversation(stack.app.deps.db, {
-    conversationId,
+  const { speechPath: url } = await createBotMessage(stack.app.deps.db, {
     userId: member.session.user.id,
     characterId,
-    userPersonaId: null,
-    greeting: { id: messageId, content: text },
-    message: { id: randomUUID(), content: 'Hello' },
+    text,
   });
-  const url = `/api/conversations/${conversationId}/messages/${messageId}/speech`;
   const get = () => inject({ method: 'GET', url, headers: member.headers });
   return { first: await get(), again: get };
 }

@@ -4,11 +4,9 @@
  * the upgrade path by every door, including the clip's stored URL; bad input is refused whole; and
  * 50 requests at once each get their clip, none lost, none spoken twice.
  */
-import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipIdOf } from '#server/services/speech.service';
-import * as messages from '#server/db/repositories/messages.repo';
 import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
 import { createCharacter, newGuestId } from '../../support/factories';
@@ -17,6 +15,7 @@ import { signInMember, type SignedInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startStack, type Stack } from '../../support/stack';
 import { listen } from '../../support/wav';
+import { createBotMessage, type BotMessageRef } from '../../../testkit/bot-message';
 
 let stack: Stack;
 let smtp: LocalSmtp;
@@ -40,22 +39,10 @@ async function premiumMember(): Promise<SignedInMember> {
 }
 
 /** A conversation of `member` whose greeting (a bot message) says `text`. */
-async function botMessage(member: SignedInMember, text: string) {
-  const conversationId = randomUUID();
-  const greetingId = randomUUID();
-  await messages.startConversation(stack.app.deps.db, {
-    conversationId,
-    userId: member.session.user.id,
-    characterId,
-    userPersonaId: null,
-    greeting: { id: greetingId, content: text },
-    message: { id: randomUUID(), content: 'Hello' },
-  });
-  return { conversationId, messageId: greetingId };
-}
+const botMessage = (member: SignedInMember, text: string) =>
+  createBotMessage(stack.app.deps.db, { userId: member.session.user.id, characterId, text });
 
-const speechUrl = (ref: { conversationId: string; messageId: string }) =>
-  `/api/conversations/${ref.conversationId}/messages/${ref.messageId}/speech`;
+const speechUrl = (ref: BotMessageRef) => ref.speechPath;
 
 beforeAll(async () => {
   smtp = await startSmtp();

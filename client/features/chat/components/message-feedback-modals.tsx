@@ -17,9 +17,10 @@ import {
 } from '#shared/rules/message-feedback';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
-import { Field, FieldError, Label, Select, TextArea } from '../../../components/form-controls';
+import { Field, FieldError, Label, TextArea } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/errors';
+import { ReasonSelect } from './reason-select';
 
 interface RateModalProps {
   onSubmit: (rating: MessageRating) => Promise<AppErrorBody | null>;
@@ -134,24 +135,13 @@ export function ReportMessageModal({ onSubmit, onClose }: ReportModalProps) {
         <p role="status">Report submitted successfully</p>
       ) : (
         <>
-          <Field>
-            <Label htmlFor="message-report-label">Reason</Label>
-            <Select
-              id="message-report-label"
-              value={label}
-              onChange={(event) => {
-                const chosen = messageReportLabels.find((l) => l === event.target.value);
-                setLabel(chosen ?? '');
-              }}
-            >
-              <option value="">Choose a reason</option>
-              {messageReportLabels.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <ReasonSelect
+            id="message-report-label"
+            label="Reason"
+            reasons={messageReportLabels}
+            value={label}
+            onChange={setLabel}
+          />
           <Field>
             <Label htmlFor="message-report-comment">Comment (optional)</Label>
             <TextArea

@@ -13,10 +13,10 @@ import {
   type VoiceId,
 } from '#shared/rules/speech';
 import { Button } from '../../../components/button';
-import { Field, Label, Select } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { UpgradeModal } from '../../../components/upgrade-modal';
 import { errorText } from '../../../lib/errors';
+import { ReasonSelect } from './reason-select';
 
 export function SpeechUpgradeModal({ onClose }: { onClose: () => void }) {
   return (
@@ -50,8 +50,10 @@ export function VoiceSelectModal(props: VoiceSelectProps) {
           return (
             <Row key={voice.id} aria-label={voice.name}>
               <div>
-                <strong>{voice.name}</strong> <Muted>({voice.gender})</Muted>
-                <Muted as="p">{voice.description}</Muted>
+                <Name>{voice.name}</Name>
+                <Muted as="p">
+                  {voice.gender === 'female' ? 'Female' : 'Male'} · {voice.description}
+                </Muted>
               </div>
               <Button
                 $size="sm"
@@ -64,7 +66,7 @@ export function VoiceSelectModal(props: VoiceSelectProps) {
               >
                 {isPlaying ? 'Stop' : 'Sample'}
               </Button>
-              <Button
+              <ChooseButton
                 $size="sm"
                 $variant={chosen === voice.id ? 'primary' : 'ghost'}
                 aria-pressed={chosen === voice.id}
@@ -76,7 +78,7 @@ export function VoiceSelectModal(props: VoiceSelectProps) {
                 }}
               >
                 {chosen === voice.id ? 'Chosen' : 'Select'}
-              </Button>
+              </ChooseButton>
             </Row>
           );
         })}
@@ -149,24 +151,13 @@ export function RateSpeechModal({ onSubmit, onClose }: RateSpeechProps) {
         ))}
       </Choices>
       {choice === 'dislike' && (
-        <Field>
-          <Label htmlFor="speech-dislike-reason">What was wrong?</Label>
-          <Select
-            id="speech-dislike-reason"
-            value={reason}
-            onChange={(event) => {
-              const picked = speechDislikeReasons.find((r) => r === event.target.value);
-              setReason(picked ?? '');
-            }}
-          >
-            <option value="">Choose a reason</option>
-            {speechDislikeReasons.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ReasonSelect
+          id="speech-dislike-reason"
+          label="What was wrong?"
+          reasons={speechDislikeReasons}
+          value={reason}
+          onChange={setReason}
+        />
       )}
     </Modal>
   );
@@ -181,11 +172,29 @@ const List = styled.ul`
   list-style: none;
 `;
 
+/** One voice a row, rows ruled apart; Select and Chosen are one width, so the buttons line up. */
 const Row = styled.li`
   display: grid;
   grid-template-columns: 1fr auto auto;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
+  padding-top: ${({ theme }) => theme.space.sm};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+
+  &:first-child {
+    padding-top: 0;
+    border-top: none;
+  }
+`;
+
+const Name = styled.strong`
+  display: block;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const ChooseButton = styled(Button)`
+  min-width: 5.5rem;
+  justify-content: center;
 `;
 
 const Muted = styled.span`
