@@ -68,7 +68,7 @@ export async function standingOf(
   ]);
   const standing: Standing = {
     role: role ?? fallbackRole,
-    restrictions: rows.map((r) => ({ type: r.type, expiresAt: r.expiresAt })),
+    restrictions: rows.map((r) => ({ type: r.type, reason: r.reason, expiresAt: r.expiresAt })),
   };
   await deps.redis.set(key, JSON.stringify(standing), 'EX', cacheSeconds).catch(() => undefined);
   return standing;

@@ -15,7 +15,7 @@ import * as users from '../db/repositories/users.repo';
 import { isMember, type Caller, type MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { announceAccountChange } from '../lib/account-events';
-import { forgetStanding, standingOf, type StandingDeps } from '../lib/member-standing';
+import { standingOf, type StandingDeps } from '../lib/member-standing';
 
 const searchLimit = 20;
 
@@ -84,6 +84,7 @@ export async function userDetail(deps: StandingDeps, userId: string): Promise<Ad
     audit: entries.map((entry) => ({
       id: entry.id,
       actorUserId: entry.actorUserId,
+      actorName: entry.actorName,
       action: entry.action,
       details: detailsOf(entry.details),
       createdAt: entry.createdAt,
@@ -193,7 +194,8 @@ export async function setRestriction(
     });
     return created;
   });
-  await forgetStanding(deps, userId);
+  // The member's open tabs learn at once (a hold screen goes when lifted, appears when set).
+  await announceAccountChange(deps, userId);
   return restriction;
 }
 
@@ -218,6 +220,6 @@ export async function liftRestriction(
     });
     return row;
   });
-  await forgetStanding(deps, userId);
+  await announceAccountChange(deps, userId);
   return lifted ?? (await restrictions.findById(deps.db, restrictionId)) ?? existing;
 }

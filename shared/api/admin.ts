@@ -30,6 +30,8 @@ export const AuditEntrySchema = z.object({
   id: z.uuid(),
   /** The admin who made the change; null when that account is gone. */
   actorUserId: z.uuid().nullable(),
+  /** That admin's username (else name, else email); null when there is none. */
+  actorName: z.string().nullable(),
   /** user.role_changed, restriction.set or restriction.lifted (more may come; show others as-is). */
   action: z.string(),
   /** What changed: { from, to } for a role, { restrictionId, type, reason?, expiresAt? } otherwise. */

@@ -33,6 +33,8 @@ export type Restriction = z.infer<typeof RestrictionSchema>;
 /** The restriction the member's own client shows a screen or banner for (no admin-only fields). */
 export const AccountRestrictionSchema = z.object({
   type: RestrictionTypeSchema,
+  /** The admin's reason, shown on the Temporary Hold screen. */
+  reason: z.string(),
   /** Countdown target of the Temporary Hold screen; null when permanent. */
   expiresAt: z.iso.datetime().nullable(),
 });

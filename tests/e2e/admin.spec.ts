@@ -1,42 +1,42 @@
 /**
- * The admin screens: an admin finds a member, changes their role, sets a Temporary Hold and lifts it;
- * a member who is not an admin gets the 403 page. The first admin is made directly in the database,
+ * The admin screens: an admin finds a member, changes their role, sets a Temporary Hold (the member's
+ * open tab shows it at once, and drops it when lifted) and lifts it; a member who is not an admin gets
+ * the 403 page. The first admin is made directly in the database,
  * as in production; the role reaches the token at the next refresh (a page load).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { nextSignInMail } from '../support/mail-inbox';
+import { expect, test } from '@playwright/test';
 import { makeAdmin, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
-
-/** A member who signed in once (no username yet), made over the API like a second browser would. */
-async function createMember(request: APIRequestContext, email: string): Promise<void> {
-  expect((await request.post('/api/auth/email', { data: { email } })).ok()).toBe(true);
-  const { code } = await nextSignInMail(email);
-  expect((await request.post('/api/auth/email/verify', { data: { email, code } })).ok()).toBe(true);
-}
 
 test.describe('admin screens', () => {
   test('an admin finds a member, changes the role, sets a Temporary Hold and lifts it', async ({
     page,
-    playwright,
+    browser,
   }, testInfo) => {
+    test.setTimeout(120_000);
     const suffix = uniqueSuffix();
     const adminEmail = `admin-${testInfo.project.name}-${suffix}@example.com`;
     const memberEmail = `target-${testInfo.project.name}-${suffix}@example.com`;
-    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    await createMember(request, memberEmail);
-    await request.dispose();
+    // The member has the app open in a browser of their own all along.
+    const memberContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const memberPage = await memberContext.newPage();
+    await signInAsNewMember(memberPage, 'target', { email: memberEmail });
 
-    await signInAsNewMember(page, 'admin', { email: adminEmail, name: 'Ada' });
+    const admin = await signInAsNewMember(page, 'admin', { email: adminEmail, name: 'Ada' });
     await makeAdmin(adminEmail);
 
-    // A page load refreshes the session, so the token carries the admin role.
-    await page.goto('/admin');
+    // A page load refreshes the session, so the token carries the admin role: the header links Admin.
+    await page.reload();
+    await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
     await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
-    // The queue dashboard (served by the server) opens for the admin, with every queue.
-    await page.getByRole('button', { name: 'Queue dashboard' }).click();
-    await expect(page).toHaveURL(/\/admin\/queues/);
-    await expect(page.getByText('waiting-room').first()).toBeVisible();
-    await page.goto('/admin');
+    // The queue dashboard (served by the server) opens for the admin in its own tab, with every queue;
+    // the admin screens stay where they were.
+    const [dashboard] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Queue dashboard' }).click(),
+    ]);
+    await expect(dashboard).toHaveURL(/\/admin\/queues/);
+    await expect(dashboard.getByText('waiting-room').first()).toBeVisible();
+    await dashboard.close();
     await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
 
     // Nothing matches: the empty state.
@@ -95,6 +95,12 @@ test.describe('admin screens', () => {
     await expect(active).toContainText('Ends');
     await expect(active).toContainText('Reason: Cool off after spam');
     await expect(audit).toContainText('Temporary Hold set until');
+    await expect(audit).toContainText(`by ${admin.username}`);
+
+    // The member's open tab shows the hold at once, with its reason and end.
+    const hold = memberPage.getByRole('heading', { name: 'Temporary Hold', level: 1 });
+    await expect(hold).toBeVisible();
+    await expect(memberPage.getByRole('definition')).toContainText(['Cool off after spam']);
 
     // The search list shows the hold too.
     await page.getByRole('link', { name: 'Back to search' }).click();
@@ -114,6 +120,12 @@ test.describe('admin screens', () => {
     await expect(page.getByText('No active restrictions.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Restrictions' })).toBeFocused();
     await expect(audit).toContainText('Temporary Hold lifted');
+    // Lifted: the member's tab goes back to the app by itself.
+    await expect(hold).toBeHidden();
+    await expect(
+      memberPage.getByRole('banner').getByRole('link', { name: 'Profile' }),
+    ).toBeVisible();
+    await memberContext.close();
 
     // A reload shows what the server stored.
     await page.reload();

@@ -5,6 +5,7 @@ import { isPathOff } from '#shared/rules/brand-sections';
 import { ButtonAnchor } from '../../components/button';
 import { Menu, type MenuItem } from '../../components/menu';
 import { safeWebUrl, useAppSettings } from '../../features/app-settings/hooks/use-app-settings';
+import { useMe } from '../../lib/member';
 import { paths } from '../../lib/paths';
 import { useIsFlagOn, useIsLorebookOn } from '../feature-flags';
 import { BrandLogo } from './brand-logo';
@@ -65,6 +66,7 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
     settings?.navHeaderButton && headerButtonUrl !== null
       ? { label: settings.navHeaderButton.label, url: headerButtonUrl }
       : null;
+  const isAdmin = useMe()?.featureFlags?.includes('admin') === true;
   const [location] = useLocation();
   const search = useSearch();
   const mainRef = useRef<HTMLElement>(null);
@@ -146,6 +148,22 @@ export function AppLayout({ children, account, footer }: AppLayoutProps) {
                       <path d="M4 20c0-4 4-6 8-6s8 2 8 6z" fill="currentColor" />
                     </svg>
                     <Wide>My Personas</Wide>
+                  </NavLink>
+                </Link>
+              )}
+              {isAdmin && (
+                <Link href={paths.admin.build()} asChild>
+                  <NavLink aria-label="Admin">
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                      <path
+                        d="M12 3l7 3v5c0 5-3 8-7 10-4-2-7-5-7-10V6z"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        strokeLinejoin="round"
+                        fill="none"
+                      />
+                    </svg>
+                    <Wide>Admin</Wide>
                   </NavLink>
                 </Link>
               )}

@@ -4,6 +4,8 @@ import type { Db } from '../database';
 export interface AuditEntry {
   id: string;
   actorUserId: string | null;
+  /** How the actor is known: username, else name, else email; null with no actor or one gone. */
+  actorName: string | null;
   action: string;
   targetUserId: string | null;
   details: unknown;
@@ -32,17 +34,20 @@ export async function insert(
     .execute();
 }
 
-/** The audit entries about a user, oldest first. */
+/** The audit entries about a user, oldest first, each with its actor's name. */
 export async function listForTarget(db: Db, targetUserId: string): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom('audit_log')
-    .selectAll()
+    .leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id')
+    .selectAll('audit_log')
+    .select((eb) => eb.fn.coalesce('actor.username', 'actor.name', 'actor.email').as('actor_name'))
     .where('target_user_id', '=', targetUserId)
-    .orderBy('created_at', 'asc')
+    .orderBy('audit_log.created_at', 'asc')
     .execute();
   return rows.map((row) => ({
     id: row.id,
     actorUserId: row.actor_user_id,
+    actorName: row.actor_name,
     action: row.action,
     targetUserId: row.target_user_id,
     details: row.details,

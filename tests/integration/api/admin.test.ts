@@ -26,6 +26,7 @@ let stack: Stack;
 let smtp: LocalSmtp;
 let adminToken: string;
 let adminId: string;
+let adminEmail: string;
 let characterId: string;
 const sockets: ClientSocket[] = [];
 
@@ -104,6 +105,7 @@ beforeAll(async () => {
   expect(session.user.role).toBe('admin');
   adminToken = session.accessToken;
   adminId = admin.id;
+  adminEmail = email;
   characterId = await createCharacter(stack.app.deps.db);
 });
 afterAll(async () => {
@@ -310,6 +312,8 @@ describe('account restrictions', () => {
     expect((await send(socket)).ok).toBe(true);
 
     const expiresAt = inAnHour();
+    // The member's open socket is told at once, so their tab shows the hold, and later its end.
+    const toldOfHold = new Promise((resolve) => socket.once('account:changed', resolve));
     const set = await restrict(id, {
       type: 'restriction_full_time',
       reason: 'cool off',
@@ -318,6 +322,7 @@ describe('account restrictions', () => {
     expect(set.statusCode).toBe(200);
     const hold = RestrictionSchema.parse(set.json());
     expect(hold).toMatchObject({ userId: id, type: 'restriction_full_time', createdBy: adminId });
+    await toldOfHold;
 
     const refused = await send(socket);
     expect(refused.ok).toBe(false);
@@ -340,11 +345,17 @@ describe('account restrictions', () => {
     }
 
     const held = await me(session.accessToken);
-    expect(held.restriction).toEqual({ type: 'restriction_full_time', expiresAt: hold.expiresAt });
+    expect(held.restriction).toEqual({
+      type: 'restriction_full_time',
+      reason: 'cool off',
+      expiresAt: hold.expiresAt,
+    });
     expect(held.permissions).toContain('restriction_temporary');
     expect(held.permissions).not.toContain('view_chats');
 
+    const toldOfLift = new Promise((resolve) => socket.once('account:changed', resolve));
     const lifted = await lift(id, hold.id);
+    await toldOfLift;
     expect(lifted.statusCode).toBe(200);
     expect(RestrictionSchema.parse(lifted.json())).toMatchObject({ liftedBy: adminId });
     expect((await send(socket)).ok).toBe(true);
@@ -358,6 +369,8 @@ describe('account restrictions', () => {
     const entries = await auditLog.listForTarget(stack.app.deps.db, id);
     expect(entries.map((e) => e.action)).toEqual(['restriction.set', 'restriction.lifted']);
     expect(entries.every((e) => e.actorUserId === adminId)).toBe(true);
+    // The admin is named (by username, else name, else email; this one has only an email).
+    expect(entries.every((e) => e.actorName === adminEmail)).toBe(true);
     expect(entries[0]?.details).toMatchObject({ restrictionId: hold.id, reason: 'cool off' });
   });
 
@@ -374,7 +387,11 @@ describe('account restrictions', () => {
     expect(errorOf(list.json()).code).toBe('account_terminated');
 
     const shown = await me(session.accessToken);
-    expect(shown.restriction).toEqual({ type: 'restriction_full', expiresAt: null });
+    expect(shown.restriction).toEqual({
+      type: 'restriction_full',
+      reason: 'abuse',
+      expiresAt: null,
+    });
     expect(shown.permissions).toContain('restriction_complete');
 
     const caller = await resolveCaller(stack.app.deps, {
@@ -410,7 +427,11 @@ describe('account restrictions', () => {
     });
     expect(codeOf(() => assertMayCreate(after))).toBe('account_restricted');
     const shown = await me(session.accessToken);
-    expect(shown.restriction).toEqual({ type: 'restriction_limited', expiresAt: null });
+    expect(shown.restriction).toEqual({
+      type: 'restriction_limited',
+      reason: 'bad uploads',
+      expiresAt: null,
+    });
     expect(shown.permissions).toContain('limited_access');
     expect(shown.permissions).not.toContain('create_character');
   });

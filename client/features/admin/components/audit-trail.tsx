@@ -18,7 +18,7 @@ export function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
               <What>{auditText(entry)}</What>
               <When>
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                {entry.actorUserId === null ? '' : ` · by admin ${entry.actorUserId.slice(0, 8)}`}
+                {byWhom(entry)}
               </When>
             </li>
           ))}
@@ -49,3 +49,9 @@ const When = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.xs};
 `;
+
+/** Who made the change: the admin by name; an account since gone by its id; nothing for the product. */
+function byWhom(entry: AuditEntry): string {
+  if (entry.actorName !== null) return ` · by ${entry.actorName}`;
+  return entry.actorUserId === null ? '' : ` · by admin ${entry.actorUserId.slice(0, 8)}`;
+}

@@ -1,7 +1,8 @@
 /**
- * The queue dashboard is served by the server itself (Bull Board, admins only), not by this app. A page
- * load carries no bearer token, so the button first asks the server for the dashboard's cookie, then
- * loads the page in full (never wouter navigation).
+ * The queue dashboard is served by the server itself (Bull Board, admins only), not by this app, so it
+ * opens in a tab of its own and the admin screens stay where they were. A page load carries no bearer
+ * token, so the button first asks the server for the dashboard's cookie, then points the tab there.
+ * The tab is opened at the click itself, as browsers allow, and closed again if the server refuses.
  */
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -16,13 +17,17 @@ export function QueueDashboardLink() {
   const [isOpening, setIsOpening] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = () => {
+    const tab = window.open('', '_blank');
     setIsOpening(true);
     setError(null);
     openQueueDashboard(api).then(
       (url) => {
-        window.location.assign(url);
+        setIsOpening(false);
+        if (tab === null) window.location.assign(url);
+        else tab.location.assign(url);
       },
       (err: unknown) => {
+        tab?.close();
         setIsOpening(false);
         setError(errorText(toApiError(err)));
       },

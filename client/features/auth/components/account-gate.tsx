@@ -71,7 +71,7 @@ export function AccountGate({
   const restriction = me?.restriction ?? null;
   if (restriction?.type === 'restriction_full') return <TerminatedScreen />;
   if (restriction?.type === 'restriction_full_time' && restriction.expiresAt !== null) {
-    return <HoldScreen expiresAt={restriction.expiresAt} />;
+    return <HoldScreen reason={restriction.reason} expiresAt={restriction.expiresAt} />;
   }
   return (
     <>

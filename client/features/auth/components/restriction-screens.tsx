@@ -57,7 +57,8 @@ function remainingText(ms: number): string {
   return `${days > 0 ? `${days}d ` : ''}${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
 }
 
-export function HoldScreen({ expiresAt }: { expiresAt: string }) {
+/** The hold with the admin's reason, its end and a countdown; it goes as soon as the hold is lifted. */
+export function HoldScreen({ reason, expiresAt }: { reason: string; expiresAt: string }) {
   useDocumentTitle('Temporary Hold');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -73,6 +74,14 @@ export function HoldScreen({ expiresAt }: { expiresAt: string }) {
     <Screen aria-labelledby="restriction-title">
       <h1 id="restriction-title">Temporary Hold</h1>
       <p>This account is on a temporary hold. You can use CharChat again when the hold ends.</p>
+      <Details>
+        <dt>Reason</dt>
+        <dd>{reason}</dd>
+        <dt>Ends</dt>
+        <dd>
+          <time dateTime={expiresAt}>{formatEnd(expiresAt)}</time>
+        </dd>
+      </Details>
       <Countdown role="timer" aria-label="Time left">
         {remainingText(left)}
       </Countdown>
@@ -91,6 +100,27 @@ export function HoldScreen({ expiresAt }: { expiresAt: string }) {
     </Screen>
   );
 }
+
+function formatEnd(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  margin: 0;
+  text-align: left;
+
+  dt {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
 
 /** A centred full-page notice: restriction screens and the guest's sign-in prompt. */
 export const Screen = styled.section`

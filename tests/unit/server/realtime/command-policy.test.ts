@@ -29,7 +29,7 @@ function codeOf(run: () => void): string | null {
 
 const terminated = caller({
   kind: 'member',
-  restrictions: [{ type: 'restriction_full', expiresAt: null }],
+  restrictions: [{ type: 'restriction_full', reason: 'Spam', expiresAt: null }],
 });
 
 describe('socket command policy', () => {
@@ -57,7 +57,7 @@ describe('socket command policy', () => {
   it('refuses a create command to a guest, a terminated and a Restricted member', () => {
     const restricted = caller({
       kind: 'member',
-      restrictions: [{ type: 'restriction_limited', expiresAt: null }],
+      restrictions: [{ type: 'restriction_limited', reason: 'Spam', expiresAt: null }],
     });
     expect(codeOf(() => assertCommandAuth('create', caller()))).toBe('sign_in_required');
     expect(codeOf(() => assertCommandAuth('create', terminated))).toBe('account_terminated');
