@@ -131,7 +131,7 @@ export function ChatbotEditor({
   };
 
   const area = (field: TextFieldName, label: string, note: string, rows: number) => (
-    <TextAreaField label={label} note={note} hasCounter rows={rows} {...text(field)} />
+    <TextAreaField label={label} note={note} rows={rows} {...text(field)} />
   );
 
   return (

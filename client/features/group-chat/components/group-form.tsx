@@ -243,6 +243,7 @@ export function GroupForm({
           avatarUrl={values.avatarUrl}
           name={values.name}
           alt="Group cover"
+          isRequired
           disabled={isLocked || isBusy}
           error={errors.avatarUrl}
           upload={(file, opts) => uploadGroupAvatar(api, file, opts)}

@@ -15,15 +15,8 @@ import {
 import { defaultEntrySettings, lorebookLimits, parseKeywords } from '#shared/rules/lorebook';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
-import {
-  Field,
-  FieldError,
-  FieldNote,
-  Label,
-  Select,
-  TextArea,
-  errorProps,
-} from '../../../components/form-controls';
+import { Field, Label, Select } from '../../../components/form-controls';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { fieldErrors } from '../form-errors';
 import { logicLabels, placementLabels } from '../setting-labels';
@@ -122,7 +115,6 @@ export function EntryForm({
     />
   );
 
-  const contentId = `${id}-content`;
   return (
     <Panel
       aria-label={initial.name === '' ? 'New entry' : `Edit entry ${initial.name}`}
@@ -134,6 +126,7 @@ export function EntryForm({
         label="Entry name"
         value={name}
         maxLength={lorebookLimits.entryName.max}
+        hasCounter
         autoComplete="off"
         error={errors.name ?? null}
         onChange={(e) => {
@@ -150,26 +143,17 @@ export function EntryForm({
           setKeywords(e.target.value);
         }}
       />
-      <Field>
-        <Label htmlFor={contentId}>Content</Label>
-        <TextArea
-          id={contentId}
-          rows={5}
-          value={content}
-          onChange={(e) => {
-            setContent(e.target.value);
-          }}
-          {...errorProps(`${contentId}-error`, errors.content)}
-        />
-        <FieldNote aria-hidden="true">
-          {Array.from(content).length} / {lorebookLimits.content.max}
-        </FieldNote>
-        {errors.content !== undefined && (
-          <FieldError id={`${contentId}-error`} role="alert">
-            {errors.content}
-          </FieldError>
-        )}
-      </Field>
+      <TextAreaField
+        label="Content"
+        rows={5}
+        value={content}
+        maxLength={lorebookLimits.content.max}
+        hasCounter
+        error={errors.content ?? null}
+        onChange={(e) => {
+          setContent(e.target.value);
+        }}
+      />
       <Row>
         {numberField('priority', 'Priority', 'Higher is kept first within the budget.')}
         {numberField('insertionOrder', 'Insertion order', 'Lower goes earlier in the prompt.')}

@@ -226,6 +226,7 @@ export function LorebookEditor({
             avatarUrl={avatarUrl}
             name={name}
             alt="Lorebook avatar"
+            isRequired
             disabled={isBusy}
             error={errors.avatarUrl ?? null}
             upload={(file, opts) => uploadAvatar(api, file, opts)}
@@ -238,6 +239,7 @@ export function LorebookEditor({
             label="Name"
             value={name}
             maxLength={lorebookLimits.name.max}
+            hasCounter
             autoComplete="off"
             error={errors.name ?? null}
             onChange={(e) => {
@@ -249,6 +251,7 @@ export function LorebookEditor({
             label="Description"
             value={description}
             maxLength={lorebookLimits.description.max}
+            hasCounter
             autoComplete="off"
             error={errors.description ?? null}
             onChange={(e) => {

@@ -21,13 +21,12 @@ import { Button } from '../../../components/button';
 import {
   Field,
   FieldError,
-  FieldNote,
   Form,
   Label,
   Select,
-  TextArea,
   errorProps,
 } from '../../../components/form-controls';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { formErrorText } from '../../../lib/errors';
@@ -49,7 +48,7 @@ export function ReportForm({ characterId }: { characterId?: string }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const ids = { issue: useId(), resolution: useId(), details: useId() };
+  const ids = { issue: useId(), resolution: useId() };
 
   useEffect(() => {
     if (!isSubmitted) return;
@@ -176,27 +175,19 @@ export function ReportForm({ characterId }: { characterId?: string }) {
           <FieldError id={`${ids.resolution}-error`}>{resolutionError}</FieldError>
         )}
       </Field>
-      <Field>
-        <Label htmlFor={ids.details}>Details</Label>
-        <TextArea
-          id={ids.details}
-          value={details}
-          maxLength={reportLimits.details + 50}
-          onChange={(event) => {
-            setDetails(event.target.value);
-          }}
-          onBlur={() => {
-            touch('userReportDetails');
-          }}
-          {...errorProps(`${ids.details}-error`, detailsError)}
-        />
-        <FieldNote>
-          {details.trim().length}/{reportLimits.details}
-        </FieldNote>
-        {detailsError !== null && (
-          <FieldError id={`${ids.details}-error`}>{detailsError}</FieldError>
-        )}
-      </Field>
+      <TextAreaField
+        label="Details"
+        value={details}
+        maxLength={reportLimits.details}
+        hasCounter
+        error={detailsError}
+        onChange={(event) => {
+          setDetails(event.target.value);
+        }}
+        onBlur={() => {
+          touch('userReportDetails');
+        }}
+      />
       <Footer>
         <Button type="submit" $variant="primary" disabled={isSending} aria-busy={isSending}>
           Submit Report
