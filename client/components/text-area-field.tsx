@@ -47,7 +47,7 @@ export function TextAreaField({
         id={areaId}
         {...area}
         aria-invalid={hasError || undefined}
-        aria-describedby={describedBy(counted && counterId, hasError && errorId)}
+        aria-describedby={describedBy(hasError && errorId, counted && counterId)}
       />
       {counted && <CharacterCount id={counterId} {...counted} />}
       {hasError && (

@@ -53,7 +53,7 @@ export function TextField({
         id={inputId}
         {...input}
         aria-invalid={hasError || undefined}
-        aria-describedby={describedBy(counted && counterId, hasError && errorId)}
+        aria-describedby={describedBy(hasError && errorId, counted && counterId)}
       />
       {counted && <CharacterCount id={counterId} {...counted} />}
       <Status role="status" $tone={status?.tone ?? 'neutral'}>
