@@ -2,7 +2,9 @@
  * An avatar picker (chatbot, persona, lorebook, group, the profile): choose an image, and it uploads
  * at once through `upload` with a progress bar; the stored URL goes to `onChange`. The file is checked against the
  * shared limits first, so most mistakes are named without a round trip; a member who may not upload
- * gets the Restricted! dialog instead of an inline error.
+ * gets the Restricted! dialog instead of an inline error. The heading says whether the form needs one
+ * (persona, lorebook and group do; chatbot and profile do not), and no image yet is an empty dashed
+ * frame, never initials that could pass for a chosen picture.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -37,6 +39,7 @@ export function AvatarField({
   onChange,
   onRestricted,
   canRemove = true,
+  isRequired = false,
 }: {
   avatarUrl: string | null;
   name: string;
@@ -54,6 +57,8 @@ export function AvatarField({
   onRestricted?: () => void;
   /** Whether Remove is offered (a form that may hold no avatar); the profile keeps one once set. */
   canRemove?: boolean;
+  /** Whether the form cannot be saved without one (said beside the heading). */
+  isRequired?: boolean;
 }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -98,9 +103,26 @@ export function AvatarField({
 
   return (
     <Wrapper role="group" aria-labelledby={`${id}-label`} aria-busy={isUploading}>
-      <Heading id={`${id}-label`}>Avatar</Heading>
+      <Heading id={`${id}-label`}>
+        Avatar <Need>{isRequired ? '(required)' : '(optional)'}</Need>
+      </Heading>
       <Row>
-        <Avatar src={avatarUrl} name={name === '' ? '?' : name} size="xl" alt={alt} />
+        {avatarUrl === null ? (
+          <Empty role="img" aria-label={`${alt}: no image chosen`}>
+            <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+                d="M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 8.5h.01"
+              />
+            </svg>
+            <span aria-hidden="true">No image</span>
+          </Empty>
+        ) : (
+          <Avatar src={avatarUrl} name={name === '' ? '?' : name} size="xl" alt={alt} />
+        )}
         <Controls>
           <HiddenInput
             ref={inputRef}
@@ -163,6 +185,27 @@ const Wrapper = styled.div`
 const Heading = styled.p`
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Need = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-weight: ${({ theme }) => theme.font.weight.regular};
+`;
+
+/** No image yet: an empty frame, unlike the filled circle a chosen (or broken) image shows. */
+const Empty = styled.span`
+  flex: none;
+  display: inline-flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.xxs};
+  width: ${({ theme }) => theme.size.avatar.xl};
+  height: ${({ theme }) => theme.size.avatar.xl};
+  border: 2px dashed ${({ theme }) => theme.color.textMuted};
+  border-radius: 50%;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
 `;
 
 const Row = styled.div`

@@ -1,11 +1,11 @@
 /**
  * A labelled text area with its error and an optional help line: the text area of every form, as
  * text-field.tsx is the one-line field. The error is the area's accessible description (and marks it
- * invalid). With `hasCounter` it counts the characters typed against its maxLength.
+ * invalid). With `hasCounter` it counts the characters typed against its maxLength (character-count.tsx).
  */
 import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
-import styled from 'styled-components';
-import { Field, FieldError, FieldNote, Label, TextArea, errorProps } from './form-controls';
+import { CharacterCount, describedBy } from './character-count';
+import { Field, FieldError, FieldNote, Label, TextArea } from './form-controls';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'children'> {
   label: string;
@@ -14,7 +14,7 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   /** A help line under the label. */
   note?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
-  /** Shows 'typed / maxLength' under the area (a string value only). */
+  /** Shows 'typed / maxLength' under the area (a string value only), said politely near the limit. */
   hasCounter?: boolean;
 }
 
@@ -31,18 +31,25 @@ export function TextAreaField({
   const areaId = id ?? fallbackId;
   const errorId = `${areaId}-error`;
   const hasError = error !== null && error !== undefined && error !== '';
+  const counted =
+    hasCounter && typeof area.value === 'string' && area.maxLength !== undefined
+      ? { typed: area.value.length, max: area.maxLength }
+      : null;
+  const counterId = `${areaId}-count`;
   return (
     <Field>
       <Label htmlFor={areaId}>{label}</Label>
       {note !== undefined && note !== null && note !== false && (
         <FieldNote as="div">{note}</FieldNote>
       )}
-      <TextArea ref={ref} id={areaId} {...area} {...errorProps(errorId, error)} />
-      {hasCounter && typeof area.value === 'string' && area.maxLength !== undefined && (
-        <Counter aria-hidden="true">
-          {area.value.length} / {area.maxLength}
-        </Counter>
-      )}
+      <TextArea
+        ref={ref}
+        id={areaId}
+        {...area}
+        aria-invalid={hasError || undefined}
+        aria-describedby={describedBy(hasError && errorId, counted && counterId)}
+      />
+      {counted && <CharacterCount id={counterId} {...counted} />}
       {hasError && (
         <FieldError id={errorId} role="alert">
           {error}
@@ -51,9 +58,3 @@ export function TextAreaField({
     </Field>
   );
 }
-
-const Counter = styled.span`
-  align-self: flex-end;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
-`;

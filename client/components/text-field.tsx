@@ -5,7 +5,8 @@
  */
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
-import { Field, FieldError, FieldNote, Input, Label, errorProps } from './form-controls';
+import { CharacterCount, describedBy } from './character-count';
+import { Field, FieldError, FieldNote, Input, Label } from './form-controls';
 
 export type FieldTone = 'neutral' | 'good' | 'bad';
 
@@ -18,20 +19,43 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ch
   /** A live status under the field (availability, say), shown while there is no error. */
   status?: { text: string; tone: FieldTone } | null;
   ref?: Ref<HTMLInputElement>;
+  /** Shows 'typed / maxLength' under the field and says politely when the limit is near. */
+  hasCounter?: boolean;
 }
 
-export function TextField({ label, error, note, status, id, ref, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  note,
+  status,
+  hasCounter = false,
+  id,
+  ref,
+  ...input
+}: TextFieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const errorId = `${inputId}-error`;
   const hasError = error !== null && error !== undefined && error !== '';
+  const counted =
+    hasCounter && typeof input.value === 'string' && input.maxLength !== undefined
+      ? { typed: input.value.length, max: input.maxLength }
+      : null;
+  const counterId = `${inputId}-count`;
   return (
     <Field>
       <Label htmlFor={inputId}>{label}</Label>
       {note !== undefined && note !== null && note !== false && (
         <FieldNote as="div">{note}</FieldNote>
       )}
-      <Input ref={ref} id={inputId} {...input} {...errorProps(errorId, error)} />
+      <Input
+        ref={ref}
+        id={inputId}
+        {...input}
+        aria-invalid={hasError || undefined}
+        aria-describedby={describedBy(hasError && errorId, counted && counterId)}
+      />
+      {counted && <CharacterCount id={counterId} {...counted} />}
       <Status role="status" $tone={status?.tone ?? 'neutral'}>
         {!hasError && status ? status.text : ''}
       </Status>

@@ -24,6 +24,12 @@ export const groupLimits = {
   introTokens: 1500,
 } as const;
 
+/**
+ * The spec's 'You must generate an Avatar' names a button the form does not have (issue 28 §6): the
+ * group's avatar is chosen with Choose image, as every avatar here is.
+ */
+export const groupAvatarRequiredText = 'Add an avatar with Choose image';
+
 const linkPattern = /(https?:\/\/|www\.)\S+/i;
 
 /** The spec's link message: '{Field} should not contain any url/link ( {link} )'. */
@@ -64,7 +70,7 @@ export const SubCharacterIdsSchema = z
 export const GroupInputSchema = z
   .object({
     type: z.literal('meta'),
-    avatarUrl: z.string().trim().min(1, 'You must generate an Avatar').max(500),
+    avatarUrl: z.string().trim().min(1, groupAvatarRequiredText).max(500),
     avatarIsNsfw: z.boolean().default(false),
     name: text('Name', groupLimits.name, 'Name should be 20 characters or less', {
       required: true,

@@ -66,8 +66,9 @@ test(
 
     // The shared schema's messages, per field.
     await page.getByRole('button', { name: 'Create Chatbot' }).click();
+    // The error comes first, then the counter (issue 28 §6).
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
-      'This field is required',
+      /^This field is required 0 of \d+ characters$/,
     );
     // The refused save takes the focus to the first field to fix, with its error read out.
     await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();

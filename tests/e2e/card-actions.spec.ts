@@ -127,6 +127,7 @@ test('a member reports a bot and an admin resolves it in the queue', async ({ pa
   await page.getByRole('menuitem', { name: 'Report' }).click();
   await expect(page).toHaveURL(new RegExp(`/report/${bot}$`));
   const form = page.getByRole('form', { name: 'Report a chatbot' });
+  await expect(form.getByRole('region', { name: 'Reported chatbot' })).toContainText(name);
   await expect(form.getByText('Fill all fields to submit.')).toBeVisible();
   // Details are required, with the spec's message.
   await form.getByRole('button', { name: 'Submit Report' }).click();
@@ -137,6 +138,8 @@ test('a member reports a bot and an admin resolves it in the queue', async ({ pa
   await form.getByRole('textbox', { name: 'Details' }).fill(details);
   await form.getByRole('button', { name: 'Submit Report' }).click();
   await expect(page.getByText('Report submitted successfully')).toBeVisible();
+  // Back where the report was opened, not a blank form (issue 28 §10).
+  await expect(page).toHaveURL(new RegExp(`/chatbot/${bot}$`));
 
   await makeAdmin(email);
   await page.goto('/admin');

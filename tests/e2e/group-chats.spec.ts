@@ -35,11 +35,10 @@ async function createGroupOfThree(
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Greeting' }).fill('Welcome to the tavern, {{user}}.');
 
-  // Unsaved changes ask first; Save Changes keeps a draft and the picker returns to it.
+  // Nothing is saved yet, so Add Members goes straight to the picker (issue 28 §8).
   await page.getByRole('button', { name: 'Add Members' }).click();
-  const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
-  await unsaved.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/groupchat\/create\/members$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Done' }).click();
   const dialog = page.getByRole('dialog', { name: 'Minimum Chatbots Required' });
   await expect(dialog).toBeVisible();
@@ -51,7 +50,7 @@ async function createGroupOfThree(
   await expect(page.getByText('3 of 10 chatbots selected')).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
 
-  await expect(page).toHaveURL(/\/groupchat\/create\/[^/]+$/);
+  await expect(page).toHaveURL(/\/groupchat\/create$/);
   // The form comes back as it was, with the selection.
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
   await expect(page.getByRole('heading', { name: 'Chatbots (3/10)' })).toBeVisible();
@@ -80,7 +79,7 @@ async function storedSpeakers(email: string): Promise<string[]> {
   return rows.map((r) => r.speaker);
 }
 
-test('the group form asks before leaving, before the picker and before a public save', async ({
+test('the group form asks before leaving and before a public save, never before the picker', async ({
   page,
 }) => {
   const suffix = uniqueSuffix();
@@ -99,24 +98,23 @@ test('the group form asks before leaving, before the picker and before a public 
   await expect(page).toHaveURL(/\/groupchat\/create$/);
   await expect(nameBox).toHaveValue('Dropped');
 
-  // Don't Save goes on to the picker and drops the changes.
+  // Nothing is saved yet: Add Members asks nothing and the form comes back as it was.
   await page.getByRole('button', { name: 'Add Members' }).click();
-  await page
-    .getByRole('dialog', { name: 'Unsaved changes' })
-    .getByRole('button', { name: "Don't Save" })
-    .click();
   await expect(page).toHaveURL(/\/groupchat\/create\/members$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const adds = page.getByRole('list', { name: 'Chatbots' }).getByRole('button', { name: /^Add / });
   for (let i = 0; i < 3; i++) await adds.first().click();
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/groupchat\/create$/);
-  await expect(nameBox).toHaveValue('');
+  await expect(nameBox).toHaveValue('Dropped');
 
   // A public group goes to review, so the save is confirmed first; Cancel stores nothing.
   await chooseAvatar(page);
   await nameBox.fill(`Pub ${suffix}`.slice(0, 20));
   await page.getByRole('textbox', { name: 'Greeting' }).fill('Hello, {{user}}.');
   await page.getByRole('textbox', { name: 'Tags' }).fill('Adventure');
+  await page.getByRole('textbox', { name: 'Tags' }).press('Enter');
+  await expect(page.getByRole('list', { name: 'Chosen tags' })).toContainText('Adventure');
   await page.getByRole('radio', { name: 'Public' }).check();
   await page.getByRole('checkbox', { name: /Community Guidelines/ }).check();
   await page.getByRole('button', { name: 'Create Group' }).click();

@@ -5,7 +5,8 @@
  * book to a private chatbot and sees an entry's content in the prompt of a reply once its keyword is
  * said. The Lorebook Guide opens by itself on the first visit to /lorebook/create only, and again from
  * its link. A broken file and a card without a book are refused naming why; a card's book is read.
- * Screenshots in light and dark go to /tmp/shots-lore.
+ * An entry still open in its form counts when the book is created, and the test box reads it as it
+ * is typed (issue 28 §7). Screenshots in light and dark go to /tmp/shots-lore.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,7 +51,7 @@ test(
     // The spec's messages, per field.
     await page.getByRole('button', { name: 'Create Lorebook' }).click();
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
-      'This field is required',
+      'This field is required 0 of 25 characters',
     );
     await expect(page.getByText('At least 2 tags are required')).toBeVisible();
     await expect(page.getByText('You must agree to the community guidelines')).toBeVisible();
@@ -60,16 +61,22 @@ test(
     await page.getByRole('textbox', { name: 'Description' }).fill('The old harbor town.');
     await page.getByRole('textbox', { name: 'Tags' }).fill('Fantasy, Towns');
     // A field's message goes once the field is filled; the others stay until theirs are.
-    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('');
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      '11 of 25 characters',
+    );
     await expect(page.getByText('At least 2 tags are required')).toBeHidden();
     await expect(page.getByText('You must agree to the community guidelines')).toBeVisible();
 
     // An entry's own rules.
     await page.getByRole('button', { name: 'Add Entry' }).click();
     const form = page.getByRole('region', { name: 'New entry' });
-    await form.getByRole('textbox', { name: 'Content' }).fill('x'.repeat(1001));
+    // Content stops at its limit and says so (issue 28 §6).
+    const content = form.getByRole('textbox', { name: 'Content' });
+    await content.fill('x'.repeat(1001));
+    await expect(content).toHaveValue('x'.repeat(1000));
+    await expect(content).toHaveAccessibleDescription(/1000 of 1000 characters/);
     await form.getByRole('button', { name: 'Save Entry' }).click();
-    await expect(form.getByText('Content must be 1000 characters or less')).toBeVisible();
+    await expect(form.getByText('This field is required').first()).toBeVisible();
     await form.getByRole('textbox', { name: 'Entry name' }).fill('The Lighthouse');
     await form.getByRole('textbox', { name: 'Keywords' }).fill('lighthouse, beacon');
     await form.getByRole('textbox', { name: 'Content' }).fill('The lighthouse burns blue.');
@@ -328,5 +335,59 @@ test(
     await gotIt.click();
     await expect(guide).toHaveCount(0);
     await expect(link).toBeFocused();
+  },
+);
+
+test(
+  'creates a lorebook with the entry still open in its form, which the test box reads as typed',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    await signInAsNewMember(page, 'lore-open', { name: 'Lorna', path: '/lorebook/create' });
+    await dismissGuide(page);
+    await page.getByRole('button', { name: 'Start New' }).click();
+    await chooseAvatar(page);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Open Lore');
+    await page.getByRole('textbox', { name: 'Description' }).fill('An entry never saved.');
+    await page.getByRole('textbox', { name: 'Tags' }).fill('Fantasy, Towns');
+    await page.getByRole('checkbox', { name: /I agree with the Community Guidelines/ }).check();
+
+    // The test box fires on the entry being typed, before Save Entry.
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    const form = page.getByRole('region', { name: 'New entry' });
+    await form.getByRole('textbox', { name: 'Entry name' }).fill('The Bell');
+    await form.getByRole('textbox', { name: 'Keywords' }).fill('bell');
+    await form.getByRole('textbox', { name: 'Content' }).fill('ok');
+    const results = page.getByRole('list', { name: 'Test results' });
+    await page.getByRole('textbox', { name: 'Sample message' }).fill('Ring the bell.');
+    await expect(results).toContainText('The Bell — fires: keyword “bell” matched');
+    await form.getByRole('textbox', { name: 'Keywords' }).fill('gong');
+    await expect(results).toContainText('The Bell — no keyword matched');
+    await form.getByRole('textbox', { name: 'Keywords' }).fill('bell, gong');
+
+    // Create Lorebook with the entry unfinished says what to do; finished, it counts.
+    await page.getByRole('button', { name: 'Create Lorebook' }).click();
+    await expect(
+      page.getByText('Finish the open entry below, or cancel it, to create the lorebook.'),
+    ).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Content' })).toHaveAccessibleDescription(
+      /^Content must be at least 3 characters/,
+    );
+    await form.getByRole('textbox', { name: 'Content' }).fill('The bell rings at noon.');
+    await expect(form.getByText('Content must be at least 3 characters')).toHaveCount(0);
+    await shoot(page, 'open-entry', testInfo.project.name);
+    await page.getByRole('button', { name: 'Create Lorebook' }).click();
+    await expect(page).toHaveURL(/\/lorebook\/edit\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('1/100 entries')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit entry The Bell' })).toBeVisible();
+
+    // On the saved book, editing an entry is tested as typed too.
+    await page.getByRole('button', { name: 'Edit entry The Bell' }).click();
+    const edit = page.getByRole('region', { name: 'Edit entry The Bell' });
+    await edit.getByRole('textbox', { name: 'Keywords' }).fill('chime');
+    await page.getByRole('textbox', { name: 'Sample message' }).fill('A chime sounds.');
+    await expect(results).toContainText('The Bell — fires: keyword “chime” matched');
+    await expect(
+      page.getByText('Save Entry saves the open entry; Update Lorebook saves the rest.'),
+    ).toBeVisible();
   },
 );

@@ -156,8 +156,9 @@ test.describe('message operations', () => {
     },
   );
 
-  test('rates a reply once and reports a message', async ({ page }) => {
+  test('rates a reply once and reports a message', { tag: '@mobile' }, async ({ page }) => {
     await openNewChat(page);
+    const botName = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
     const log = page.getByRole('log');
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello!');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -177,6 +178,13 @@ test.describe('message operations', () => {
 
     await last.getByRole('button', { name: 'Report', exact: true }).click();
     const report = page.getByRole('dialog', { name: 'Report message' });
+    // The report names the bot and quotes the message (issue 28 §10).
+    const reported = report.getByRole('figure', { name: 'Reported message' });
+    await expect(reported).toContainText(`A message from ${botName.trim()}`);
+    await expect(reported).toContainText('story1 story2');
+    // A long reply is quoted in part.
+    await expect(reported).toContainText('…');
+    await screenshotsIn('/tmp/shots-forms')(page, 'report-message', test.info().project.name);
     await report.getByLabel('Reason').selectOption('Spam or scam');
     await report.getByLabel('Comment (optional)').fill('Advertising.');
     await report.getByRole('button', { name: 'Report' }).click();

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { useSearch } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { fetchPersona } from '../../features/personas/api';
+import { PersonaCreate } from '../../features/personas/components/persona-create';
 import { PersonaEditor } from '../../features/personas/components/persona-editor';
 import { PersonaList } from '../../features/personas/components/persona-list';
 import { Spinner } from '../../components/spinner';
@@ -40,7 +41,7 @@ export function PersonaCreatePage() {
       <Page>
         <Narrow>
           <Title>Create Persona</Title>
-          <PersonaEditor persona={null} />
+          <PersonaCreate />
         </Narrow>
       </Page>
     </RequirePermission>

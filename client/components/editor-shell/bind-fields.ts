@@ -1,6 +1,6 @@
 /**
  * Binds an editor's fields to its values: a change handler per field, and each text field's value,
- * limit, change handler and error, to spread onto TextField or TextAreaField.
+ * limit (with its counter), change handler and error, to spread onto TextField or TextAreaField.
  */
 import type { ChangeEvent } from 'react';
 
@@ -25,6 +25,7 @@ export function bindText<F extends string>(
     return {
       value: values[field],
       maxLength: limits[field].max,
+      hasCounter: true,
       onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
         change(e.target.value);
       },

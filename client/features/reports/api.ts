@@ -1,3 +1,4 @@
+import { getCharacter } from '#shared/api/characters';
 import { createReport, listReports, updateReport, type ReportStatus } from '#shared/api/reports';
 import type { ReportInput } from '#shared/rules/report';
 import type { ApiClient } from '../../lib/api-client';
@@ -15,3 +16,8 @@ export function decideReport(api: ApiClient, id: string, status: Exclude<ReportS
 }
 
 export const reportQueuePageSize = 20;
+
+/** The chatbot a report is about, to name it on the form. */
+export function fetchReportedChatbot(api: ApiClient, id: string, signal: AbortSignal) {
+  return api.request(getCharacter, { params: { id }, signal });
+}

@@ -21,6 +21,7 @@ import { EditorShell } from '../../../components/editor-shell/editor-shell';
 import { useEditorShell } from '../../../components/editor-shell/use-editor-shell';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { LanguageField } from '../../../components/language-field';
+import { TagField } from '../../../components/tag-field';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { VisibilityChoices, type VisibilityChoice } from '../../../components/visibility-choices';
@@ -31,7 +32,6 @@ import { valuesDiffer } from '../../../lib/use-leave-guard';
 import { saveCharacter, uploadChatbotAvatar } from '../api';
 import { removeDraft, saveDraft } from '../drafts';
 import { checkValues, isEditorField, type EditorField, type EditorValues } from '../editor-values';
-import { TagField } from './tag-field';
 
 /** The toast after Save Draft (product-core.md §4, "Drafts"). */
 export const draftSavedText = 'Chatbot Saved';
@@ -131,7 +131,7 @@ export function ChatbotEditor({
   };
 
   const area = (field: TextFieldName, label: string, note: string, rows: number) => (
-    <TextAreaField label={label} note={note} hasCounter rows={rows} {...text(field)} />
+    <TextAreaField label={label} note={note} rows={rows} {...text(field)} />
   );
 
   return (

@@ -207,7 +207,10 @@ export function ChatView({
   const [speechRatingId, setSpeechRatingId] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [ratingId, setRatingId] = useState<string | null>(null);
-  const [reportingId, setReportingId] = useState<string | null>(null);
+  /** The message being reported, with who wrote it, for the report to name (issue 28 §10). */
+  const [reporting, setReporting] = useState<{ id: string; from: string; text: string } | null>(
+    null,
+  );
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
   const [isRemovingMessages, setIsRemovingMessages] = useState(false);
@@ -475,7 +478,14 @@ export function ChatView({
                               setRatingId(message.id);
                             }}
                             onReport={() => {
-                              setReportingId(message.id);
+                              setReporting({
+                                id: message.id,
+                                from:
+                                  message.role === 'bot'
+                                    ? botOf(message.subCharacterId).name
+                                    : names.user,
+                                text: message.content,
+                              });
                             }}
                             onRegenerate={regenerate}
                             onContinue={continueIf(isLast && message.role === 'bot')}
@@ -688,11 +698,14 @@ export function ChatView({
       {speech.error !== null && (
         <ErrorModal message={errorText(speech.error)} onClose={speech.clearError} />
       )}
-      {reportingId !== null && (
+      {reporting !== null && (
         <ReportMessageModal
-          onSubmit={(report) => messageActions.report(reportingId, report)}
+          characterName={character.name}
+          from={reporting.from}
+          text={reporting.text}
+          onSubmit={(report) => messageActions.report(reporting.id, report)}
           onClose={() => {
-            setReportingId(null);
+            setReporting(null);
           }}
         />
       )}

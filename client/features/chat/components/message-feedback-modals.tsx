@@ -97,11 +97,27 @@ export function RateMessageModal({ onSubmit, onClose }: RateModalProps) {
 }
 
 interface ReportModalProps {
+  /** The chatbot of the chat (a group's name in a group chat). */
+  characterName: string;
+  /** Who wrote the message: the bot (or the group's member), or the user's name. */
+  from: string;
+  /** The message as shown, quoted so the member sees what they report. */
+  text: string;
   onSubmit: (report: MessageReportInput) => Promise<AppErrorBody | null>;
   onClose: () => void;
 }
 
-export function ReportMessageModal({ onSubmit, onClose }: ReportModalProps) {
+/** How much of the message the report quotes. */
+const quotedMax = 200;
+
+export function ReportMessageModal({
+  characterName,
+  from,
+  text,
+  onSubmit,
+  onClose,
+}: ReportModalProps) {
+  const quoted = text.length > quotedMax ? `${text.slice(0, quotedMax).trimEnd()}…` : text;
   const [label, setLabel] = useState<MessageReportInput['label'] | ''>('');
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -135,6 +151,14 @@ export function ReportMessageModal({ onSubmit, onClose }: ReportModalProps) {
         <p role="status">Report submitted successfully</p>
       ) : (
         <>
+          <Reported aria-label="Reported message">
+            <ReportedFrom>
+              {from === characterName
+                ? `A message from ${characterName}`
+                : `A message from ${from} in the chat with ${characterName}`}
+            </ReportedFrom>
+            <Quote>{quoted}</Quote>
+          </Reported>
           <ReasonSelect
             id="message-report-label"
             label="Reason"
@@ -160,6 +184,25 @@ export function ReportMessageModal({ onSubmit, onClose }: ReportModalProps) {
     </Modal>
   );
 }
+
+const Reported = styled.figure`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-left: 3px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surfaceAlt};
+  border-radius: ${({ theme }) => theme.radius.sm};
+`;
+
+const ReportedFrom = styled.figcaption`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Quote = styled.blockquote`
+  margin: ${({ theme }) => theme.space.xxs} 0 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
 
 const Stars = styled.div`
   display: flex;

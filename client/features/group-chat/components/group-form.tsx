@@ -3,7 +3,9 @@
  * greeting, scenario, tags, visibility, the members in turn order with who speaks first, and the
  * guidelines agreement, checked with the shared rules; the server's refusals land on their field
  * (private members are named). Add Members opens the picker and comes back with the form as it was;
- * with unsaved changes it asks first: Save Changes (a draft, or the group when editing) or Don't Save.
+ * while creating nothing is saved yet, so it goes straight there (issue 28 §8); editing with unsaved
+ * changes asks first (spec §5): Save Changes or Don't Save. Laid out as the chatbot editor is, on the
+ * shell's framed card, with tags as chips under their note.
  * A save that sends the group to review asks first; leaving with unsaved changes asks first (§4).
  * Moderation as for chatbots (product-core.md §4): a group in review is read-only under the chatbot
  * editor's banner; one that needs fixing keeps its visibility and may go to a moderator ('Submit for
@@ -26,6 +28,7 @@ import { useEditorShell } from '../../../components/editor-shell/use-editor-shel
 import { FieldError } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { Modal } from '../../../components/modal';
+import { TagField } from '../../../components/tag-field';
 import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { VisibilityChoices, type VisibilityChoice } from '../../../components/visibility-choices';
@@ -82,7 +85,6 @@ export function GroupForm({
   // In review the form shows the group as stored, never changes kept from before it was sent.
   const isLocked = isEditLocked(group?.moderationStatus ?? null);
   const values = !isLocked && inProgress?.formKey === formKey ? inProgress.values : initial;
-  const [tagText, setTagText] = useState(values.tags.join(', '));
   const [isAskingToSave, setIsAskingToSave] = useState(false);
   const isDirty = valuesDiffer(values, initial);
   /** What waits on the review question: the save alone, then the picker, or a manual review. */
@@ -172,17 +174,10 @@ export function GroupForm({
     });
   };
 
-  /** Save Changes before the picker: a create keeps a draft (the picker returns to it), an edit saves. */
+  /** Save Changes before the picker (editing only): the group is saved, then the picker opens. */
   const saveThenPick = () => {
     setIsAskingToSave(false);
-    if (mode.kind === 'edit') {
-      onSave(true);
-      return;
-    }
-    const draftId = storeDraft();
-    if (draftId === null) return;
-    const draft: GroupFormMode = { kind: 'create', draftId };
-    openPicker({ formKey: formKeyOf(draft), returnTo: paths.groupDraft.build(draftId), values });
+    onSave(true);
   };
 
   const area = (field: 'greeting' | 'scenario', label: string, note: string) => (
@@ -191,16 +186,17 @@ export function GroupForm({
 
   return (
     <Wrapper>
-      <h1>{mode.kind === 'create' ? 'Create Group' : 'Edit Group'}</h1>
+      <Heading>{mode.kind === 'create' ? 'Create Group' : 'Edit Group'}</Heading>
       <EditorShell
         shell={shell}
         formRef={formRef}
         subject="group"
         legend="Group"
+        isFramed
         intro={
-          <p>
+          <Intro>
             <a href={paths.legal.build('guidelines')}>Creation Guide</a>
-          </p>
+          </Intro>
         }
         submitLabel={mode.kind === 'create' ? 'Create Group' : 'Save Group'}
         onSaveDraft={mode.kind === 'create' ? onSaveDraft : null}
@@ -243,6 +239,7 @@ export function GroupForm({
           avatarUrl={values.avatarUrl}
           name={values.name}
           alt="Group cover"
+          isRequired
           disabled={isLocked || isBusy}
           error={errors.avatarUrl}
           upload={(file, opts) => uploadGroupAvatar(api, file, opts)}
@@ -252,7 +249,11 @@ export function GroupForm({
           }}
         />
         <TextField label="Name" {...text('name')} />
-        <TextField label="Title" {...text('title')} />
+        <TextField
+          label="Title"
+          note="A short line shown under the name on cards."
+          {...text('title')}
+        />
         {area('greeting', 'Greeting', 'The first message of every new group chat.')}
         {area('scenario', 'Scenario', 'Where and when the group chat takes place.')}
         <MembersSection aria-labelledby={`${id}-members`}>
@@ -296,7 +297,7 @@ export function GroupForm({
           )}
           <Button
             onClick={() => {
-              if (isDirty) setIsAskingToSave(true);
+              if (isDirty && mode.kind === 'edit') setIsAskingToSave(true);
               else openPicker({ formKey, returnTo, values });
             }}
           >
@@ -306,20 +307,12 @@ export function GroupForm({
             <FieldError role="alert">{errors.subCharacterIds}</FieldError>
           )}
         </MembersSection>
-        <TextField
-          label="Tags"
-          note="Separate tags with commas; public groups need at least one."
-          value={tagText}
-          onChange={(e) => {
-            setTagText(e.target.value);
-            update({
-              tags: e.target.value
-                .split(',')
-                .map((t) => t.trim())
-                .filter((t) => t !== ''),
-            });
-          }}
+        <TagField
+          subject="group"
+          tags={values.tags}
+          disabled={isLocked || isBusy}
           error={errors.tags}
+          onChange={set('tags')}
         />
         <VisibilityChoices
           choices={visibilityChoices}
@@ -342,11 +335,20 @@ export function GroupForm({
   );
 }
 
+/** The chatbot editor's column and heading, so the two editors read alike. */
 const Wrapper = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  max-width: 720px;
+  width: 100%;
+  max-width: ${({ theme }) => theme.size.readingWidth};
+  margin: 0 auto;
+`;
+
+const Heading = styled.h1`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  font-size: ${({ theme }) => theme.font.size.xxl};
+`;
+
+const Intro = styled.p`
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 const MembersSection = styled.section`

@@ -2,7 +2,8 @@
  * The member picker (/groupchat/create/members; product-rules.md §5 "Picker"): rows with Add or Remove
  * from Explore (listed chatbots) or My Chatbots, at most 10 ('You can't add more than {n} chatbots.'),
  * and fewer than 2 asks first ('Minimum Chatbots Required': Save anyway or Cancel). Done returns to
- * the form with the selection.
+ * the form with the selection. Done and the count stay at the foot of the screen however long the
+ * list is (issue 28 §8), so a member never scrolls back to finish.
  */
 import { useAtom } from 'jotai';
 import { useId, useState } from 'react';
@@ -68,9 +69,6 @@ export function MemberPicker() {
   return (
     <Wrapper>
       <h1>Add Members</h1>
-      <p role="status">
-        {selected.length} of {groupLimits.members.max} chatbots selected
-      </p>
       <Controls>
         <div>
           <Label htmlFor={`${id}-source`}>Data source</Label>
@@ -126,6 +124,9 @@ export function MemberPicker() {
         </Rows>
       )}
       <Footer>
+        <Count role="status">
+          {selected.length} of {groupLimits.members.max} chatbots selected
+        </Count>
         <Button
           onClick={() => {
             navigate(form.returnTo);
@@ -207,8 +208,23 @@ const RowName = styled.span`
   text-overflow: ellipsis;
 `;
 
+/** Sticks to the foot of the viewport while the list scrolls under it, on every width. */
 const Footer = styled.div`
+  position: sticky;
+  bottom: 0;
+  z-index: ${({ theme }) => theme.zIndex.header};
   display: flex;
+  flex-wrap: wrap;
+  align-items: center;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm} 0;
+  border-top: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.background};
+`;
+
+const Count = styled.p`
+  margin-right: auto;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;

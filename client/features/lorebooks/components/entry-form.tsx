@@ -2,9 +2,11 @@
  * One lorebook entry's form (product-rules.md §5 "Lorebook", entry): name 3-50, keywords 1-12 of at
  * most 100 characters (comma separated; none needed for a constant entry), content 3-1000, priority
  * and insertion order; under "More settings" the rest of what scanning reads (shared/rules/lore-scan.ts).
- * The extensions an import kept go back unchanged.
+ * The extensions an import kept go back unchanged. What is typed is the editor's as it is typed
+ * (`onDraftChange`: the keyword test reads the entry being edited), and the editor may check and take
+ * the open entry itself (`ref.check()`: Create Lorebook counts an entry nobody saved yet).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import styled from 'styled-components';
 import { LorebookEntryInputSchema } from '#shared/api/lorebooks';
 import {
@@ -15,15 +17,8 @@ import {
 import { defaultEntrySettings, lorebookLimits, parseKeywords } from '#shared/rules/lorebook';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
-import {
-  Field,
-  FieldError,
-  FieldNote,
-  Label,
-  Select,
-  TextArea,
-  errorProps,
-} from '../../../components/form-controls';
+import { Field, Label, Select } from '../../../components/form-controls';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { fieldErrors } from '../form-errors';
 import { logicLabels, placementLabels } from '../setting-labels';
@@ -50,16 +45,33 @@ const switches = [
 
 type Switch = (typeof switches)[number][0];
 
+/** What the editor may ask of the open entry form. */
+export interface EntryFormHandle {
+  /** The entry as typed, checked: its values, or null with its errors shown in the form. */
+  check: () => EntryValues | null;
+}
+
+/** A number field's value, or the entry's default while it is empty or not a number. */
+function numberOr(text: string, fallback: number): number {
+  const value = Number(text);
+  return text.trim() === '' || !Number.isFinite(value) ? fallback : value;
+}
+
 export function EntryForm({
   initial,
   isBusy,
   onSave,
   onCancel,
+  onDraftChange,
+  ref,
 }: {
   initial: EntryValues;
   isBusy: boolean;
   onSave: (entry: EntryValues) => void;
   onCancel: () => void;
+  /** The entry as typed so far, unchecked, on every change (for the keyword test). */
+  onDraftChange?: (entry: EntryValues) => void;
+  ref?: Ref<EntryFormHandle>;
 }) {
   const id = useId();
   const [name, setName] = useState(initial.name);
@@ -84,29 +96,61 @@ export function EntryForm({
   const [selectiveLogic, setSelectiveLogic] = useState(initial.selectiveLogic);
   const [placement, setPlacement] = useState(initial.placement);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A field's message goes once the field is edited, as the book's fields' do. */
+  const clearError = (field: string) => {
+    setErrors((current) =>
+      field in current
+        ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field))
+        : current,
+    );
+  };
 
-  const save = () => {
+  const draft: EntryValues = {
+    ...flags,
+    name,
+    keywords: parseKeywords(keywords),
+    secondaryKeywords: parseKeywords(secondary),
+    selectiveLogic,
+    content,
+    priority: numberOr(numbers.priority, initial.priority),
+    insertionOrder: numberOr(numbers.insertionOrder, initial.insertionOrder),
+    probability: numberOr(numbers.probability, initial.probability),
+    placement,
+    depth: numberOr(numbers.depth, initial.depth),
+    extensions: initial.extensions,
+  };
+
+  const check = (): EntryValues | null => {
     const result = LorebookEntryInputSchema.safeParse({
-      ...flags,
-      name,
-      keywords: parseKeywords(keywords),
-      secondaryKeywords: parseKeywords(secondary),
-      selectiveLogic,
-      content,
+      ...draft,
       priority: Number(numbers.priority),
       insertionOrder: Number(numbers.insertionOrder),
       probability: Number(numbers.probability),
-      placement,
       depth: Number(numbers.depth),
-      extensions: initial.extensions,
     });
     if (!result.success) {
       setErrors(fieldErrors(result.error));
-      return;
+      return null;
     }
     setErrors({});
-    onSave(result.data);
+    return result.data;
   };
+  useImperativeHandle(ref, () => ({ check }));
+
+  const save = () => {
+    const checked = check();
+    if (checked !== null) onSave(checked);
+  };
+
+  // The editor hears the entry as typed; the key keeps it from hearing an unchanged one again.
+  const draftKey = JSON.stringify(draft);
+  const latest = useRef({ draft, onDraftChange });
+  useEffect(() => {
+    latest.current = { draft, onDraftChange };
+  });
+  useEffect(() => {
+    latest.current.onDraftChange?.(latest.current.draft);
+  }, [draftKey]);
 
   const numberField = (key: keyof typeof numbers, label: string, note: string) => (
     <TextField
@@ -122,7 +166,6 @@ export function EntryForm({
     />
   );
 
-  const contentId = `${id}-content`;
   return (
     <Panel
       aria-label={initial.name === '' ? 'New entry' : `Edit entry ${initial.name}`}
@@ -134,10 +177,12 @@ export function EntryForm({
         label="Entry name"
         value={name}
         maxLength={lorebookLimits.entryName.max}
+        hasCounter
         autoComplete="off"
         error={errors.name ?? null}
         onChange={(e) => {
           setName(e.target.value);
+          clearError('name');
         }}
       />
       <TextField
@@ -148,28 +193,21 @@ export function EntryForm({
         error={errors.keywords ?? null}
         onChange={(e) => {
           setKeywords(e.target.value);
+          clearError('keywords');
         }}
       />
-      <Field>
-        <Label htmlFor={contentId}>Content</Label>
-        <TextArea
-          id={contentId}
-          rows={5}
-          value={content}
-          onChange={(e) => {
-            setContent(e.target.value);
-          }}
-          {...errorProps(`${contentId}-error`, errors.content)}
-        />
-        <FieldNote aria-hidden="true">
-          {Array.from(content).length} / {lorebookLimits.content.max}
-        </FieldNote>
-        {errors.content !== undefined && (
-          <FieldError id={`${contentId}-error`} role="alert">
-            {errors.content}
-          </FieldError>
-        )}
-      </Field>
+      <TextAreaField
+        label="Content"
+        rows={5}
+        value={content}
+        maxLength={lorebookLimits.content.max}
+        hasCounter
+        error={errors.content ?? null}
+        onChange={(e) => {
+          setContent(e.target.value);
+          clearError('content');
+        }}
+      />
       <Row>
         {numberField('priority', 'Priority', 'Higher is kept first within the budget.')}
         {numberField('insertionOrder', 'Insertion order', 'Lower goes earlier in the prompt.')}
@@ -195,6 +233,7 @@ export function EntryForm({
             error={errors.secondaryKeywords ?? null}
             onChange={(e) => {
               setSecondary(e.target.value);
+              clearError('secondaryKeywords');
             }}
           />
           <Field>

@@ -2,10 +2,11 @@
  * The lorebook editor (product-rules.md "/lorebook/create", "/lorebook/edit/{id}", §5 "Lorebook", §7
  * toasts, §8 constants): avatar, name, description, tags (at least 2), scanning settings, guidelines on
  * create; the entries ('/100 entries', a list at most 330 px high, Add, Edit, Delete only while more
- * than one exists) and the keyword test box. Creating saves the book with its entries at once; on an
- * existing book each entry change is saved as it is made.
+ * than one exists) and the keyword test box. Creating saves the book with its entries at once, the
+ * entry still open in its form among them once it passes its checks (issue 28 §7); on an existing
+ * book each entry change is saved as it is made. The test box reads the open entry as it is typed.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { LorebookCreateInputSchema, LorebookInputSchema } from '#shared/api/lorebooks';
@@ -16,7 +17,7 @@ import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FieldError } from '../../../components/form-controls';
+import { FieldError, FieldNote } from '../../../components/form-controls';
 import { GuidelinesAgreement } from '../../../components/guidelines-agreement';
 import { TextField } from '../../../components/text-field';
 import { useRevealFirstError } from '../../../components/use-reveal-first-error';
@@ -28,7 +29,7 @@ import { useServices } from '../../../lib/services';
 import { useToast } from '../../../lib/toast';
 import { addEntry, createBook, removeEntry, saveEntry, updateBook, uploadAvatar } from '../api';
 import { fieldErrors } from '../form-errors';
-import { EntryForm, emptyEntry, type EntryValues } from './entry-form';
+import { EntryForm, emptyEntry, type EntryFormHandle, type EntryValues } from './entry-form';
 import { TestBox } from './test-box';
 
 /** What an import fills the form with. */
@@ -88,7 +89,14 @@ export function LorebookEditor({
   const [entries, setEntries] = useState<LocalEntry[]>(
     () => book?.entries ?? (seed?.entries ?? []).map((e) => ({ ...e, id: localId() })),
   );
-  const [editing, setEditing] = useState<LocalEntry | 'new' | null>(null);
+  const [editing, setEditingState] = useState<LocalEntry | 'new' | null>(null);
+  /** The open entry as typed so far (null while none is open). */
+  const [draft, setDraft] = useState<EntryValues | null>(null);
+  const entryRef = useRef<EntryFormHandle>(null);
+  const setEditing = (next: LocalEntry | 'new' | null) => {
+    setEditingState(next);
+    setDraft(null);
+  };
   const [deleting, setDeleting] = useState<LocalEntry | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { formRef, reveal } = useRevealFirstError();
@@ -103,7 +111,15 @@ export function LorebookEditor({
   const [isBusy, setIsBusy] = useState(false);
   const isCreate = book === null;
 
-  const scanEntries = useMemo(() => entries, [entries]);
+  /** What the test box scans: the entries, with the open one as typed in its place (or last). */
+  const scanEntries = useMemo(() => {
+    if (editing === null || draft === null) return entries;
+    if (editing === 'new') {
+      const named = draft.name.trim() === '' ? 'New entry' : draft.name;
+      return [...entries, { ...draft, name: named, id: openEntryId }];
+    }
+    return entries.map((e) => (e.id === editing.id ? { ...draft, id: e.id } : e));
+  }, [entries, editing, draft]);
   const budget = Number(tokenBudget);
 
   const fail = (err: unknown) => {
@@ -114,7 +130,31 @@ export function LorebookEditor({
     } else toast(errorText(error), 'error');
   };
 
+  /**
+   * The entries to create the book with: the list, and the open entry once it passes its checks
+   * (null when it does not: its messages show in its form, and the form's own says what to do).
+   */
+  const entriesWithOpen = (): LocalEntry[] | null => {
+    if (editing === null) return entries;
+    const open = entryRef.current?.check() ?? null;
+    if (open === null) return null;
+    const target = editing;
+    setEditing(null);
+    const next =
+      target === 'new'
+        ? [...entries, { ...open, id: localId() }]
+        : entries.map((e) => (e.id === target.id ? { ...open, id: e.id } : e));
+    setEntries(next);
+    return next;
+  };
+
   const saveBook = async () => {
+    const listed = isCreate ? entriesWithOpen() : entries;
+    if (listed === null) {
+      setErrors({ entries: openEntryText });
+      reveal();
+      return;
+    }
     const fields = {
       name,
       description,
@@ -128,7 +168,7 @@ export function LorebookEditor({
       ? LorebookCreateInputSchema.safeParse({
           ...fields,
           guidelines,
-          entries: entries.map(withoutId),
+          entries: listed.map(withoutId),
         })
       : LorebookInputSchema.safeParse(fields);
     if (!result.success) {
@@ -143,7 +183,7 @@ export function LorebookEditor({
         const created = await createBook(api, {
           ...fields,
           guidelines: true,
-          entries: entries.map(withoutId),
+          entries: listed.map(withoutId),
         });
         if (seed !== null) toast('Lorebook Imported');
         navigate(paths.lorebookEdit.build(created.id));
@@ -226,6 +266,7 @@ export function LorebookEditor({
             avatarUrl={avatarUrl}
             name={name}
             alt="Lorebook avatar"
+            isRequired
             disabled={isBusy}
             error={errors.avatarUrl ?? null}
             upload={(file, opts) => uploadAvatar(api, file, opts)}
@@ -238,6 +279,7 @@ export function LorebookEditor({
             label="Name"
             value={name}
             maxLength={lorebookLimits.name.max}
+            hasCounter
             autoComplete="off"
             error={errors.name ?? null}
             onChange={(e) => {
@@ -249,6 +291,7 @@ export function LorebookEditor({
             label="Description"
             value={description}
             maxLength={lorebookLimits.description.max}
+            hasCounter
             autoComplete="off"
             error={errors.description ?? null}
             onChange={(e) => {
@@ -350,12 +393,17 @@ export function LorebookEditor({
               </Button>
             ) : (
               <EntryForm
+                ref={entryRef}
                 key={editing === 'new' ? 'new' : editing.id}
                 initial={editing === 'new' ? emptyEntry : editing}
                 isBusy={isBusy}
                 onSave={(input) => void onSaveEntry(input)}
                 onCancel={() => {
                   setEditing(null);
+                }}
+                onDraftChange={(typed) => {
+                  setDraft(typed);
+                  clearError('entries');
                 }}
               />
             )}
@@ -370,6 +418,9 @@ export function LorebookEditor({
               }}
               error={errors.guidelines}
             />
+          )}
+          {!isCreate && editing !== null && (
+            <FieldNote>Save Entry saves the open entry; Update Lorebook saves the rest.</FieldNote>
           )}
           <Buttons>
             {book !== null && (
@@ -415,6 +466,12 @@ export function LorebookEditor({
     </Layout>
   );
 }
+
+/** The id the test box gives a new entry not saved yet. */
+const openEntryId = 'open-entry';
+
+/** Create Lorebook with an open entry that does not pass its checks yet. */
+export const openEntryText = 'Finish the open entry below, or cancel it, to create the lorebook.';
 
 /** A form entry as the save takes it: its fields, without its id. */
 function withoutId(e: LocalEntry): EntryValues {

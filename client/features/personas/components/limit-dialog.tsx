@@ -13,6 +13,11 @@ export function limitText(limit: number, role: Role): string {
   return `You've reached the maximum allowance of ${String(limit)} personas in the ${tierNameOf(role)} tier. Delete a persona to create a new one.`;
 }
 
+/** Premium members hold the highest allowance, so they are offered no Upgrade (spec §9). */
+export function canUpgradeFrom(role: Role): boolean {
+  return !['paid_premium', 'employee', 'admin'].includes(role);
+}
+
 export function LimitDialog({
   limit,
   role,
@@ -22,7 +27,7 @@ export function LimitDialog({
   role: Role;
   onClose: () => void;
 }) {
-  const canUpgrade = !['paid_premium', 'employee', 'admin'].includes(role);
+  const canUpgrade = canUpgradeFrom(role);
   return (
     <Modal
       title="Limit Reached"

@@ -3,7 +3,7 @@
  * name and highlights with the spec's rules and messages, 'Set as default persona' when creating;
  * Cancel, and Create or Update. Past the tier's allowance the save opens Limit Reached.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
 import { PersonaInputSchema, type PersonaInput } from '#shared/api/personas';
@@ -12,7 +12,7 @@ import type { Persona } from '#shared/schemas/persona';
 import { AvatarField } from '../../../components/avatar-field';
 import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
-import { Field, FieldError, Label, TextArea, errorProps } from '../../../components/form-controls';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { errorText, formErrorText } from '../../../lib/errors';
@@ -43,7 +43,6 @@ export function PersonaEditor({ persona }: { persona: Persona | null }) {
   const toast = useToast();
   const me = useMe();
   const [, navigate] = useLocation();
-  const id = useId();
   const [avatarUrl, setAvatarUrl] = useState<string | null>(persona?.avatarUrl ?? null);
   const [name, setName] = useState(persona?.name ?? '');
   const [highlights, setHighlights] = useState(persona?.highlights ?? '');
@@ -83,7 +82,6 @@ export function PersonaEditor({ persona }: { persona: Persona | null }) {
     }
   };
 
-  const highlightsId = `${id}-highlights`;
   return (
     <form
       noValidate
@@ -97,6 +95,7 @@ export function PersonaEditor({ persona }: { persona: Persona | null }) {
           avatarUrl={avatarUrl}
           name={name}
           alt="Persona avatar"
+          isRequired
           disabled={isSaving}
           error={errors.avatarUrl ?? null}
           upload={(file, opts) => uploadAvatar(api, file, opts)}
@@ -109,34 +108,25 @@ export function PersonaEditor({ persona }: { persona: Persona | null }) {
           label="Name"
           value={name}
           maxLength={personaFieldLimits.name.max}
+          hasCounter
           autoComplete="off"
           error={errors.name ?? null}
           onChange={(e) => {
             setName(e.target.value);
           }}
         />
-        <Field>
-          <Label htmlFor={highlightsId}>Highlights</Label>
-          <TextArea
-            id={highlightsId}
-            rows={6}
-            value={highlights}
-            maxLength={personaFieldLimits.highlights.max}
-            placeholder="Who you are in the chat: looks, personality, background…"
-            onChange={(e) => {
-              setHighlights(e.target.value);
-            }}
-            {...errorProps(`${highlightsId}-error`, errors.highlights)}
-          />
-          <Counter aria-hidden="true">
-            {highlights.length} / {personaFieldLimits.highlights.max}
-          </Counter>
-          {errors.highlights !== undefined && (
-            <FieldError id={`${highlightsId}-error`} role="alert">
-              {errors.highlights}
-            </FieldError>
-          )}
-        </Field>
+        <TextAreaField
+          label="Highlights"
+          rows={6}
+          value={highlights}
+          maxLength={personaFieldLimits.highlights.max}
+          hasCounter
+          placeholder="Who you are in the chat: looks, personality, background…"
+          error={errors.highlights ?? null}
+          onChange={(e) => {
+            setHighlights(e.target.value);
+          }}
+        />
         {persona === null && (
           <CheckboxField
             label="Set as default persona"
@@ -178,12 +168,6 @@ const Fields = styled.fieldset`
   margin: 0;
   padding: 0;
   border: 0;
-`;
-
-const Counter = styled.p`
-  align-self: flex-end;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
 `;
 
 const Buttons = styled.div`

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Link, useLocation } from 'wouter';
 import { filterByNamePrefix } from '#shared/rules/persona';
+import { tierNameOf } from '#shared/rules/plans';
 import type { Persona } from '#shared/schemas/persona';
 import { Button, ButtonAnchor } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -135,6 +136,9 @@ export function PersonaList({ back }: { back: { path: string; character: string 
         </PersonaGrid>
       )}
       <Footer>
+        <Allowance>
+          {items.length} of {limit} personas in the {tierNameOf(me?.role ?? 'free_tier')} tier
+        </Allowance>
         {back !== null && (
           <Link href={back.path} asChild>
             <ButtonAnchor>Go Back to {back.character}</ButtonAnchor>
@@ -227,7 +231,15 @@ const MenuCorner = styled.div`
 const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
   margin-top: ${({ theme }) => theme.space.xl};
+`;
+
+/** The allowance, read before Create New rather than after it (issue 28 §6). */
+const Allowance = styled.p`
+  margin-right: auto;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;

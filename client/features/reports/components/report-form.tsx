@@ -1,10 +1,13 @@
 /**
  * The report form (product-rules.md §5 "Report", §8): the chatbot id when the route has none, the issue
- * type, the expected resolution and the details. Field messages are the spec's; 'Fill all fields to
- * submit.' stands beside the disabled submit; the server's error text is shown as it comes; success
- * shows 'Report submitted successfully' for 3 s and clears the form.
+ * type, the expected resolution and the details. The chatbot reported is named above the fields, by
+ * its avatar, name and creator (issue 28 §10). Field messages are the spec's; 'Fill all fields to
+ * submit.' stands beside the submit while the form is incomplete; the server's error text is shown
+ * as it comes. Success goes back where the member came from (the chatbot's profile when the report
+ * was opened on its own) with the toast 'Report submitted successfully', shown for 3 s.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useLocation } from 'wouter';
 import styled from 'styled-components';
 import {
   ReportInputSchema,
@@ -17,25 +20,25 @@ import {
   type ReportIssueType,
   type ReportResolution,
 } from '#shared/rules/report';
+import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import {
   Field,
   FieldError,
-  FieldNote,
   Form,
   Label,
   Select,
-  TextArea,
   errorProps,
 } from '../../../components/form-controls';
+import { TextAreaField } from '../../../components/text-area-field';
 import { TextField } from '../../../components/text-field';
 import { toApiError } from '../../../lib/api-client';
 import { formErrorText } from '../../../lib/errors';
+import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
-import { sendReport } from '../api';
-
-/** How long the success message stays (product-rules.md §9: success messages 3 s). */
-const successMs = 3000;
+import { useToast } from '../../../lib/toast';
+import { useQuery } from '../../../lib/use-query';
+import { fetchReportedChatbot, sendReport } from '../api';
 
 type FieldName = 'characterId' | 'userIssueType' | 'userReportDetails' | 'userExpectedResolution';
 
@@ -48,18 +51,9 @@ export function ReportForm({ characterId }: { characterId?: string }) {
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const ids = { issue: useId(), resolution: useId(), details: useId() };
-
-  useEffect(() => {
-    if (!isSubmitted) return;
-    const timer = setTimeout(() => {
-      setIsSubmitted(false);
-    }, successMs);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [isSubmitted]);
+  const ids = { issue: useId(), resolution: useId() };
+  const toast = useToast();
+  const [, navigate] = useLocation();
 
   const parsed = ReportInputSchema.safeParse({
     characterId: id,
@@ -91,19 +85,20 @@ export function ReportForm({ characterId }: { characterId?: string }) {
     setServerError(null);
     try {
       await sendReport(api, parsed.data);
-      setIsSubmitted(true);
-      setDetails('');
-      setIssueType('');
-      setResolution('');
-      if (characterId === undefined) setId('');
-      setTouched(new Set());
+      toast(reportTexts.submitted);
+      // Back to the card, chat or profile the report was opened from; opened on its own, to the
+      // chatbot's profile.
+      if (window.history.length > 1) window.history.back();
+      else navigate(paths.chatbot.build(parsed.data.characterId), { replace: true });
     } catch (err) {
       setServerError(formErrorText(toApiError(err)));
-    } finally {
       setIsSending(false);
     }
   };
 
+  /** The chatbot to name: the route's, or a well-formed id typed on /report. */
+  const reportedId =
+    characterId ?? (ReportInputSchema.shape.characterId.safeParse(id).success ? id.trim() : null);
   const detailsError = errorOf('userReportDetails');
   const issueError = errorOf('userIssueType');
   const resolutionError = errorOf('userExpectedResolution');
@@ -115,6 +110,7 @@ export function ReportForm({ characterId }: { characterId?: string }) {
         void submit(event);
       }}
     >
+      {reportedId !== null && <ReportedChatbot key={reportedId} id={reportedId} />}
       {characterId === undefined && (
         <TextField
           label="Chatbot ID"
@@ -176,34 +172,25 @@ export function ReportForm({ characterId }: { characterId?: string }) {
           <FieldError id={`${ids.resolution}-error`}>{resolutionError}</FieldError>
         )}
       </Field>
-      <Field>
-        <Label htmlFor={ids.details}>Details</Label>
-        <TextArea
-          id={ids.details}
-          value={details}
-          maxLength={reportLimits.details + 50}
-          onChange={(event) => {
-            setDetails(event.target.value);
-          }}
-          onBlur={() => {
-            touch('userReportDetails');
-          }}
-          {...errorProps(`${ids.details}-error`, detailsError)}
-        />
-        <FieldNote>
-          {details.trim().length}/{reportLimits.details}
-        </FieldNote>
-        {detailsError !== null && (
-          <FieldError id={`${ids.details}-error`}>{detailsError}</FieldError>
-        )}
-      </Field>
+      <TextAreaField
+        label="Details"
+        value={details}
+        maxLength={reportLimits.details}
+        hasCounter
+        error={detailsError}
+        onChange={(event) => {
+          setDetails(event.target.value);
+        }}
+        onBlur={() => {
+          touch('userReportDetails');
+        }}
+      />
       <Footer>
         <Button type="submit" $variant="primary" disabled={isSending} aria-busy={isSending}>
           Submit Report
         </Button>
         {!parsed.success && <Hint>{reportTexts.fillAll}</Hint>}
       </Footer>
-      <div role="status">{isSubmitted && <Success>{reportTexts.submitted}</Success>}</div>
       {serverError !== null && <FieldError role="alert">{serverError}</FieldError>}
     </Form>
   );
@@ -221,7 +208,50 @@ const Hint = styled.p`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-const Success = styled.p`
-  color: ${({ theme }) => theme.color.primary};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+/** The chatbot reported: its avatar, name and creator, or why it cannot be shown. */
+function ReportedChatbot({ id }: { id: string }) {
+  const { api } = useServices();
+  const chatbot = useQuery(`reported:${id}`, (signal) => fetchReportedChatbot(api, id, signal));
+  return (
+    <Reported aria-label="Reported chatbot" aria-busy={chatbot.status === 'loading'}>
+      {chatbot.status === 'success' ? (
+        <>
+          <Avatar src={chatbot.data.avatarUrl} name={chatbot.data.name} size="md" alt="" />
+          <div>
+            <ReportedLabel>You are reporting</ReportedLabel>
+            <ReportedName>{chatbot.data.name}</ReportedName>
+            {chatbot.data.creatorUsername !== null && (
+              <ReportedLabel>by @{chatbot.data.creatorUsername}</ReportedLabel>
+            )}
+          </div>
+        </>
+      ) : (
+        <ReportedLabel>
+          {chatbot.status === 'loading'
+            ? 'Loading the chatbot…'
+            : 'This chatbot could not be shown; the report still reaches us.'}
+        </ReportedLabel>
+      )}
+    </Reported>
+  );
+}
+
+const Reported = styled.section`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
+  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  overflow-wrap: anywhere;
+`;
+
+const ReportedLabel = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const ReportedName = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
 `;

@@ -48,7 +48,7 @@ describe('GroupInputSchema', () => {
     expect(issueOf({ scenario: 'x'.repeat(5001) })?.message).toBe(
       'Personality is maximum of 5000 characters',
     );
-    expect(issueOf({ avatarUrl: '' })?.message).toBe('You must generate an Avatar');
+    expect(issueOf({ avatarUrl: '' })?.message).toBe('Add an avatar with Choose image');
     expect(issueOf({ guidelines: false })?.message).toBe(
       'You must agree with the Community Guidelines',
     );

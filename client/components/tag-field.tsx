@@ -1,12 +1,13 @@
 /**
- * The editor's tags: type a tag and press Enter (or Add), remove one with its button; the special tags
- * (NSFW, Step-Family) are switches of their own, since they change what the chatbot is.
+ * Tags as chips (the chatbot editor and the group form): type a tag and press Enter (or Add), remove
+ * one with its button; the note under the label says what tags are for and their limits. The special
+ * tags (NSFW, Step-Family) are switches of their own, since they change what the chatbot is.
  */
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { characterLimits, TagNameSchema } from '#shared/rules/character';
-import { Button } from '../../../components/button';
-import { Field, FieldError, FieldNote, Input, Label } from '../../../components/form-controls';
+import { Button } from './button';
+import { Field, FieldError, FieldNote, Input, Label } from './form-controls';
 
 const special: ReadonlySet<string> = new Set(['NSFW', 'Step-Family']);
 
@@ -15,11 +16,14 @@ export function TagField({
   disabled,
   error,
   onChange,
+  subject = 'chatbot',
 }: {
   tags: readonly string[];
   disabled: boolean;
   error: string | undefined;
   onChange: (tags: string[]) => void;
+  /** What the tags are on, for the note: 'public groups need at least 1'. */
+  subject?: 'chatbot' | 'group';
 }) {
   const id = useId();
   const [draft, setDraft] = useState('');
@@ -51,8 +55,8 @@ export function TagField({
     <Field>
       <Label htmlFor={`${id}-input`}>Tags</Label>
       <FieldNote id={`${id}-note`}>
-        Up to {characterLimits.tags.max} tags; public chatbots need at least{' '}
-        {characterLimits.tags.publicMin}.
+        Tags help people find your {subject} in the library. Up to {characterLimits.tags.max} tags;
+        public {subject}s need at least {characterLimits.tags.publicMin}.
       </FieldNote>
       <Row>
         <Input
