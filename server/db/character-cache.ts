@@ -76,7 +76,7 @@ export class CharacterCache {
     return this.books.get(id, this.ttlMs());
   }
 
-  /** What the character's card brings to a chat: its prompts. */
+  /** What the character's card brings to a chat: its prompts and other greetings. */
   card(id: string): Promise<cards.CardChat> {
     return this.cards.get(id, this.ttlMs());
   }

@@ -4,6 +4,7 @@
  * listing and profile queries never carry it.
  */
 import { sql } from 'kysely';
+import { cardGreetingsOf, type CardGreetings } from '#shared/cards/card-greetings';
 import { cardPromptOf, type CardPrompt } from '#shared/cards/card-prompt';
 import { CardExtrasSchema, type CardExtras } from '#shared/cards/card-schemas';
 import type { Db } from '../database';
@@ -33,9 +34,10 @@ export async function setCardExtras(
     .execute();
 }
 
-/** What a card brings to a chat: its prompts. */
+/** What a card brings to a chat: its prompts and its other greetings. */
 export interface CardChat {
   prompt: CardPrompt;
+  greetings: CardGreetings;
 }
 
 /**
@@ -49,6 +51,8 @@ export async function findCardChat(db: Db, characterId: string): Promise<CardCha
       sql`card_extras #> '{data,system_prompt}'`.as('system_prompt'),
       sql`card_extras #> '{data,post_history_instructions}'`.as('post_history_instructions'),
       sql`card_extras #> '{data,extensions,depth_prompt}'`.as('depth_prompt'),
+      sql`card_extras #> '{data,alternate_greetings}'`.as('alternate_greetings'),
+      sql`card_extras #> '{data,group_only_greetings}'`.as('group_only_greetings'),
     ])
     .where('id', '=', characterId)
     .executeTakeFirst();
@@ -56,5 +60,5 @@ export async function findCardChat(db: Db, characterId: string): Promise<CardCha
     ...row,
     extensions: { depth_prompt: row.depth_prompt },
   };
-  return { prompt: cardPromptOf(data ?? null) };
+  return { prompt: cardPromptOf(data ?? null), greetings: cardGreetingsOf(data ?? null) };
 }

@@ -59,7 +59,7 @@ async function hear(text: string) {
     userId: member.session.user.id,
     characterId,
     userPersonaId: null,
-    greeting: { id: messageId, content: text },
+    greeting: { chosenId: messageId, all: [{ id: messageId, content: text }] },
     message: { id: randomUUID(), content: 'Hello' },
   });
   const url = `/api/conversations/${conversationId}/messages/${messageId}/speech`;

@@ -48,7 +48,7 @@ async function botMessage(member: SignedInMember, text: string) {
     userId: member.session.user.id,
     characterId,
     userPersonaId: null,
-    greeting: { id: greetingId, content: text },
+    greeting: { chosenId: greetingId, all: [{ id: greetingId, content: text }] },
     message: { id: randomUUID(), content: 'Hello' },
   });
   return { conversationId, messageId: greetingId };
