@@ -22,7 +22,7 @@ export async function createBotMessage(
     userId: input.userId,
     characterId: input.characterId,
     userPersonaId: null,
-    greeting: { id: messageId, content: input.text },
+    greeting: { chosenId: messageId, all: [{ id: messageId, content: input.text }] },
     message: { id: randomUUID(), content: 'Hello' },
   });
   return {

@@ -7,6 +7,7 @@
  */
 import type { ScanBook } from '#shared/rules/lore-scan';
 import type { Db } from './database';
+import * as cards from './repositories/character-cards.repo';
 import * as characters from './repositories/characters.repo';
 import { scanBooksOf } from './repositories/lorebooks.repo';
 
@@ -55,12 +56,14 @@ class ById<T> {
 export class CharacterCache {
   private readonly characters: ById<Character>;
   private readonly books: ById<ScanBook[]>;
+  private readonly cards: ById<cards.CardChat>;
   /** Whether change notifications reach this cache (character-changes.ts says so). */
   private isFed = false;
 
   constructor(db: Db) {
     this.characters = new ById((id) => characters.findById(db, id));
     this.books = new ById((id) => scanBooksOf(db, id));
+    this.cards = new ById((id) => cards.findCardChat(db, id));
   }
 
   /** The character (undefined when there is none). */
@@ -73,6 +76,11 @@ export class CharacterCache {
     return this.books.get(id, this.ttlMs());
   }
 
+  /** What the character's card brings to a chat: its prompts and other greetings. */
+  card(id: string): Promise<cards.CardChat> {
+    return this.cards.get(id, this.ttlMs());
+  }
+
   /**
    * Drops what is held of a character (null: of every character); `isFed` says whether later changes
    * will be heard. A notification read while the change's transaction was still open cannot be
@@ -82,6 +90,7 @@ export class CharacterCache {
     this.isFed = isFed;
     this.characters.forget(id);
     this.books.forget(id);
+    this.cards.forget(id);
   }
 
   private ttlMs(): number {

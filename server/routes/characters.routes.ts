@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { getCharacter, getGroup } from '#shared/api/characters';
+import { getCharacter, getGreetings, getGroup } from '#shared/api/characters';
 import type { AppDeps } from '../app-deps';
 import { addRoute } from '../lib/route';
 import * as characters from '../services/characters.service';
+import { visibleGreetings } from '../services/chat-greetings.service';
 import { visibleGroup } from '../services/group-chat.service';
 
 export function characterRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, getCharacter, async ({ caller, params }) =>
     characters.getCharacter(deps.db, caller, params.id),
   );
+  addRoute(app, getGreetings, async ({ caller, params }) => ({
+    greetings: await visibleGreetings(deps.db, caller, params.id),
+  }));
   addRoute(app, getGroup, async ({ caller, params }) => visibleGroup(deps.db, caller, params.id));
 }

@@ -68,6 +68,15 @@ export async function findVisible(db: Db, caller: Caller, id: string): Promise<C
   return visibleCharacter(db, await characters.findById(db, id), caller);
 }
 
+/** A character whose profile the caller may open: visible to them, and for guests not NSFW. */
+export async function profileVisible(db: Db, caller: Caller, id: string): Promise<CharacterRecord> {
+  const character = await findVisible(db, caller, id);
+  if (character.isNsfw && caller.kind === 'guest' && character.creatorUserId !== caller.userId) {
+    throw new AppError('sign_up_required');
+  }
+  return character;
+}
+
 /**
  * A character's profile; its definition shows when the creator made it visible, or to the creator.
  * It carries the caller's favorite and rating, so the profile shows them without asking again. Guests
@@ -75,10 +84,7 @@ export async function findVisible(db: Db, caller: Caller, id: string): Promise<C
  * shows its login prompt), never its text.
  */
 export async function getCharacter(db: Db, caller: Caller, id: string): Promise<Character> {
-  const character = await findVisible(db, caller, id);
-  if (character.isNsfw && caller.kind === 'guest' && character.creatorUserId !== caller.userId) {
-    throw new AppError('sign_up_required');
-  }
+  const character = await profileVisible(db, caller, id);
   const isMember = caller.kind === 'member';
   const [isFavorite, rating] = await Promise.all([
     isMember ? favorites.isFavorite(db, caller.userId, id) : false,

@@ -14,6 +14,19 @@ export const getCharacter = endpoint({
   response: CharacterSchema,
 });
 
+/**
+ * The greetings a new chat opens with, the character's own first: then an imported card's alternate
+ * greetings, or for a group chat its greeter's group-only greetings. Macros are left for the client.
+ */
+export const getGreetings = endpoint({
+  method: 'GET',
+  path: '/api/characters/:id/greetings',
+  auth: 'caller',
+  summary: "Get the greetings a new chat starts with: the character's own, then the alternatives",
+  params: IdParamsSchema,
+  response: z.object({ greetings: z.array(z.string()) }),
+});
+
 /** A group chat's members, in turn order, and its greeter (the group chat screen's speaker labels). */
 export const getGroup = endpoint({
   method: 'GET',

@@ -45,6 +45,11 @@ export const clientCommands = {
       /** The persona a new conversation is chatted as (default: the member's default persona). */
       personaId: z.uuid().nullable().optional(),
       /**
+       * A new conversation only: which of the character's greetings (GET /api/characters/:id/greetings)
+       * the member chose, 0 (its own) by default; the others are kept as its alternatives.
+       */
+      greetingIndex: z.number().int().min(0).optional(),
+      /**
        * A group chat only: who answers. `auto` lets the group choose (and Auto Response go on),
        * `pick` asks `speakerId`, `everyone` asks every member once in turn.
        */

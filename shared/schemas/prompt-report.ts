@@ -12,6 +12,8 @@ export const PromptReportSchema = z.object({
   usedTokens: tokens,
   sectionTokens: z.object({
     definition: tokens,
+    /** A card's post-history instructions and depth prompt (its system prompt is the definition's). */
+    cardPrompts: tokens.default(0),
     persona: tokens,
     memories: tokens,
     lorebook: tokens,
@@ -21,6 +23,8 @@ export const PromptReportSchema = z.object({
   leftOut: z.object({
     /** The definition alone was too long and was cut. */
     isDefinitionCut: z.boolean(),
+    /** The card's post-history instructions or depth prompt that did not fit (0-2). */
+    cardPrompts: tokens.default(0),
     isPersonaLeftOut: z.boolean(),
     /** Pinned memories that did not fit. */
     memories: tokens,

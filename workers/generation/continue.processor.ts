@@ -42,10 +42,11 @@ export async function processContinue(deps: ReplyDeps, job: ContinueJob): Promis
 }
 
 async function continuePromptOf(deps: ReplyDeps, job: ContinueJob): Promise<RunPrompt> {
-  const [branch, character, books, context] = await Promise.all([
+  const [branch, character, books, card, context] = await Promise.all([
     messages.branchEndingAt(deps.db, job.messageId, historyWindow),
     deps.characters.get(job.characterId),
     deps.characters.lorebooks(job.characterId),
+    deps.characters.card(job.characterId),
     replyContextOf(deps.db, {
       userId: job.userId,
       conversationId: job.conversationId,
@@ -65,6 +66,7 @@ async function continuePromptOf(deps: ReplyDeps, job: ContinueJob): Promise<RunP
     .map((m) => ({ role: m.role, content: m.content }));
   const built = buildPrompt({
     character,
+    card: card.prompt,
     ...promptUserOf(owner),
     memories: context.memories,
     lorebookEntries: loreEntriesFor(books, history, countTokens),

@@ -103,12 +103,13 @@ async function replyPromptOf(
   starting: Promise<StartResult>,
   run: ReplyRun,
 ): Promise<ReplyPrompt | null> {
-  // In a group chat the speaking member answers in its own voice, with its own lorebooks.
+  // In a group chat the speaking member answers in its own voice, with its own lorebooks and card.
   const speakerId = job.group?.speakerId ?? job.characterId;
-  const [history, speaker, books, context, group] = await Promise.all([
+  const [history, speaker, books, card, context, group] = await Promise.all([
     historyOf(deps, job, run, starting),
     deps.characters.get(speakerId),
     deps.characters.lorebooks(speakerId),
+    deps.characters.card(speakerId),
     replyContextOf(deps.db, {
       userId: job.userId,
       conversationId: job.conversationId,
@@ -125,6 +126,7 @@ async function replyPromptOf(
   const countTokens = (text: string) => deps.provider.countTokens(text);
   const built = buildPrompt({
     ...voiceOf(group, speaker, history),
+    card: card.prompt,
     ...promptUserOf(owner),
     memories: context.memories,
     lorebookEntries: loreEntriesFor(books, history, countTokens),

@@ -1,4 +1,5 @@
 /** The chat screen's calls: REST reads from the shared contracts and socket commands with acknowledgements. */
+import { getGreetings } from '#shared/api/characters';
 import { getLatestConversation, listMessages } from '#shared/api/conversations';
 import {
   adoptAlternative,
@@ -26,6 +27,11 @@ const messagePageSize = 30;
 
 export function fetchLatestConversation(api: ApiClient, characterId: string, signal: AbortSignal) {
   return api.request(getLatestConversation, { params: { id: characterId }, signal });
+}
+
+/** The greetings a new chat opens with, the character's own first (macros unfilled). */
+export function fetchGreetings(api: ApiClient, characterId: string, signal: AbortSignal) {
+  return api.request(getGreetings, { params: { id: characterId }, signal });
 }
 
 export function fetchMessagesPage(api: ApiClient, conversationId: string, before?: string) {
@@ -60,6 +66,8 @@ export function sendMessage(
     personaId?: string | null;
     /** A group chat only: who answers. */
     turn?: GroupTurn;
+    /** A new conversation only: the greeting shown, among those fetchGreetings answers. */
+    greetingIndex?: number;
   },
 ) {
   return sendCommand(socket, 'message:send', payload);

@@ -3,6 +3,9 @@
  * by export and written when an imported character is saved. Kept apart from characters.repo so the
  * listing and profile queries never carry it.
  */
+import { sql } from 'kysely';
+import { cardGreetingsOf, type CardGreetings } from '#shared/cards/card-greetings';
+import { cardPromptOf, type CardPrompt } from '#shared/cards/card-prompt';
 import { CardExtrasSchema, type CardExtras } from '#shared/cards/card-schemas';
 import type { Db } from '../database';
 
@@ -29,4 +32,33 @@ export async function setCardExtras(
     .set({ card_extras: extras === null ? null : JSON.stringify(extras) })
     .where('id', '=', characterId)
     .execute();
+}
+
+/** What a card brings to a chat: its prompts and its other greetings. */
+export interface CardChat {
+  prompt: CardPrompt;
+  greetings: CardGreetings;
+}
+
+/**
+ * What the character's card brings to a chat (nothing when it never came from a card), reading only
+ * those keys of the kept data, never the whole of it.
+ */
+export async function findCardChat(db: Db, characterId: string): Promise<CardChat> {
+  const row = await db
+    .selectFrom('characters')
+    .select([
+      sql`card_extras #> '{data,system_prompt}'`.as('system_prompt'),
+      sql`card_extras #> '{data,post_history_instructions}'`.as('post_history_instructions'),
+      sql`card_extras #> '{data,extensions,depth_prompt}'`.as('depth_prompt'),
+      sql`card_extras #> '{data,alternate_greetings}'`.as('alternate_greetings'),
+      sql`card_extras #> '{data,group_only_greetings}'`.as('group_only_greetings'),
+    ])
+    .where('id', '=', characterId)
+    .executeTakeFirst();
+  const data = row && {
+    ...row,
+    extensions: { depth_prompt: row.depth_prompt },
+  };
+  return { prompt: cardPromptOf(data ?? null), greetings: cardGreetingsOf(data ?? null) };
 }

@@ -67,8 +67,9 @@ export async function branchAtHead(
 
 /**
  * Starts a conversation with its greeting (if any) and the user's first message, in one statement
- * (docs/performance.md, trap 7). Both are dated from one clock reading, the greeting a millisecond
- * earlier, so the two never tie or swap (PostgreSQL may run the greeting's insert after the message's).
+ * (docs/performance.md, trap 7). All are dated from one clock reading, the greetings a millisecond
+ * apart before the message, in the order given, so they never tie or swap (PostgreSQL may run the
+ * greetings' insert after the message's) and their alternatives browse in that order.
  */
 export async function startConversation(
   db: Db,
@@ -77,12 +78,20 @@ export async function startConversation(
     userId: string;
     characterId: string;
     userPersonaId: string | null;
-    /** In a group chat the greeting names the member who greets (`subCharacterId`). */
-    greeting: { id: string; content: string; subCharacterId?: string | null } | null;
+    /**
+     * The greeting the user's message answers, with the other greetings kept as its alternatives (in
+     * the order browsed, `chosen` among them); in a group chat they name the member who greets.
+     */
+    greeting: {
+      chosenId: string;
+      all: readonly { id: string; content: string }[];
+      subCharacterId?: string | null;
+    } | null;
     message: { id: string; content: string };
   },
 ): Promise<Message> {
   const { conversationId: id, greeting, message } = input;
+  const all = greeting?.all ?? [];
   const result = await sql<MessageRow>`
     with at as materialized (select clock_timestamp() as t),
     conversation as (
@@ -92,13 +101,17 @@ export async function startConversation(
         ${input.userPersonaId})
     ),
     greeting as (
-      insert into messages (id, conversation_id, prev_id, role, content, sub_character_id, created_at)
-      select ${greeting?.id ?? null}::uuid, ${id}::uuid, null, 'bot', ${greeting?.content ?? ''},
-        ${greeting?.subCharacterId ?? null}::uuid, at.t - interval '1 millisecond'
-      from at where ${greeting !== null}
+      insert into messages (id, conversation_id, prev_id, role, content, is_alternative,
+        sub_character_id, created_at)
+      select g.id, ${id}::uuid, null, 'bot', g.content, g.id <> ${greeting?.chosenId ?? null}::uuid,
+        ${greeting?.subCharacterId ?? null}::uuid,
+        at.t - (${all.length}::int - g.n + 1) * interval '1 millisecond'
+      from at, unnest(${sql.val(all.map((g) => g.id))}::uuid[],
+        ${sql.val(all.map((g) => g.content))}::text[]) with ordinality as g(id, content, n)
     )
     insert into messages (id, conversation_id, prev_id, role, content, created_at)
-    select ${message.id}, ${id}, ${greeting?.id ?? null}, 'user', ${message.content}, at.t from at
+    select ${message.id}, ${id}, ${greeting?.chosenId ?? null}, 'user', ${message.content}, at.t
+    from at
     returning *`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('message insert returned nothing');

@@ -2,7 +2,8 @@
  * A user's message (docs/architecture.md, "The chat path", step 2): the checks, the message allowances
  * and the claim run together, and the reply's job is queued while the message is stored
  * (docs/performance.md, trap 7); a refused send counts against no allowance. A null conversationId
- * starts a new conversation, its greeting first. A group chat answers through a group turn, which
+ * starts a new conversation, the greeting the user chose first with the others as its alternatives
+ * (chat-greetings.service.ts). A group chat answers through a group turn, which
  * reads the message to choose who answers.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import type { Allowance } from '../../lib/rate-limit';
 import { redisKeys } from '../../lib/redis-keys';
 import type { ChatDeps, Sender } from '../chat.service';
 import { newChatIdentity } from '../chat-identity.service';
+import { greetingsOf } from '../chat-greetings.service';
 import {
   assertGroupsOn,
   availableGroup,
@@ -92,11 +94,35 @@ export async function sendMessage(
     personaId?: string | null | undefined;
     /** A group chat only: who answers (group-chat.service.ts). */
     turn?: TurnRequest | undefined;
+    /** A new conversation only: which of its greetings the user chose (0, the character's own). */
+    greetingIndex?: number | undefined;
   },
 ): Promise<Sent> {
   const { caller } = sender;
   const isNew = input.conversationId === null;
   const conversationId = input.conversationId ?? randomUUID();
+  if (!isNew && input.greetingIndex !== undefined) {
+    throw new AppError('validation_failed', {
+      field: 'greetingIndex',
+      message: 'A greeting is chosen only when a conversation starts.',
+    });
+  }
+  /** A new conversation's greetings, the chosen one's index checked; none for an existing one. */
+  const greetingsFor = async (
+    character: Parameters<typeof greetingsOf>[1],
+    greeterId: string | null,
+  ): Promise<string[]> => {
+    if (!isNew) return [];
+    const greetings = await greetingsOf((id) => deps.characters.card(id), character, greeterId);
+    const index = input.greetingIndex ?? 0;
+    if (index > 0 && index >= greetings.length) {
+      throw new AppError('validation_failed', {
+        field: 'greetingIndex',
+        message: `This character has ${greetings.length} greetings.`,
+      });
+    }
+    return greetings;
+  };
   return startTurn(deps, sender, {
     conversationId,
     claim: {
@@ -108,25 +134,37 @@ export async function sendMessage(
       Promise.all([
         // A group chat needs its members (at least the minimum) and answers through a group turn.
         chattableCharacter(deps, sender, input.characterId).then(async (c) => {
-          if (c.type !== 'meta') return { character: c, group: null, speakerIds: [] };
+          if (c.type !== 'meta') {
+            return {
+              character: c,
+              group: null,
+              speakerIds: [],
+              greetings: await greetingsFor(c, null),
+            };
+          }
           assertGroupsOn(sender.hasFlag);
           const fields = await availableGroup(deps.db, c);
-          return { character: c, group: fields, speakerIds: speakersOf(fields, input.turn) };
+          return {
+            character: c,
+            group: fields,
+            speakerIds: speakersOf(fields, input.turn),
+            greetings: await greetingsFor(c, fields.greetingCharacterId),
+          };
         }),
         deps.waitingRoom.claimTurn(caller, input.characterId),
         isNew ? newChatIdentity(deps.db, caller, input.personaId ?? null) : null,
       ]),
-    plan: ([{ character, group, speakerIds }, , identity], replyId) => {
+    plan: ([{ character, group, speakerIds, greetings }, , identity], replyId) => {
       const message = { id: randomUUID(), content: input.content };
+      const names = { char: character.name, user: identity?.userName ?? defaultUserName };
+      const all = greetings.map((g) => ({ id: randomUUID(), content: fillMacros(g, names) }));
+      const chosen = all[input.greetingIndex ?? 0];
       const greeting =
-        !isNew || character.greeting.trim() === ''
+        chosen === undefined
           ? null
           : {
-              id: randomUUID(),
-              content: fillMacros(character.greeting, {
-                char: character.name,
-                user: identity?.userName ?? defaultUserName,
-              }),
+              chosenId: chosen.id,
+              all,
               // A group's greeting is spoken by its greeter (greeting_character_id).
               subCharacterId: group?.greetingCharacterId ?? null,
             };
@@ -160,7 +198,7 @@ export async function sendMessage(
                     content: message.content,
                     start: isNew
                       ? {
-                          greeting: greeting?.content ?? null,
+                          greeting: chosen?.content ?? null,
                           personaId: identity?.personaId ?? null,
                         }
                       : undefined,

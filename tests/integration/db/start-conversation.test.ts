@@ -34,12 +34,13 @@ it('dates the greeting before the first message when many conversations start at
       guestIds.push(guestId);
       const guest = await users.upsertGuest(db, guestId);
       const conversationId = randomUUID();
+      const greetingId = randomUUID();
       await messages.startConversation(db, {
         conversationId,
         userId: guest.id,
         characterId,
         userPersonaId: null,
-        greeting: { id: randomUUID(), content: 'Hello, traveller.' },
+        greeting: { chosenId: greetingId, all: [{ id: greetingId, content: 'Hello, traveller.' }] },
         message: { id: randomUUID(), content: long },
       });
       return conversationId;

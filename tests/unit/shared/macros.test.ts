@@ -14,4 +14,22 @@ describe('fillMacros', () => {
   it('leaves other braces alone', () => {
     expect(fillMacros('{{random}} {user}', { char: 'A', user: 'B' })).toBe('{{random}} {user}');
   });
+
+  it('fills {{original}} only when given, in one pass', () => {
+    const names = { char: '{{user}}', user: '{{char}}' };
+    expect(fillMacros('{{char}} {{user}} {{original}}', names)).toBe(
+      '{{user}} {{char}} {{original}}',
+    );
+    expect(fillMacros('{{Original}}', { ...names, original: '{{original}}' })).toBe('{{original}}');
+  });
+
+  it('keeps malformed and nested macros as text', () => {
+    expect(
+      fillMacros('{{{char}}} {{ch{{user}}ar}} {{char} {{ user }} {{original', {
+        char: 'A',
+        user: 'B',
+        original: 'O',
+      }),
+    ).toBe('{A} {{chBar}} {{char} {{ user }} {{original');
+  });
 });

@@ -149,6 +149,7 @@ describe('buildPrompt', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(prompt.report.leftOut).toEqual({
       isDefinitionCut: false,
+      cardPrompts: 0,
       isPersonaLeftOut: false,
       memories: 0,
       lorebookEntries: 0,

@@ -1,13 +1,16 @@
 /**
  * Builds the model's chat prompt within the context budget (docs/architecture.md, "The chat path",
  * step 3). The message being answered always goes in; the budget left is filled in a fixed priority:
- * the character's definition (cut to fit when it alone is too long), the user's persona, pinned
- * memories, lorebook entries, the example dialogue, then the history, newest first. A part that does not
+ * the character's definition (cut to fit when it alone is too long), an imported card's post-history
+ * instructions and depth prompt, the user's persona, pinned memories, lorebook entries, the example
+ * dialogue, then the history, newest first. A card's system prompt replaces our instructions at the
+ * head of the definition, `{{original}}` standing for them (docs/formats.md §1.2). A part that does not
  * fit whole is left out and named in the report, which the chat's context meter shows. Unpinned memories
  * (auto memories of older turns) follow the pinned ones within a quarter of the budget, newest first;
  * those that do not fit roll off unreported, as old turns do once summarised.
  */
-import { fillMacros } from '#shared/rules/macros';
+import { fillCardPrompt, noCardPrompt, type CardPrompt } from '#shared/cards/card-prompt';
+import { fillMacros, type MacroValues } from '#shared/rules/macros';
 import type { CharacterFields } from '#shared/schemas/character';
 import type { LorebookEntry } from '#shared/schemas/lorebook';
 import type { PromptReport } from '#shared/schemas/prompt-report';
@@ -44,6 +47,8 @@ export type PromptLoreEntry = Pick<LorebookEntry, 'content' | 'placement' | 'dep
 
 export interface PromptInput {
   character: PromptCharacter;
+  /** What the character's card asks of the prompt; none when it was not imported from a card. */
+  card?: CardPrompt;
   userName: string;
   persona?: PromptPersona | null;
   /** Memories, most important first (pinned ones before unpinned, newest first). */
@@ -77,10 +82,10 @@ function formatExamples(dialogue: string): string {
     .join('\n\n');
 }
 
-function describeCharacter(c: PromptCharacter, names: { char: string; user: string }): string {
-  const parts = [
-    `You are ${c.name}. Write ${c.name}'s next reply in a roleplay chat with ${names.user}. Stay in character, write only ${c.name}'s words and actions, and never write ${names.user}'s lines.`,
-  ];
+function describeCharacter(c: PromptCharacter, card: CardPrompt, names: MacroValues): string {
+  const ours = `You are ${c.name}. Write ${c.name}'s next reply in a roleplay chat with ${names.user}. Stay in character, write only ${c.name}'s words and actions, and never write ${names.user}'s lines.`;
+  const cards = fillCardPrompt(card.systemPrompt, { ...names, original: ours });
+  const parts = [cards === '' ? ours : cards];
   if (c.persona.trim() !== '')
     parts.push(`${c.name}'s persona:\n${fillMacros(c.persona.trim(), names)}`);
   if (c.scenario.trim() !== '') parts.push(`Scenario:\n${fillMacros(c.scenario.trim(), names)}`);
@@ -138,17 +143,24 @@ class SystemMessage {
 /** Lore placed in the system message, by where it goes. */
 const loreSlot = { before_char: 'beforeDefinition', after_char: 'afterDefinition' } as const;
 
+/** A message placed `depth` messages from the end of the chat. */
+interface AtDepth {
+  depth: number;
+  message: ChatMessage;
+}
+
 /**
- * The chat with lore placed at depths: each depth's texts as one system message before the last
- * `depth` messages (0: after the last one; deeper than the chat: before its first message).
+ * The chat with messages placed at depths, each before the last `depth` messages (0: after the last
+ * one; deeper than the chat: before its first message); those at one depth keep their order.
  */
-function placeAtDepth(chat: readonly ChatMessage[], atDepth: ReadonlyMap<number, string[]>) {
+function placeAtDepth(chat: readonly ChatMessage[], placed: readonly AtDepth[]) {
   const out = [...chat];
-  // Deepest first, so each insertion leaves the positions of shallower ones as counted.
-  for (const depth of [...atDepth.keys()].sort((a, b) => b - a)) {
-    const at = Math.max(0, chat.length - depth);
-    const index = out.length - (chat.length - at);
-    out.splice(index, 0, { role: 'system', content: (atDepth.get(depth) ?? []).join('\n\n') });
+  // Deepest first, so each insertion leaves the positions of shallower ones as counted; at one
+  // depth in order, each landing after the one before.
+  const order = placed.map((p, i) => ({ ...p, i })).sort((a, b) => b.depth - a.depth || a.i - b.i);
+  for (const { depth, message } of order) {
+    const index = out.length - Math.min(depth, chat.length);
+    out.splice(index, 0, message);
   }
   return out;
 }
@@ -166,7 +178,8 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const last = turns.at(-1);
   const lastCost = last ? cost(last.content) : 0;
 
-  const definitionText = describeCharacter(input.character, names);
+  const card = input.card ?? noCardPrompt;
+  const definitionText = describeCharacter(input.character, card, names);
   const isDefinitionCut = cost(definitionText) + lastCost > budget;
   const definition = isDefinitionCut
     ? truncateToTokens(
@@ -179,6 +192,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   let used = cost(definition) + lastCost;
   const sectionTokens = {
     definition: cost(definition),
+    cardPrompts: 0,
     persona: 0,
     memories: 0,
     lorebook: 0,
@@ -195,6 +209,32 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
     sectionTokens[section] += extra;
     return true;
   };
+
+  /** Adds a message of its own (outside the system message) when it fits; returns whether it did. */
+  const tryAddMessage = (text: string, section: keyof typeof sectionTokens): boolean => {
+    const c = cost(text);
+    if (used + c > budget) return false;
+    used += c;
+    sectionTokens[section] += c;
+    return true;
+  };
+
+  // The card's own messages; we have no post-history prompt, so {{original}} in them is empty.
+  const fillCard = (text: string) => fillCardPrompt(text, { ...names, original: '' });
+  const postHistory = fillCard(card.postHistoryInstructions);
+  const depthPrompt = card.depthPrompt && {
+    ...card.depthPrompt,
+    prompt: fillCard(card.depthPrompt.prompt),
+  };
+  let cardPromptsLeftOut = 0;
+  const tryAddCardPrompt = (text: string): boolean => {
+    if (text === '') return false;
+    if (tryAddMessage(text, 'cardPrompts')) return true;
+    cardPromptsLeftOut++;
+    return false;
+  };
+  const isPostHistoryIn = tryAddCardPrompt(postHistory);
+  const isDepthPromptIn = depthPrompt !== null && tryAddCardPrompt(depthPrompt.prompt);
 
   const highlights = input.persona?.highlights.trim() ?? '';
   const isPersonaLeftOut =
@@ -232,13 +272,10 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
       if (!tryAdd(text, 'lorebook', loreSlot[entry.placement])) loreLeftOut++;
       continue;
     }
-    const c = cost(text);
-    if (used + c > budget) {
+    if (!tryAddMessage(text, 'lorebook')) {
       loreLeftOut++;
       continue;
     }
-    used += c;
-    sectionTokens.lorebook += c;
     atDepth.set(entry.depth, [...(atDepth.get(entry.depth) ?? []), text]);
   }
 
@@ -260,9 +297,20 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   }
 
   const chat = [...earlier.slice(firstKept), ...(last ? [last] : [])].map(toMessage);
+  const placed: AtDepth[] = [...atDepth].map(([depth, texts]) => ({
+    depth,
+    message: { role: 'system', content: texts.join('\n\n') },
+  }));
+  if (isDepthPromptIn) {
+    placed.push({
+      depth: depthPrompt.depth,
+      message: { role: depthPrompt.role, content: depthPrompt.prompt },
+    });
+  }
   const messages: ChatMessage[] = [
     { role: 'system', content: system.text },
-    ...placeAtDepth(chat, atDepth),
+    ...placeAtDepth(chat, placed),
+    ...(isPostHistoryIn ? [{ role: 'system' as const, content: postHistory }] : []),
   ];
   return {
     messages,
@@ -274,6 +322,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
       sectionTokens,
       leftOut: {
         isDefinitionCut,
+        cardPrompts: cardPromptsLeftOut,
         isPersonaLeftOut,
         memories: memoriesLeftOut,
         lorebookEntries: loreLeftOut,

@@ -41,6 +41,7 @@ import { conversationViewAtom } from '../atoms';
 import { sortedMenuItems } from '../menu-order';
 import { useChatActions } from '../hooks/use-chat-actions';
 import { useMessageActions } from '../hooks/use-message-actions';
+import { useOpeningGreetings } from '../hooks/use-opening-greetings';
 import { useSpeech } from '../hooks/use-speech';
 import { useConversationSync } from '../hooks/use-conversation-sync';
 import { useSocketConnected } from '../hooks/use-socket-connected';
@@ -48,7 +49,7 @@ import { ChatHeader } from './chat-header';
 import { ChatNote } from './chat-note';
 import { Composer } from './composer';
 import { ConnectionNotice } from './connection-notice';
-import { MessageActions, MessageEditor } from './message-actions';
+import { GreetingActions, MessageActions, MessageEditor } from './message-actions';
 import { MessageBubble } from './message-bubble';
 import { RateMessageModal, ReportMessageModal } from './message-feedback-modals';
 import { KeepRollingStrip } from './keep-rolling-strip';
@@ -178,6 +179,8 @@ export function ChatView({
   const composerKey = activeId === null || activeId === startedId ? 'fresh' : activeId;
 
   const { resync } = useConversationSync(activeId);
+  // The greetings are browsed before the first send, and the one shown stays until the chat loads.
+  const opening = useOpeningGreetings(character, activeId === null);
   const view = useAtomValue(useMemo(() => conversationViewAtom(activeId), [activeId]));
   const rowKeys = useMemo(() => view.messages.map((m) => m.id), [view.messages]);
   const isConnected = useSocketConnected();
@@ -191,6 +194,7 @@ export function ChatView({
     onWaitingRoom,
     personaId: persona?.id ?? null,
     ...(group !== undefined ? { turn: group.turn } : {}),
+    greetingIndex: opening.browsing?.index ?? 0,
   });
   const [jumpVersion, setJumpVersion] = useState(0);
   const composerRef = useRef<HTMLTextAreaElement>(null);
@@ -222,7 +226,12 @@ export function ChatView({
     setPickedId(null);
   }
   const [operationError, setOperationError] = useState<AppErrorBody | null>(null);
-  const { browse } = messageActions;
+  const { browse: browseReplies } = messageActions;
+  const isLocalGreeting =
+    opening.shown.trim() !== '' &&
+    (activeId === null || (activeId === startedId && !view.isLoaded));
+  // Before the first send the arrow keys browse the greetings; then the last reply's alternatives.
+  const browse = activeId === null ? opening.browse : browseReplies;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -244,7 +253,7 @@ export function ChatView({
   const botOf = (speakerId: string | null | undefined): Bot =>
     (speakerId != null ? group?.speakers.get(speakerId) : undefined) ?? bot;
   const names = { char: character.name, user: persona?.name ?? defaultUserName };
-  const greeting = fillMacros(character.greeting, names);
+  const greeting = fillMacros(opening.shown, names);
   // Remove-messages mode is the chat's own pick mode; the page may hand in another (partial clone).
   const removalMode: PickMode | null = isRemovingMessages
     ? {
@@ -268,8 +277,6 @@ export function ChatView({
     activePick === null || pickedId === null
       ? -1
       : view.messages.findIndex((m) => m.id === pickedId);
-  const isLocalGreeting =
-    greeting.trim() !== '' && (activeId === null || (activeId === startedId && !view.isLoaded));
   const isFirstLoad = activeId !== null && !view.isLoaded && !isLocalGreeting;
   const isSending = actions.outgoing !== null || actions.isRetrying;
 
@@ -401,7 +408,18 @@ export function ChatView({
           header={
             <>
               {isLocalGreeting && (
-                <MessageBubble sender="bot" bot={botOf(group?.greeterId)} isNamed={isNamed}>
+                <MessageBubble
+                  sender="bot"
+                  bot={botOf(group?.greeterId)}
+                  isNamed={isNamed}
+                  footer={
+                    activeId === null && opening.browsing !== null ? (
+                      <GreetingActions
+                        browsing={{ ...opening.browsing, onBrowse: opening.browse }}
+                      />
+                    ) : undefined
+                  }
+                >
                   <RoleplayText text={greeting} />
                 </MessageBubble>
               )}

@@ -1,7 +1,7 @@
 /**
  * What can be done with one message (product-core.md, "Chat screen"): copy, edit, rate (bot messages,
  * once), report and delete; on the last reply also regenerate, continue and browse its alternatives (‹ 2/3 ›, or the left
- * and right arrow keys). `MessageEditor` edits the text in place with Save and Cancel.
+ * and right arrow keys), as a fresh chat's greeting browses the card's other greetings. `MessageEditor` edits the text in place with Save and Cancel.
  *
  * Every button keeps its place (issue 28, item 2): the last reply's frequent actions come first, its
  * pager's place is kept from the start (so alternatives arriving after a Regenerate push nothing under
@@ -56,29 +56,7 @@ export function MessageActions({
       {onContinue !== undefined && <Small onClick={onContinue}>Continue</Small>}
       {hasPagerPlace &&
         (browsing != null ? (
-          <Browse>
-            <Small
-              aria-label="Previous alternative"
-              disabled={browsing.index === 0}
-              onClick={() => {
-                browsing.onBrowse(-1);
-              }}
-            >
-              ‹
-            </Small>
-            <span aria-live="polite">
-              {browsing.index + 1}/{browsing.count}
-            </span>
-            <Small
-              aria-label="Next alternative"
-              disabled={browsing.index === browsing.count - 1}
-              onClick={() => {
-                browsing.onBrowse(1);
-              }}
-            >
-              ›
-            </Small>
-          </Browse>
+          <AlternativesPager {...browsing} />
         ) : (
           <PagerPlace aria-hidden="true" />
         ))}
@@ -112,6 +90,56 @@ export function MessageActions({
       <Small onClick={onReport}>Report</Small>
       {onDelete !== undefined && <Small onClick={onDelete}>Delete</Small>}
     </Bar>
+  );
+}
+
+/** A fresh chat's greeting before the first send: its pager, once it has alternatives. */
+export function GreetingActions({
+  browsing,
+}: {
+  browsing: NonNullable<MessageActionsProps['browsing']>;
+}) {
+  return (
+    <Bar role="toolbar" aria-label="Greeting actions" $isBot>
+      <AlternativesPager {...browsing} />
+    </Bar>
+  );
+}
+
+/** ‹ 2/3 ›: which of a message's alternatives is shown, and the buttons to browse them. */
+function AlternativesPager({
+  index,
+  count,
+  onBrowse,
+}: {
+  index: number;
+  count: number;
+  onBrowse: (step: -1 | 1) => void;
+}) {
+  return (
+    <Browse>
+      <Small
+        aria-label="Previous alternative"
+        disabled={index === 0}
+        onClick={() => {
+          onBrowse(-1);
+        }}
+      >
+        ‹
+      </Small>
+      <span aria-live="polite">
+        {index + 1}/{count}
+      </span>
+      <Small
+        aria-label="Next alternative"
+        disabled={index === count - 1}
+        onClick={() => {
+          onBrowse(1);
+        }}
+      >
+        ›
+      </Small>
+    </Browse>
   );
 }
 

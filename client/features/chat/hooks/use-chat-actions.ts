@@ -33,6 +33,8 @@ interface ChatActionsOptions {
   onWaitingRoom?: () => void;
   /** A group chat: who answers the next message (sent with it). */
   turn?: GroupTurn;
+  /** The greeting a new conversation starts on (use-opening-greetings.ts); 0, its own, by default. */
+  greetingIndex?: number;
 }
 
 /** Send, retry, autopilot, stop and load-earlier, with what the screen shows while they run. */
@@ -43,6 +45,7 @@ export function useChatActions({
   onWaitingRoom,
   personaId,
   turn,
+  greetingIndex = 0,
 }: ChatActionsOptions) {
   const { api, socket } = useServices();
   const store = useStore();
@@ -65,6 +68,7 @@ export function useChatActions({
       conversationId,
       content,
       ...(conversationId === null && personaId != null ? { personaId } : {}),
+      ...(conversationId === null && greetingIndex > 0 ? { greetingIndex } : {}),
       ...(turn !== undefined ? { turn } : {}),
     });
     setOutgoing(null);

@@ -1,6 +1,6 @@
 /**
  * The context meter: how full the newest reply's prompt made the context budget, what took it (the
- * definition, persona, memories, lorebook entries, example dialogue and messages, in tokens) and what
+ * definition, an imported card's post-history and depth prompts, persona, memories, lorebook entries, example dialogue and messages, in tokens) and what
  * did not fit (older messages, memories, example dialogue). The bot's creator and admins can open that prompt.
  * Members only, like the generation settings that shape the budget: a guest sees nothing and asks nothing.
  * On a narrow screen it keeps to one line over the chat: the count and the meter, with the rest (what
@@ -36,12 +36,14 @@ export function leftOutText(leftOut: PromptReport['leftOut']): string | null {
     leftOut.isExamplesLeftOut ? 'the example dialogue' : null,
     leftOut.isPersonaLeftOut ? 'your persona' : null,
     leftOut.isDefinitionCut ? 'the end of the definition' : null,
+    leftOut.cardPrompts > 0 ? plural(leftOut.cardPrompts, 'card prompt', 'card prompts') : null,
   ].filter((p) => p !== null);
   return parts.length === 0 ? null : parts.join(', ');
 }
 
 const sectionNames: Record<keyof PromptReport['sectionTokens'], string> = {
   definition: 'definition',
+  cardPrompts: 'card prompts',
   persona: 'persona',
   memories: 'memories',
   lorebook: 'lorebook',
@@ -51,7 +53,15 @@ const sectionNames: Record<keyof PromptReport['sectionTokens'], string> = {
 
 /** What fills the budget, part by part (parts that took nothing are not named). */
 export function filledByText(sectionTokens: PromptReport['sectionTokens']): string {
-  const order = ['definition', 'persona', 'memories', 'lorebook', 'examples', 'history'] as const;
+  const order = [
+    'definition',
+    'cardPrompts',
+    'persona',
+    'memories',
+    'lorebook',
+    'examples',
+    'history',
+  ] as const;
   return order
     .filter((key) => sectionTokens[key] > 0)
     .map((key) => `${sectionNames[key]} ${sectionTokens[key].toLocaleString()}`)

@@ -10,6 +10,7 @@ describe('filledByText', () => {
     expect(
       filledByText({
         definition: 1200,
+        cardPrompts: 0,
         persona: 30,
         memories: 45,
         lorebook: 12,
@@ -19,10 +20,25 @@ describe('filledByText', () => {
     ).toBe('definition 1,200, persona 30, memories 45, lorebook 12, messages 600');
   });
 
+  it("names a card's prompts after the definition", () => {
+    expect(
+      filledByText({
+        definition: 50,
+        cardPrompts: 12,
+        persona: 0,
+        memories: 0,
+        lorebook: 0,
+        examples: 0,
+        history: 8,
+      }),
+    ).toBe('definition 50, card prompts 12, messages 8');
+  });
+
   it('leaves out parts that took nothing', () => {
     expect(
       filledByText({
         definition: 50,
+        cardPrompts: 0,
         persona: 0,
         memories: 0,
         lorebook: 0,
@@ -38,6 +54,7 @@ describe('leftOutText', () => {
     expect(
       leftOutText({
         isDefinitionCut: false,
+        cardPrompts: 0,
         isPersonaLeftOut: false,
         memories: 2,
         lorebookEntries: 0,
@@ -45,5 +62,19 @@ describe('leftOutText', () => {
         turns: 1,
       }),
     ).toBe('1 older message, 2 pinned memories');
+  });
+
+  it("names a card's prompts that did not fit", () => {
+    expect(
+      leftOutText({
+        isDefinitionCut: false,
+        cardPrompts: 2,
+        isPersonaLeftOut: false,
+        memories: 0,
+        lorebookEntries: 0,
+        isExamplesLeftOut: false,
+        turns: 0,
+      }),
+    ).toBe('2 card prompts');
   });
 });
