@@ -96,7 +96,10 @@ test.describe('account: sign-up, profile, restrictions', () => {
       const me: unknown = await response.json();
       const body = typeof me === 'object' && me !== null ? me : {};
       await route.fulfill({
-        json: { ...body, restriction: { type: 'restriction_full', expiresAt: null } },
+        json: {
+          ...body,
+          restriction: { type: 'restriction_full', reason: 'Abuse', expiresAt: null },
+        },
       });
     });
     await page.reload();
@@ -240,7 +243,7 @@ test.describe('account: avatar, leaving the profile, ban page, app settings', ()
         json: {
           ...body,
           permissions: ['site_access', 'view_help', 'view_chats', 'limited_access'],
-          restriction: { type: 'restriction_limited', expiresAt: null },
+          restriction: { type: 'restriction_limited', reason: 'Spam uploads', expiresAt: null },
         },
       });
     });

@@ -157,7 +157,7 @@ test.describe('replies that speak for the user', () => {
     await page
       .getByRole('textbox', { name: 'Message text' })
       .fill('{{user}} nods and takes the key.');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('This reply writes your actions or words for you.');
     await page.screenshot({ path: `/tmp/shots-auto/speaks-${test.info().project.name}.png` });
