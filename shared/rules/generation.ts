@@ -61,6 +61,14 @@ export function mayUseModel(
   );
 }
 
+/**
+ * The tokens kept for the reply out of a context: its max new tokens, leaving at least half the context
+ * to the prompt. The rest is the prompt's budget, which the context meter shows.
+ */
+export function replyTokensOf(contextTokens: number, maxNewTokens: number): number {
+  return Math.min(maxNewTokens, Math.floor(contextTokens / 2));
+}
+
 /** Whether the caller may change sampling settings (the generation_settings flag: basic and up). */
 export function mayTuneGeneration(flags: Record<FeatureFlag, boolean>): boolean {
   return flags.generation_settings;

@@ -7,6 +7,7 @@ import {
   defaultTopP,
   effectiveSettings,
   modelAccessOf,
+  replyTokensOf,
   type EffectiveSettings,
 } from '#shared/rules/generation';
 import { hasAutoMemories } from '#shared/rules/memory';
@@ -50,7 +51,7 @@ export function replySettingsOf(
   return {
     ...settings,
     contextSize,
-    maxTokens: Math.min(settings.sampling.maxNewTokens, Math.floor(contextSize / 2)),
+    maxTokens: replyTokensOf(contextSize, settings.sampling.maxNewTokens),
     hasAutoMemories: hasAutoMemories(access.permissions),
   };
 }

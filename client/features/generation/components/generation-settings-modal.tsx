@@ -7,7 +7,7 @@
 import { useId, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { GenerationSettingsView } from '#shared/api/generation';
-import { settingRanges } from '#shared/rules/generation';
+import { replyTokensOf, settingRanges } from '#shared/rules/generation';
 import { tierNames } from '#shared/rules/plans';
 import type { InferenceSettings } from '#shared/schemas/inference-model';
 import { Button } from '../../../components/button';
@@ -212,13 +212,9 @@ const Range = styled.input`
   accent-color: ${({ theme }) => theme.color.primary};
 `;
 
-/**
- * The context a model gives the member, split as the worker splits it (workers/generation/
- * reply-settings.ts): the reply keeps its max new tokens, at most half; the chat gets the rest, which is
- * the budget the context meter shows.
- */
+/** The context a model gives the member, split between the chat and the reply as a reply splits it. */
 function contextNote(contextTokens: number, maxNewTokens: number): string {
-  const reply = Math.min(maxNewTokens, Math.floor(contextTokens / 2));
+  const reply = replyTokensOf(contextTokens, maxNewTokens);
   const chat = contextTokens - reply;
   return `Your context memory on it: ${contextTokens.toLocaleString()} tokens, ${chat.toLocaleString()} for the chat and ${reply.toLocaleString()} for the reply.`;
 }
