@@ -20,6 +20,7 @@ import * as auth from '../services/auth/auth.service';
 import { endSession } from '../services/auth/sessions.service';
 import * as account from '../services/account.service';
 import { guestHeader, guestIdOf } from '../services/identity.service';
+import { requestApplication } from '../services/applications.service';
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const setRefresh = (reply: FastifyReply, signedIn: auth.SignedIn) => {
@@ -31,7 +32,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   addRoute(app, startEmailSignIn, async ({ body, request }) => {
-    await auth.sendSignInMail(deps, body.email, request.ip);
+    await auth.sendSignInMail(deps, {
+      email: body.email,
+      ip: request.ip,
+      application: requestApplication(deps.applications, request),
+    });
     return { sent: true as const };
   });
 

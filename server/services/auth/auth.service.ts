@@ -4,7 +4,8 @@
  */
 import { magicLinkPath, type Session } from '#shared/api/auth';
 import type { Me } from '#shared/schemas/user';
-import { authSecret, publicUrl, type Config } from '../../config';
+import { authSecret, type Config } from '../../config';
+import type { Application } from '../../lib/applications';
 import type { Db } from '../../db/database';
 import type { UserRecord } from '../../db/mappers';
 import * as users from '../../db/repositories/users.repo';
@@ -67,14 +68,20 @@ export async function limitCodeMail(
   );
 }
 
-export async function sendSignInMail(deps: AuthDeps, email: string, ip: string): Promise<void> {
+/** Mails a sign-in code and link, in the name of the brand asked through and to its site. */
+export async function sendSignInMail(
+  deps: AuthDeps,
+  input: { email: string; ip: string; application: Application },
+): Promise<void> {
+  const { email, ip, application } = input;
   await limitCodeMail(deps, email, ip);
   const { code, linkToken } = await issueLogin(deps.redis, deps.prefix, email);
-  const link = `${publicUrl(deps.config)}${magicLinkPath}?token=${encodeURIComponent(linkToken)}`;
+  const link = `${application.siteUrl}${magicLinkPath}?token=${encodeURIComponent(linkToken)}`;
+  const brand = application.settings.name;
   await deps.mailer.send({
     to: email,
-    subject: `Your CharChat sign-in code: ${code}`,
-    text: `Your sign-in code is ${code}\n\nOr open this link to sign in:\n${link}\n\nThe code and the link work once, for 10 minutes. If you did not ask to sign in, ignore this mail.`,
+    subject: `Your ${brand} sign-in code: ${code}`,
+    text: `Your ${brand} sign-in code is ${code}\n\nOr open this link to sign in:\n${link}\n\nThe code and the link work once, for 10 minutes. If you did not ask to sign in, ignore this mail.`,
   });
 }
 

@@ -14,7 +14,7 @@ import { getMe } from '#shared/api/auth';
 import { testConfig } from '../../support/config';
 import { errorCode, errorOf } from '../../support/http';
 import { signInMember } from '../../support/members';
-import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
+import { decodedBody, startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { connectGuest, startStack, type Stack } from '../../support/stack';
 import { createExternalUser } from '#shared/api/account';
 import { loadApplications } from '#server/lib/applications';
@@ -210,6 +210,22 @@ describe('brands by host name', () => {
       expect((await settingsFor({ host })).id).toBe('charchat');
     }
     expect(JSON.stringify(await settingsFor({ host: 'brand-two.test' }))).not.toContain('hosts');
+  });
+
+  it("sends a sign-in mail in the brand's name, linking to the brand's site", async () => {
+    const email = `brand-mail-${randomUUID()}@example.com`;
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/email',
+      headers: { host: 'brand-two.test' },
+      payload: { email },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await smtp.nextMailTo(email);
+    expect(mail.raw).toMatch(/^Subject: Your Brand Two sign-in code: \d{6}/m);
+    const body = decodedBody(mail);
+    expect(body).toContain('Your Brand Two sign-in code is');
+    expect(body).toMatch(/^http:\/\/brand-two\.test(:\d+)?\/api\/auth\/email\/link\?token=/m);
   });
 
   it('answers not found for the API of a section the brand switches off, on that brand only', async () => {
