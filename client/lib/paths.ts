@@ -22,9 +22,24 @@ export function returnPath(path: string | null): string | null {
   return pathname === '/' || pathname === '/signup' ? null : path;
 }
 
-/** The query that opens a conversation in partial-clone mode (product-rules.md §3), or none. */
-function partialClone(cloneTitle: string | undefined): Record<string, string> {
-  return cloneTitle === undefined ? {} : { cloneType: 'partial', cloneTitle };
+/**
+ * How a conversation opens: in partial-clone mode with the clone's title (product-rules.md §3), or
+ * from a notification mail, which shows the newest reply (product-core.md, "Chat screen").
+ */
+export interface ChatOpening {
+  cloneTitle?: string;
+  fromEmail?: boolean;
+}
+
+/** The mail link's marker: `?source=email_notification`. */
+export const emailSource = 'email_notification';
+
+/** The query of a conversation's opening, or none. */
+function openingQuery({ cloneTitle, fromEmail }: ChatOpening): Record<string, string> {
+  return {
+    ...(cloneTitle === undefined ? {} : { cloneType: 'partial', cloneTitle }),
+    ...(fromEmail === true ? { source: emailSource } : {}),
+  };
 }
 
 export const paths = {
@@ -122,15 +137,15 @@ export const paths = {
   },
   /**
    * A group chat: resumes the caller's latest conversation with the group (or starts one), or opens
-   * the one given; the spec's route has no conversation segment, so it travels in the query. With
-   * `cloneTitle` the conversation opens in partial-clone mode, as `chat` does.
+   * the one given; the spec's route has no conversation segment, so it travels in the query, with
+   * its opening as `chat` has it.
    */
   groupChat: {
     pattern: '/groupchat/:characterId',
-    build: (characterId: string, conversationId?: string, cloneTitle?: string): string => {
+    build: (characterId: string, conversationId?: string, opening: ChatOpening = {}): string => {
       const path = `/groupchat/${encodeURIComponent(characterId)}`;
       if (conversationId === undefined || conversationId === newConversationId) return path;
-      const query = new URLSearchParams({ conversationId, ...partialClone(cloneTitle) });
+      const query = new URLSearchParams({ conversationId, ...openingQuery(opening) });
       return `${path}?${query.toString()}`;
     },
   },
@@ -149,16 +164,15 @@ export const paths = {
     build: (characterId: string): string => `/chat/${encodeURIComponent(characterId)}`,
   },
   /**
-   * A conversation; with `cloneTitle` the chat opens in partial-clone mode (product-rules.md §3: it
-   * navigates with cloneType and cloneTitle) to pick the last message to keep.
+   * A conversation; in partial-clone mode it navigates with cloneType and cloneTitle
+   * (product-rules.md §3) to pick the last message to keep.
    */
   chat: {
     pattern: '/chat/:characterId/:conversationId',
-    build: (characterId: string, conversationId: string, cloneTitle?: string): string => {
+    build: (characterId: string, conversationId: string, opening: ChatOpening = {}): string => {
       const path = `/chat/${encodeURIComponent(characterId)}/${encodeURIComponent(conversationId)}`;
-      return cloneTitle === undefined
-        ? path
-        : `${path}?${new URLSearchParams(partialClone(cloneTitle)).toString()}`;
+      const query = new URLSearchParams(openingQuery(opening)).toString();
+      return query === '' ? path : `${path}?${query}`;
     },
   },
   /** Recent Chats: the member's conversations with every chatbot. */
@@ -431,18 +445,17 @@ export const paths = {
 /**
  * Where chatting with a character happens: a group (type meta) has the group chat screen, any other
  * chatbot the one-bot chat (product-core.md, "Chat screen": group bots redirect to /groupchat).
- * Without a conversation it resumes the latest one; with `cloneTitle` the conversation opens in
- * partial-clone mode to pick the last message to keep.
+ * Without a conversation it resumes the latest one; the opening says how the conversation opens.
  */
 export function chatPath(
   character: { id: string; type: CharacterType },
   conversationId?: string,
-  cloneTitle?: string,
+  opening: ChatOpening = {},
 ): string {
   if (character.type === 'meta') {
-    return paths.groupChat.build(character.id, conversationId, cloneTitle);
+    return paths.groupChat.build(character.id, conversationId, opening);
   }
   return conversationId === undefined
     ? paths.chatWithCharacter.build(character.id)
-    : paths.chat.build(character.id, conversationId, cloneTitle);
+    : paths.chat.build(character.id, conversationId, opening);
 }

@@ -15,7 +15,7 @@ import { useWaitingRoomRefusal } from '../../features/waiting-room/hooks/use-wai
 import { useChatPersona } from '../../features/personas/hooks/use-chat-persona';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
-import { chatPath, newConversationId, paths } from '../../lib/paths';
+import { chatPath, emailSource, newConversationId, paths } from '../../lib/paths';
 import { CharacterLoadState } from '../character-load-state';
 import { useChatCharacterMenu } from '../character-menu';
 import { NotFoundPage } from './not-found';
@@ -69,11 +69,15 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
     return <Redirect to={list} replace />;
   }
   // A group has its own chat screen (product-core.md, "Chat screen"); the conversation goes along,
-  // and so does a partial clone's title (Clone Partially from Recent Chats or an older link).
+  // and so does its opening: a partial clone's title (Clone Partially from Recent Chats or an older
+  // link) or a notification mail's source.
   if (character.data.type === 'meta') {
     const cloneTitle =
       search.get('cloneType') === 'partial' ? (search.get('cloneTitle') ?? undefined) : undefined;
-    return <Redirect to={chatPath(character.data, conversationId, cloneTitle)} replace />;
+    const fromEmail = search.get('source') === emailSource;
+    return (
+      <Redirect to={chatPath(character.data, conversationId, { cloneTitle, fromEmail })} replace />
+    );
   }
   if (persona.choice !== null) return <Page>{persona.choice}</Page>;
   return (
@@ -85,7 +89,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         key={characterId}
         character={character.data}
         conversationId={isNew ? null : conversationId}
-        isFromEmail={search.get('source') === 'email_notification'}
+        isFromEmail={search.get('source') === emailSource}
         onConversationStarted={(id) => {
           navigate(paths.chat.build(characterId, id), { replace: true });
         }}

@@ -78,7 +78,7 @@ function GuestChatsNote() {
 function usePartialClone() {
   const [, navigate] = useLocation();
   return (c: ConversationItem, title: string) => {
-    navigate(chatPath(c.character, c.id, title));
+    navigate(chatPath(c.character, c.id, { cloneTitle: title }));
   };
 }
 

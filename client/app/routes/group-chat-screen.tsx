@@ -5,7 +5,8 @@
  * Everyone answers, Next), whose choice holds for the next message only. The header menu adds Change
  * Persona and Enable or Disable Auto Response. Below two members the group shows 'Group unavailable',
  * as the server answers `group_unavailable`. A `conversationId` in the query (Recent and Saved Chats,
- * or a /chat link to a group) opens that conversation instead of the latest. A group in manual review
+ * or a /chat link to a group) opens that conversation instead of the latest; with a notification
+ * mail's `source` it shows the newest reply, as the one-bot chat does. A group in manual review
  * leads to a list instead, as a chatbot's chat does. The saved-chat items (View Saved Chats, Clone
  * Conversation, Change Title, Export Chat) and the partial-clone mode they lead to
  * (`cloneType=partial&cloneTitle=…`) are the one-bot chat's, and so is the context meter, which shows
@@ -34,7 +35,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { CharacterLoadState } from '../character-load-state';
 import { Page } from '../layouts/page';
-import { paths } from '../../lib/paths';
+import { emailSource, paths } from '../../lib/paths';
 import { NotFoundPage } from './not-found';
 
 export function GroupChatPage({ characterId }: { characterId: string }) {
@@ -47,6 +48,7 @@ export function GroupChatPage({ characterId }: { characterId: string }) {
       key={characterId}
       characterId={characterId}
       openedConversationId={opened ?? undefined}
+      isFromEmail={search.get('source') === emailSource}
     />
   );
 }
@@ -58,9 +60,11 @@ interface GroupChatLoaderProps {
   characterId: string;
   /** The conversation the link names; the caller's latest one without it. */
   openedConversationId: string | undefined;
+  /** Opened from a notification mail's link. */
+  isFromEmail: boolean;
 }
 
-function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderProps) {
+function GroupChatLoader({ characterId, openedConversationId, isFromEmail }: GroupChatLoaderProps) {
   const [location, navigate] = useLocation();
   const { api, socket } = useServices();
   const toast = useToast();
@@ -145,6 +149,7 @@ function GroupChatLoader({ characterId, openedConversationId }: GroupChatLoaderP
         persona={persona.persona}
         character={character.data}
         conversationId={conversationId}
+        isFromEmail={isFromEmail}
         onConversationStarted={choose}
         notFound={<NotFoundPage />}
         renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}

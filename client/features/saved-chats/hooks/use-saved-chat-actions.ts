@@ -37,7 +37,7 @@ export function useSavedChatActions(
   const dialogs = useConversationDialogs({
     onRenamed: current.retry,
     onPartialClone: (conversation, title) => {
-      navigate(chatPath(character, conversation.id, title));
+      navigate(chatPath(character, conversation.id, { cloneTitle: title }));
     },
   });
   const cloneTitle = ConversationTitleSchema.safeParse(search.get('cloneTitle') ?? '');

@@ -50,11 +50,23 @@ describe('chatPath', () => {
   });
 
   it('opens either screen in partial-clone mode with the clone title', () => {
-    expect(chatPath({ id, type: 'standard' }, conversationId, 'Part one & two')).toBe(
-      `/chat/${id}/${conversationId}?cloneType=partial&cloneTitle=Part+one+%26+two`,
-    );
-    expect(chatPath({ id, type: 'meta' }, conversationId, 'Part one & two')).toBe(
+    expect(
+      chatPath({ id, type: 'standard' }, conversationId, { cloneTitle: 'Part one & two' }),
+    ).toBe(`/chat/${id}/${conversationId}?cloneType=partial&cloneTitle=Part+one+%26+two`);
+    expect(chatPath({ id, type: 'meta' }, conversationId, { cloneTitle: 'Part one & two' })).toBe(
       `/groupchat/${id}?conversationId=${conversationId}&cloneType=partial&cloneTitle=Part+one+%26+two`,
+    );
+  });
+
+  it("keeps a notification mail's source on either screen, so it shows the newest reply", () => {
+    expect(chatPath({ id, type: 'standard' }, conversationId, { fromEmail: true })).toBe(
+      `/chat/${id}/${conversationId}?source=email_notification`,
+    );
+    expect(chatPath({ id, type: 'meta' }, conversationId, { fromEmail: true })).toBe(
+      `/groupchat/${id}?conversationId=${conversationId}&source=email_notification`,
+    );
+    expect(chatPath({ id, type: 'meta' }, conversationId, { fromEmail: false })).toBe(
+      `/groupchat/${id}?conversationId=${conversationId}`,
     );
   });
 });
