@@ -19,7 +19,7 @@
  *    requests at once (issue 26 item 1; BENCH_ONLY=speech).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech picks
+ * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech,waiters picks
  * parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,7 @@ import { pathRun, type PathWindow, type Side } from './bench/path-run';
 import { searchLines, searchRun, type SearchReport } from './bench/search';
 import { leaderboardLines, leaderboardRun, type LeaderboardReport } from './bench/leaderboard';
 import { speechBad, speechLines, speechRun, type SpeechReport } from './bench/speech';
+import { waitersBad, waitersLines, waitersRun, type WaitersReport } from './bench/waiters';
 import { startProcess, startProduct } from './bench/processes';
 import { median, quantile, round } from './bench/stats';
 
@@ -51,6 +52,8 @@ const pathPlan = [
 const localRounds = 15 * scale;
 const speechRounds = 15 * scale;
 const load = { sockets: 500, generations: 100 };
+/** The waiting-room run: waiters over client processes, let in 500 at a time every 5 s. */
+const waiters = { waiters: 10_000, processes: 2, admitted: 500, watchMs: 30_000 };
 
 const { base, databaseUrl, prefix, cleanUp } = openPrivateRun('bench');
 process.env.LLM_MODEL ??= tinyModelPath;
@@ -179,6 +182,21 @@ async function runLoad(): Promise<LoadReport> {
   }
 }
 
+/** 11. The waiting-room run: access lasts 5 s, so each tick after it lets the next 500 in. */
+function runWaiters(): Promise<WaitersReport> {
+  const redisPrefix = `${prefix}waiters:`;
+  const env = {
+    ...shared,
+    REDIS_PREFIX: redisPrefix,
+    WAITING_ROOM_MIN: String(waiters.admitted),
+    WAITING_ROOM_MAX: String(waiters.admitted),
+    WAITING_ROOM_ACCESS_SECONDS: '5',
+    WAITING_ROOM_IDLE_SECONDS: '5',
+    METRICS_EVENT_LOOP_MS: '5',
+  };
+  return waitersRun({ env, redisUrl: base.REDIS_URL, prefix: redisPrefix, ...waiters });
+}
+
 /** The wire's own time to first token in the group run, taken off each hand-over gap. */
 const groupWireFirstMs = 20;
 
@@ -222,11 +240,11 @@ async function runLore(): Promise<LoreScanCase[]> {
   }
 }
 
-/** BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech runs some of the parts (all by default). */
+/** BENCH_ONLY=path,…,waiters runs some of the parts (all by default). */
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore,leaderboard,speech').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore,leaderboard,speech,waiters'
+  ).split(','),
 );
 let group: GroupReport | undefined;
 let path: PathWindow[] = [];
@@ -237,6 +255,7 @@ let longChat: LongChatReport | undefined;
 let lore: LoreScanCase[] = [];
 let leaderboard: LeaderboardReport | undefined;
 let speech: SpeechReport | undefined;
+let waitersReport: WaitersReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('group')) group = await runGroup();
@@ -259,6 +278,7 @@ try {
       speechRounds,
     );
   }
+  if (only.has('waiters')) waitersReport = await runWaiters();
 } finally {
   await cleanUp();
 }
@@ -317,6 +337,7 @@ const pathSummary = pathPlan
       proxyCpuPerKiloChunk: perKiloChunk('proxy', 'cpuMs'),
       productCpuPerKiloChunk: perKiloChunk('product', 'cpuMs'),
       productServerCpuPerKiloChunk: perKiloChunk('product', 'serverCpuMs'),
+      productFramesPerReply: median(samples('product').map((x) => x.frames ?? 0)),
       proxyWakeUpsPerKiloChunk: perKiloChunk('proxy', 'wakeUps'),
       productWakeUpsPerKiloChunk: perKiloChunk('product', 'wakeUps'),
       proxyCounts: counts(samples('proxy')),
@@ -330,8 +351,8 @@ if (only.has('path')) {
   lines.push(
     `Path run: a paced OpenAI-wire server (256 chunks, 20 ms apart) reached directly, through a bare proxy and through the product; rounds ${pathPlan.map((p) => `${String(p.concurrency)}×${String(p.rounds)}`).join(', ')}, rotated`,
     '',
-    '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product (its server alone) | wake-ups per 1k chunks, proxy / product | failed / lost / duplicated, proxy; product |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| chats | direct TTFT p50 / p95 | added by the proxy p50 / p95 | added by the product p50 / p95 | delivered rate, proxy / product | CPU ms per 1k chunks, proxy / product (its server + worker) | wake-ups per 1k chunks, proxy / product | frames per reply | failed / lost / duplicated, proxy; product |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...pathSummary.map((s) =>
       [
         '',
@@ -340,8 +361,9 @@ if (only.has('path')) {
         `+${fmt(s.proxyAddedP50)} / +${fmt(s.proxyAddedP95)} ms`,
         `+${fmt(s.productAddedP50)} / +${fmt(s.productAddedP95)} ms`,
         `${fmt(s.proxyDelivered * 100)}% / ${fmt(s.productDelivered * 100)}%`,
-        `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×; server ${fmt(s.productServerCpuPerKiloChunk)})`,
+        `${fmt(s.proxyCpuPerKiloChunk)} / ${fmt(s.productCpuPerKiloChunk)} (${fmt(s.productCpuPerKiloChunk / s.proxyCpuPerKiloChunk, 2)}×; ${fmt(s.productServerCpuPerKiloChunk)} + ${fmt(s.productCpuPerKiloChunk - s.productServerCpuPerKiloChunk)})`,
         `${fmt(s.proxyWakeUpsPerKiloChunk)} / ${fmt(s.productWakeUpsPerKiloChunk)} (${fmt(s.productWakeUpsPerKiloChunk / s.proxyWakeUpsPerKiloChunk, 2)}×)`,
+        fmt(s.productFramesPerReply, 0),
         `${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'proxy').flatMap((w) => w.samples))}; ${countText(path.filter((w) => w.concurrency === s.concurrency && w.side === 'product').flatMap((w) => w.samples))}`,
         '',
       ]
@@ -395,6 +417,7 @@ if (search) lines.push('', ...searchLines(search));
 if (leaderboard) lines.push('', ...leaderboardLines(leaderboard));
 if (longChat) lines.push('', ...longChatLines(longChat));
 if (speech) lines.push('', ...speechLines(speech));
+if (waitersReport) lines.push('', ...waitersLines(waitersReport));
 if (group) {
   const g = group.gapsMs;
   lines.push(
@@ -437,6 +460,7 @@ writeFileSync(
       lore,
       leaderboard,
       speech,
+      waiters: waitersReport,
     },
     null,
     2,
@@ -453,7 +477,8 @@ const bad =
   everything.filter((s) => s.outcome !== 'completed').length +
   (group ? group.failed + group.lost + group.duplicated : 0) +
   (leaderboard ? leaderboard.computeFailed + leaderboard.pageFailed : 0) +
-  (speech ? speechBad(speech) : 0);
+  (speech ? speechBad(speech) : 0) +
+  (waitersReport ? waitersBad(waitersReport) : 0);
 if (bad > 0) {
   process.stdout.write(`\n${String(bad)} replies or clips did not complete: not a result.\n`);
 }

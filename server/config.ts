@@ -187,6 +187,9 @@ const EnvSchema = z.object({
     .describe('seconds, a whole number above 0'),
   WAITING_ROOM_TICK_MS: positiveInt.default(1000).describe('milliseconds, a whole number above 0'),
   WAITING_ROOM_BYPASS_CHARACTER_ID: z.uuid().optional().describe('a character id (a UUID)'),
+  METRICS_EVENT_LOOP_MS: positiveInt
+    .default(1000)
+    .describe('milliseconds between event-loop delay samples, a whole number above 0'),
   METRICS_TOKEN: z
     .string()
     .min(16)

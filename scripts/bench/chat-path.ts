@@ -21,6 +21,8 @@ export interface Sample {
   charsPerSecond: number;
   /** Model chunks delivered (a wire-server word, or a stored reply's words). */
   chunks: number;
+  /** Delta frames the reply came in (product only): how much the worker coalesced its chunks. */
+  frames?: number;
   /** `lost`: neither completed nor failed in time; `duplicated`: completed more than once. */
   outcome: 'completed' | 'failed' | 'lost' | 'duplicated';
 }
@@ -125,7 +127,7 @@ export async function connectBenchGuest(url: string): Promise<BenchSocket> {
 export async function timeReply(socket: BenchSocket, characterId: string): Promise<Sample> {
   // Deltas are kept per reply: a socket may have several conversations replying at once, and a
   // delta may arrive before the acknowledgement says which reply is this one.
-  const streams = new Map<string, { first: number; last: number; chars: number }>();
+  const streams = new Map<string, { first: number; last: number; chars: number; frames: number }>();
   // An object, not a `let`: the acknowledgement callback sets it while the promise below waits.
   const reply: { id: string | null } = { id: null };
   let completions = 0;
@@ -135,10 +137,12 @@ export async function timeReply(socket: BenchSocket, characterId: string): Promi
   const onDelta = (delta: { messageId: string; text: string }) => {
     const now = performance.now();
     const held = streams.get(delta.messageId);
-    if (held === undefined) streams.set(delta.messageId, { first: now, last: now, chars: 0 });
-    else {
+    if (held === undefined) {
+      streams.set(delta.messageId, { first: now, last: now, chars: 0, frames: 1 });
+    } else {
       held.last = now;
       held.chars += delta.text.length;
+      held.frames += 1;
     }
   };
   socket.on('generation:delta', onDelta);
@@ -186,6 +190,7 @@ export async function timeReply(socket: BenchSocket, characterId: string): Promi
     charsPerSecond:
       stream === undefined ? Number.NaN : rate(stream.chars, stream.first, stream.last),
     chunks: text.trim() === '' ? 0 : text.trim().split(/\s+/).length,
+    frames: stream?.frames ?? 0,
     outcome,
   };
 }

@@ -60,14 +60,28 @@ export interface Product {
   stop: () => Promise<void>;
 }
 
-/** The product split as in production: a server process and a worker process on shared services. */
-export async function startProduct(env: Record<string, string>): Promise<Product> {
+/** How to start the product's processes on one port and one set of settings, each when wanted. */
+export async function productProcesses(env: Record<string, string>): Promise<{
+  url: string;
+  startWorker: () => Promise<Child>;
+  startServer: () => Promise<Child>;
+}> {
   const port = await freePort();
   const common = { ...env, PORT: String(port), LOG_LEVEL: 'info' };
-  const worker = await startProcess('workers/main.ts', common, /workers started/, 180_000);
-  const server = await startProcess('server/main.ts', common, /Server listening/, 60_000);
   return {
     url: `http://127.0.0.1:${String(port)}`,
+    startWorker: () => startProcess('workers/main.ts', common, /workers started/, 180_000),
+    startServer: () => startProcess('server/main.ts', common, /Server listening/, 60_000),
+  };
+}
+
+/** The product split as in production: a server process and a worker process on shared services. */
+export async function startProduct(env: Record<string, string>): Promise<Product> {
+  const processes = await productProcesses(env);
+  const worker = await processes.startWorker();
+  const server = await processes.startServer();
+  return {
+    url: processes.url,
     server,
     worker,
     stop: async () => {
