@@ -96,6 +96,8 @@ test(
 );
 
 test('a free member is offered the upgrade instead of an image', async ({ page }, testInfo) => {
+  // Sign-in and a streamed reply first: on a loaded machine that alone nears a minute.
+  test.setTimeout(120_000);
   await signInAsNewMember(page, 'noimages');
   await chatWithOneReply(page);
   const actions = page.getByRole('log').getByRole('toolbar', { name: 'Message actions' }).last();
