@@ -26,6 +26,7 @@ import {
   BillingQueue,
   GenerationQueue,
   ModerationQueue,
+  ImagesQueue,
   openAllQueues,
   SpeechQueue,
 } from './lib/queues';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config): Promise<App> {
   const billingQueue = new BillingQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const leaderboardQueue = new LeaderboardQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const speechQueue = new SpeechQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
+  const imagesQueue = new ImagesQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const storage = createStorage(config);
   const deps: AppDeps = {
     config,
@@ -149,6 +151,17 @@ export async function buildApp(config: Config): Promise<App> {
       // A listener waits out a queue of others' clips and the engine's own timeout.
       waitMs: config.SPEECH_TIMEOUT_MS * 2 + 10_000,
     },
+    images: {
+      db,
+      storage,
+      queue: imagesQueue,
+      replies,
+      log: fastify.log,
+      isConfigured: config.IMAGE_PROVIDER !== 'none',
+      size: config.IMAGE_SIZE,
+      // Well past an image's own timeout: only a generation whose job was lost is this quiet.
+      staleMs: config.IMAGE_TIMEOUT_MS * 5,
+    },
   };
 
   // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
@@ -191,6 +204,7 @@ export async function buildApp(config: Config): Promise<App> {
     await billingQueue.close();
     await leaderboardQueue.close();
     await speechQueue.close();
+    await imagesQueue.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await characterChanges.close();

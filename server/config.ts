@@ -134,14 +134,14 @@ const EnvSchema = z.object({
   WORKER_QUEUES: z
     .string()
     .regex(
-      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech))*$/,
+      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech|images)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech|images))*$/,
     )
     .default(
-      'generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications,speech',
+      'generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications,speech,images',
     )
     .transform((v) => v.split(','))
     .describe(
-      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications, speech',
+      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications, speech, images',
     ),
   SPEECH_PROVIDER: z
     .enum(['local', 'openai'])
@@ -158,6 +158,30 @@ const EnvSchema = z.object({
   SPEECH_TIMEOUT_MS: positiveInt.default(20_000).describe('milliseconds, a whole number above 0'),
   SPEECH_CONCURRENCY: positiveInt.default(4).describe('a whole number above 0'),
   SPEECH_CLIP_TTL_DAYS: positiveInt.default(30).describe('a whole number of days above 0'),
+  IMAGE_PROVIDER: z
+    .enum(['none', 'a1111', 'openai'])
+    .default('none')
+    .describe(
+      'none (images off), a1111 (an AUTOMATIC1111-compatible /sdapi/v1/txt2img) or openai (an OpenAI-compatible /v1/images/generations)',
+    ),
+  IMAGE_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'an http(s) URL: the A1111 server (http://127.0.0.1:7860) or an OpenAI base ending in /v1',
+    ),
+  IMAGE_API_KEY: z.string().optional(),
+  IMAGE_MODEL: z.string().min(1).default('dall-e-2'),
+  IMAGE_SIZE: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(2048)
+    .default(512)
+    .describe('pixels, a whole number from 64 to 2048 (images are square)'),
+  IMAGE_STEPS: positiveInt.default(20).describe('a whole number above 0 (A1111 sampling steps)'),
+  IMAGE_TIMEOUT_MS: positiveInt.default(120_000).describe('milliseconds, a whole number above 0'),
+  IMAGE_CONCURRENCY: positiveInt.default(2).describe('a whole number above 0'),
   WORKER_LOCK_MS: positiveInt.default(10_000).describe('milliseconds, a whole number above 0'),
   WORKER_SHUTDOWN_GRACE_MS: positiveInt
     .default(30_000)
@@ -362,6 +386,14 @@ export type Config = z.infer<typeof ConfigSchema>;
  */
 export function generationConcurrency(config: Config): number {
   return config.WORKER_CONCURRENCY ?? (config.LLM_PROVIDER === 'openai' ? 256 : 4);
+}
+
+/** The image provider's base URL: IMAGE_BASE_URL, else A1111's local default or OpenAI's API. */
+export function imageBaseUrl(config: Config): string {
+  return (
+    config.IMAGE_BASE_URL ??
+    (config.IMAGE_PROVIDER === 'a1111' ? 'http://127.0.0.1:7860' : 'https://api.openai.com/v1')
+  );
 }
 
 /**

@@ -81,6 +81,9 @@ import { speechJobs, speechQueue } from '#shared/jobs/speech';
 import { SpeechClips } from '#server/lib/speech-clips';
 import { createSpeechProvider } from './speech/create-speech-provider';
 import { speak } from './speech/speak.processor';
+import { imageJobs, imagesQueue } from '#shared/jobs/images';
+import { createImageProvider } from './images/create-image-provider';
+import { generateImage } from './images/generate-image.processor';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -434,6 +437,28 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
     );
   }
 
+  // Images are their own pool too: a slow or hanging provider holds an image slot, nothing else.
+  const imageProvider = serves.has('images') ? createImageProvider(config) : null;
+  if (imageProvider) {
+    const imageDeps = {
+      db,
+      storage,
+      replies,
+      provider: imageProvider,
+      log,
+      timeoutMs: config.IMAGE_TIMEOUT_MS,
+    };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: imagesQueue,
+        jobs: imageJobs,
+        concurrency: config.IMAGE_CONCURRENCY,
+        handlers: { 'generate-image': (data) => generateImage(imageDeps, data) },
+      }),
+    );
+  }
+
   if (serves.has('waiting-room') && config.WAITING_ROOM_MAX > 0) {
     const store = new WaitingRoomStore(redis, prefix, {
       idleMs: config.WAITING_ROOM_IDLE_SECONDS * 1000,
@@ -504,6 +529,7 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
       mailer?.close();
       await provider?.close();
       await speechProvider?.close();
+      await imageProvider?.close();
       await ownKeyProvider.close();
       await Promise.all([redis.quit(), subscriber.quit(), bullConnection.quit()]).catch(
         () => undefined,

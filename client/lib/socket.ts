@@ -175,6 +175,11 @@ export function subscribeServerEvents(
         if (payload) handlers[event]?.(payload);
         break;
       }
+      case 'image:updated': {
+        const payload = parseEvent(event, serverEvents[event], raw);
+        if (payload) handlers[event]?.(payload);
+        break;
+      }
       case 'waiting-room:status': {
         const payload = parseEvent(event, serverEvents[event], raw);
         if (payload) handlers[event]?.(payload);

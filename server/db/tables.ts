@@ -629,6 +629,38 @@ export interface Database {
   email_notification_sends: EmailNotificationSendsTable;
   speech_clips: SpeechClipsTable;
   speech_ratings: SpeechRatingsTable;
+  conversation_image_settings: ConversationImageSettingsTable;
+  message_images: MessageImagesTable;
+}
+
+/** A conversation's image settings (absent: the defaults of shared/rules/images.ts). */
+export interface ConversationImageSettingsTable {
+  conversation_id: string;
+  style: string;
+  nsfw_mode: boolean;
+  legacy_mode: boolean;
+  lora_scale: number;
+  prompt_suffix: string;
+  negative_prompt: string;
+  updated_at: Timestamp;
+}
+
+/** A bot message's image (one per message; generating again replaces it), its state and rating. */
+export interface MessageImagesTable {
+  message_id: string;
+  conversation_id: string;
+  generation_id: string;
+  prompt: string;
+  status: 'queued' | 'generating' | 'done' | 'failed';
+  progress: Generated<number>;
+  url: string | null;
+  error: string | null;
+  width: number;
+  height: number;
+  rating_level: string | null;
+  rating_reasons: Generated<string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** A spoken clip, cached by the hash of its text, voice and engine; the audio is in the storage. */

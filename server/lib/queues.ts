@@ -61,6 +61,13 @@ import {
   speechQueue,
   type SpeakJob,
 } from '#shared/jobs/speech';
+import {
+  generateImageJobId,
+  imageJobOptions,
+  imageJobs,
+  imagesQueue,
+  type GenerateImageJob,
+} from '#shared/jobs/images';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
@@ -74,7 +81,8 @@ type QueueName =
   | typeof moderationQueue
   | typeof leaderboardQueue
   | typeof notificationsQueue
-  | typeof speechQueue;
+  | typeof speechQueue
+  | typeof imagesQueue;
 
 /**
  * Every job kind by its name (unique across queues): its queue, payload schema and default options.
@@ -166,6 +174,11 @@ const jobKinds = {
     options: notificationJobOptions,
   },
   speak: { queue: speechQueue, schema: speechJobs.speak, options: speechJobOptions },
+  'generate-image': {
+    queue: imagesQueue,
+    schema: imageJobs['generate-image'],
+    options: imageJobOptions,
+  },
 } as const;
 
 /** A job's name, unique across our queues. */
@@ -215,6 +228,7 @@ export function openAllQueues(connection: Redis, prefix: string, log: Logger): Q
     leaderboardQueue,
     notificationsQueue,
     speechQueue,
+    imagesQueue,
   ];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }
@@ -344,6 +358,26 @@ export class SpeechQueue {
   /** Speaks a clip; a second add while the first waits or runs is a no-op (its id). */
   async enqueueSpeak(job: SpeakJob): Promise<void> {
     await enqueue(this.queue, 'speak', job, { jobId: speakJobId(job.clipId) });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The `images` queue as the server fills it: one job per generation of a message's image. */
+export class ImagesQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(imagesQueue, connection, prefix, log);
+  }
+
+  /** Generates an image; a second add of the same generation is a no-op (its id). */
+  async enqueueGenerate(job: GenerateImageJob): Promise<void> {
+    await enqueue(this.queue, 'generate-image', job, {
+      jobId: generateImageJobId(job.generationId),
+    });
   }
 
   async close(): Promise<void> {

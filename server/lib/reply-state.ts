@@ -181,6 +181,7 @@ const frameEvents = [
   'generation:completed',
   'autopilot:completed',
   'generation:failed',
+  'image:updated',
 ] as const;
 type FrameEvent = (typeof frameEvents)[number];
 

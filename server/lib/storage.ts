@@ -21,9 +21,10 @@ export type UploadFolder = (typeof uploadFolders)[number];
 
 /**
  * Folders kept in the same storage but never served at /uploads/: the app hands their files out
- * only through its own checks (spoken clips are premium: speech.service.ts).
+ * only through its own checks (spoken clips are premium: speech.service.ts; conversation images are
+ * basic and premium, and their conversation's owner's: images.service.ts).
  */
-export const privateFolders = ['speech'] as const;
+export const privateFolders = ['speech', 'images'] as const;
 export type StorageFolder = UploadFolder | (typeof privateFolders)[number];
 const storageFolders: readonly StorageFolder[] = [...uploadFolders, ...privateFolders];
 
@@ -75,6 +76,7 @@ export function uploadUrl(folder: StorageFolder, name: string): string {
 /** The Content-Type of an upload by its extension. */
 export function uploadContentType(name: string): string {
   if (name.endsWith('.webp')) return 'image/webp';
+  if (name.endsWith('.png')) return 'image/png';
   return name.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream';
 }
 

@@ -249,5 +249,8 @@ function deliver(io: AppServer, conversationId: string, frame: ConversationFrame
     case 'generation:failed':
       room.emit(frame.event, frame.payload);
       break;
+    case 'image:updated':
+      room.emit(frame.event, frame.payload);
+      break;
   }
 }

@@ -10,6 +10,7 @@ import type { FeatureFlag } from '../schemas/permission';
 import { autopilotIntentMaxLength } from '../rules/autopilot';
 import { AutopilotDraftSchema, PendingReplySchema } from '../schemas/conversation';
 import { MessageContentSchema, MessageSchema } from '../schemas/message';
+import { MessageImageSchema } from '../rules/images';
 import { WaitingRoomStatusSchema } from '../schemas/waiting-room';
 
 /** Every acknowledgement is `{ ok: true, data }` or `{ ok: false, error }`. */
@@ -196,6 +197,11 @@ const serverEventSchemas = {
     messageId: z.uuid(),
     error: AppErrorSchema,
   }),
+  /**
+   * A bot message's image moved on: queued, drawn (its progress), done or failed (issue 26 item 2).
+   * Carries the whole image state, so a lost one costs nothing.
+   */
+  'image:updated': z.object({ conversationId: z.uuid(), image: MessageImageSchema }),
   /** The caller's waiting-room status changed: a new position, or access granted. */
   'waiting-room:status': WaitingRoomStatusSchema,
   /**

@@ -13,6 +13,10 @@ export const implementedFeatureFlags = [
   'admin',
   // Sign-up completion as a modal over the current page instead of the /signup page.
   'onboarding_v2',
+  // Images in the conversation: a bot message's image, its prompt, the image settings and rating.
+  'conversation_images',
+  // The Anime V2 and Semi Realistic V2 image styles.
+  'avatar_images_v2',
   // Model select and sampling settings in the chat (Generation Settings).
   'generation_settings',
   // Lorebooks: My Lorebooks, the lorebook editor and import, attaching books to private chatbots.

@@ -1,6 +1,6 @@
 /**
  * Starts what the journeys need: a fresh database, a slowly streaming local OpenAI-wire server (so a
- * reload lands in the middle of a reply), a local SMTP server whose sign-in mail specs read through a
+ * reload lands in the middle of a reply), a local A1111-wire image server, a local SMTP server whose sign-in mail specs read through a
  * small HTTP inbox (E2E_MAIL_URL, inherited by the workers), and the product with its start command.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { startWireServer, words } from '../../testkit/openai-wire-server';
 import { startProcess } from '../../testkit/processes';
 import { dropDatabase, adminUrl, redisUrl, testDatabaseUrl } from '../support/services';
 import { startSmtp } from '../support/smtp-server';
+import { startImagePeer } from '../support/image-peer';
 import { e2ePort } from '../playwright.config';
 import { startPartnerPage, writeApplications } from './brands';
 
@@ -69,6 +70,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ...fastPace,
     acceptKeys: [e2eOwnKey],
   });
+  // Conversation images come from a local A1111-wire server; a prompt with SLOW takes 4 s (progress).
+  const imagePeer = await startImagePeer({ drawMs: 300, slowMs: 4000 });
   const partnerPage = await startPartnerPage(`http://127.0.0.1:${e2ePort}`);
   const smtp = await startSmtp();
   const inbox = await startMailInbox(smtp);
@@ -89,6 +92,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LLM_MODEL: 'wire',
       OWN_KEY_BASE_URL: ownKeyWire.baseUrl,
       OWN_KEY_MODEL: 'wire',
+      IMAGE_PROVIDER: 'a1111',
+      IMAGE_BASE_URL: imagePeer.a1111Url,
+      IMAGE_SIZE: '256',
       LOG_LEVEL: 'warn',
       // The waiting room is on, but with room for everyone: every context that opens a chat is a new
       // guest holding access for the idle time, and the suite opens more than the default floor of 20
@@ -115,6 +121,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await product.stop();
     await wire.close();
     await ownKeyWire.close();
+    await imagePeer.close();
     await inbox.close();
     await smtp.close();
     await partnerPage.close();

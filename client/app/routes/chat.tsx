@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { Page } from '../layouts/page';
 import { chatPath, emailSource, newConversationId, paths } from '../../lib/paths';
 import { CharacterLoadState } from '../character-load-state';
+import { useIsFlagOn } from '../feature-flags';
 import { useChatCharacterMenu } from '../character-menu';
 import { NotFoundPage } from './not-found';
 
@@ -50,6 +51,9 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   const persona = useChatPersona({ characterName, isNew, backPath: location });
   const settings = useGenerationSettingsItem();
   const memories = useMemoriesItem();
+  // Images in the conversation: basic and premium; the V2 styles premium (issue 26 item 2).
+  const mayHaveImages = useIsFlagOn('conversation_images');
+  const mayUseV2 = useIsFlagOn('avatar_images_v2');
   // Blocking the creator closes the bot and its chats to the member, as on its profile: go home.
   const characterMenu = useChatCharacterMenu(
     characterId,
@@ -110,6 +114,10 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
           <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
         )}
         renderAfterMessages={(state) => <AdSlot {...state} />}
+        imageAccess={{
+          mayHaveImages: mayHaveImages === true,
+          mayUseV2: mayUseV2 === true,
+        }}
       />
       {persona.dialog}
       {memories.dialog}

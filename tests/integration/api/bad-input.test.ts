@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '#shared/api/endpoint';
 import { avatarMaxBytes } from '#shared/api/profile';
 import { ErrorBodySchema, type AppErrorBody } from '#shared/errors';
+import { defaultImageSettings } from '#shared/rules/images';
 import { defaultVoiceId, speechDislikeReasons } from '#shared/rules/speech';
 import * as users from '#server/db/repositories/users.repo';
 import { createCharacter, newGuestId } from '../../support/factories';
@@ -264,6 +265,24 @@ function writeCases(targetId: string) {
       url: `${messageUrl}/speech-rating`,
       payload: { rating: 'dislike', reason: speechDislikeReasons[0] },
       fields: ['rating', 'reason'],
+    },
+    'POST /api/conversations/:id/messages/:messageId/image': {
+      as: 'member',
+      url: `${messageUrl}/image`,
+      payload: { prompt: 'A lighthouse at dusk' },
+      fields: ['prompt'],
+    },
+    'PUT /api/conversations/:id/messages/:messageId/image-rating': {
+      as: 'member',
+      url: `${messageUrl}/image-rating`,
+      payload: { level: 'Great', reasons: ['Relevant'] },
+      fields: ['level', 'reasons.0'],
+    },
+    'PUT /api/conversations/:id/image-settings': {
+      as: 'member',
+      url: `/api/conversations/${randomUUID()}/image-settings`,
+      payload: { ...defaultImageSettings, promptSuffix: 'soft light', negativePrompt: 'blur' },
+      fields: ['style', 'promptSuffix', 'negativePrompt'],
     },
     'PUT /api/conversations/:id/voice': {
       as: 'member',

@@ -101,13 +101,15 @@ describe('GET /api/app-settings', () => {
 });
 
 describe('GET /api/me', () => {
-  it('tells a paid member of generation settings, lorebooks, group chats and of no unbuilt feature their tier includes', async () => {
+  it('tells a paid member of conversation images, generation settings, lorebooks, group chats and of no unbuilt feature their tier includes', async () => {
     const token = await signIn('paid_premium');
     const res = await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     const me = getMe.response.parse(res.json());
     expect(me.role).toBe('paid_premium');
     expect(me.featureFlags).toEqual([
+      'avatar_images_v2',
+      'conversation_images',
       'generation_settings',
       'lorebook',
       'groupchat',
@@ -121,6 +123,8 @@ describe('GET /api/me', () => {
       (await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).json(),
     );
     expect(me.featureFlags).toEqual([
+      'avatar_images_v2',
+      'conversation_images',
       'generation_settings',
       'admin',
       'lorebook',

@@ -15,9 +15,11 @@ const everyFlagOn: Record<FeatureFlag, boolean> = { ...featureFlagsOf(guestSubje
 for (const flag of featureFlagNames) everyFlagOn[flag] = true;
 
 describe('implementedFeatureFlags', () => {
-  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks, group chats, the leaderboard', () => {
+  it('names the features this product has: the admin screens, onboarding as a modal, conversation images and their V2 styles, generation settings, lorebooks, group chats, the leaderboard', () => {
     expect([...implementedFeatureFlags].sort()).toEqual([
       'admin',
+      'avatar_images_v2',
+      'conversation_images',
       'generation_settings',
       'groupchat',
       'leaderboard',
@@ -27,7 +29,7 @@ describe('implementedFeatureFlags', () => {
   });
 
   it('leaves flags of features not built off', () => {
-    for (const flag of ['create_v2', 'conversation_images'] as const) {
+    for (const flag of ['create_v2', 'conversation_images_v2'] as const) {
       expect(isFlagImplemented(flag)).toBe(false);
     }
   });
@@ -48,6 +50,8 @@ describe('reportedFlagOverrides', () => {
 describe('enabledFlags', () => {
   it('reports only built features even when every flag is set', () => {
     expect(enabledFlags(everyFlagOn)).toEqual([
+      'avatar_images_v2',
+      'conversation_images',
       'generation_settings',
       'admin',
       'lorebook',

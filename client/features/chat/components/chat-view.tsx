@@ -43,6 +43,8 @@ import { useChatActions } from '../hooks/use-chat-actions';
 import { useMessageActions } from '../hooks/use-message-actions';
 import { useOpeningGreetings } from '../hooks/use-opening-greetings';
 import { useSpeech } from '../hooks/use-speech';
+import { useImages } from '../hooks/use-images';
+import { defaultImagePromptOf } from '#shared/rules/images';
 import { useConversationSync } from '../hooks/use-conversation-sync';
 import { useSocketConnected } from '../hooks/use-socket-connected';
 import { ChatHeader } from './chat-header';
@@ -55,6 +57,8 @@ import { RateMessageModal, ReportMessageModal } from './message-feedback-modals'
 import { KeepRollingStrip } from './keep-rolling-strip';
 import { MessageList } from './message-list';
 import { RateSpeechModal, SpeechUpgradeModal, VoiceSelectModal } from './voice-modals';
+import { GenerateImageModal, ImagesUpgradeModal, RateImageModal } from './image-modals';
+import { MessageImageView } from './message-image';
 import { RetryNotice } from './retry-notice';
 import { SpeaksForUserNotice } from './speaks-for-user-notice';
 import { ReplyAnnouncer } from './reply-announcer';
@@ -125,6 +129,11 @@ interface ChatViewProps {
   group?: ChatGroup;
   /** Shown after the messages, given how many the chat holds (the page composes the ad slot there). */
   renderAfterMessages?: (state: { loaded: number; hasMore: boolean }) => ReactNode;
+  /**
+   * What the caller may do with images in the conversation (issue 26 item 2): have them (basic and
+   * premium), and use the V2 styles (premium). Without it nobody is offered images.
+   */
+  imageAccess?: { mayHaveImages: boolean; mayUseV2: boolean };
 }
 
 type Bot = { name: string; avatarUrl: string | null };
@@ -161,6 +170,7 @@ export function ChatView({
   group,
   renderAfterMessages,
   isFromEmail = false,
+  imageAccess,
 }: ChatViewProps) {
   const [, navigate] = useLocation();
   const [isConfirmingNew, setIsConfirmingNew] = useState(false);
@@ -209,6 +219,18 @@ export function ChatView({
   const speech = useSpeech(activeId);
   const [isChoosingVoice, setIsChoosingVoice] = useState(false);
   const [speechRatingId, setSpeechRatingId] = useState<string | null>(null);
+  const images = useImages(activeId, imageAccess?.mayHaveImages === true);
+  /** The bot message whose image prompt is being written, with the prompt to start from. */
+  const [imagePrompting, setImagePrompting] = useState<{ id: string; prompt: string } | null>(null);
+  const [imageRatingId, setImageRatingId] = useState<string | null>(null);
+  const openImagePrompt = (id: string, prompt: string) => {
+    if (imageAccess?.mayHaveImages !== true) {
+      images.openUpgrade();
+      return;
+    }
+    images.loadSettings();
+    setImagePrompting({ id, prompt });
+  };
   const [editingId, setEditingId] = useState<string | null>(null);
   const [ratingId, setRatingId] = useState<string | null>(null);
   /** The message being reported, with who wrote it, for the report to name (issue 28 §10). */
@@ -443,6 +465,7 @@ export function ChatView({
                 ? shown
                 : { ...shown, content: shown.content + continuationSuffix(continuing.text) };
             const regenerate = regenerateIf(isLast && message.role === 'bot');
+            const image = message.role === 'bot' ? images.images[message.id] : undefined;
             return message.role === 'bot' && message.content === '' ? (
               <StoppedNote>
                 <ChatNote>{stoppedEmptyText}</ChatNote>
@@ -519,6 +542,19 @@ export function ChatView({
                                 ? { ...messageActions.browsing, onBrowse: browse }
                                 : null
                             }
+                            onImage={
+                              message.role === 'bot' &&
+                              activeId !== null &&
+                              imageAccess !== undefined &&
+                              image === undefined
+                                ? () => {
+                                    openImagePrompt(
+                                      message.id,
+                                      defaultImagePromptOf(message.content),
+                                    );
+                                  }
+                                : undefined
+                            }
                             voice={
                               message.role === 'bot' && activeId !== null
                                 ? {
@@ -553,7 +589,24 @@ export function ChatView({
                         }}
                       />
                     ) : (
-                      <RoleplayText text={message.content} names={names} />
+                      <>
+                        <RoleplayText text={message.content} names={names} />
+                        {image !== undefined && (
+                          <MessageImageView
+                            image={image}
+                            loadFile={images.loadFile}
+                            onEdit={() => {
+                              openImagePrompt(message.id, image.prompt);
+                            }}
+                            onRate={() => {
+                              setImageRatingId(message.id);
+                            }}
+                            onRetry={() => {
+                              images.retry(message.id);
+                            }}
+                          />
+                        )}
+                      </>
                     )}
                   </MessageBubble>
                 )}
@@ -713,6 +766,29 @@ export function ChatView({
         />
       )}
       {speech.isUpgradeOpen && <SpeechUpgradeModal onClose={speech.closeUpgrade} />}
+      {imagePrompting !== null && (
+        <GenerateImageModal
+          initialPrompt={imagePrompting.prompt}
+          view={images.settings}
+          mayUseV2={imageAccess?.mayUseV2 === true}
+          onGenerate={(prompt, settings) => images.generate(imagePrompting.id, prompt, settings)}
+          onClose={() => {
+            setImagePrompting(null);
+          }}
+        />
+      )}
+      {imageRatingId !== null && (
+        <RateImageModal
+          onSubmit={(rating) => images.rate(imageRatingId, rating)}
+          onClose={() => {
+            setImageRatingId(null);
+          }}
+        />
+      )}
+      {images.isUpgradeOpen && <ImagesUpgradeModal onClose={images.closeUpgrade} />}
+      {images.error !== null && (
+        <ErrorModal message={errorText(images.error)} onClose={images.clearError} />
+      )}
       {speech.error !== null && (
         <ErrorModal message={errorText(speech.error)} onClose={speech.clearError} />
       )}

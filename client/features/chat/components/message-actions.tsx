@@ -32,6 +32,8 @@ interface MessageActionsProps {
   browsing?: { index: number; count: number; onBrowse: (step: -1 | 1) => void } | null;
   /** A bot message's voice button (Idle, Play, Stop) and its speech rating. */
   voice?: { state: VoiceButtonState; onPlay: () => void; onStop: () => void; onRate: () => void };
+  /** A bot message without an image yet: Generate image (the upgrade path for those without the plan). */
+  onImage?: () => void;
 }
 
 export function MessageActions({
@@ -46,6 +48,7 @@ export function MessageActions({
   onDelete,
   browsing,
   voice,
+  onImage,
 }: MessageActionsProps) {
   const [isCopied, setIsCopied] = useState(false);
   // The last reply keeps the pager's place while it has a single version.
@@ -79,6 +82,11 @@ export function MessageActions({
         </Small>
       )}
       {voice?.state === 'stop' && <Small onClick={voice.onRate}>Rate voice</Small>}
+      {onImage !== undefined && (
+        <Small aria-label="Generate image" onClick={onImage}>
+          Image
+        </Small>
+      )}
       <Small onClick={onEdit}>Edit</Small>
       {isBot &&
         (ratedLevel === null ? (
