@@ -21,9 +21,10 @@ export type UploadFolder = (typeof uploadFolders)[number];
 
 /**
  * Folders kept in the same storage but never served at /uploads/: the app hands their files out
- * only through its own checks (spoken clips are premium: speech.service.ts).
+ * only through its own checks (spoken clips are premium: speech.service.ts; a card's original art
+ * is for whoever may see its chatbot: character-cards.service.ts).
  */
-export const privateFolders = ['speech'] as const;
+export const privateFolders = ['speech', 'card-art'] as const;
 export type StorageFolder = UploadFolder | (typeof privateFolders)[number];
 const storageFolders: readonly StorageFolder[] = [...uploadFolders, ...privateFolders];
 
@@ -75,6 +76,9 @@ export function uploadUrl(folder: StorageFolder, name: string): string {
 /** The Content-Type of an upload by its extension. */
 export function uploadContentType(name: string): string {
   if (name.endsWith('.webp')) return 'image/webp';
+  if (name.endsWith('.png')) return 'image/png';
+  if (name.endsWith('.jpg')) return 'image/jpeg';
+  if (name.endsWith('.gif')) return 'image/gif';
   return name.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream';
 }
 
