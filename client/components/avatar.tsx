@@ -24,7 +24,7 @@ function initials(name: string): string {
 /** A round character picture; shows initials when there is no image or it fails to load. */
 export function Avatar({ src, name, size = 'md', alt = name }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (src === null || failedSrc === src) {
+  if (src === null || src === '' || failedSrc === src) {
     return (
       <Fallback
         $size={size}

@@ -39,6 +39,8 @@ const shared = {
     border: '1px',
     avatar: { sm: '32px', md: '48px', lg: '72px', xl: '128px' },
     cardMinWidth: '240px',
+    /** The widest a chatbot profile shows its card's original art. */
+    cardArt: '240px',
     cardMinWidthCompact: '150px',
     iconButton: '40px',
     composerMaxHeight: '180px',

@@ -2,7 +2,12 @@
  * Rows → the records repositories answer and the shared types the API sends; the only place rows are
  * read. Row types never leave server/db (docs/style.md, "Naming").
  */
-import type { CharacterFields, CharacterSummary, Character } from '#shared/schemas/character';
+import {
+  cardArtPath,
+  type CharacterFields,
+  type CharacterSummary,
+  type Character,
+} from '#shared/schemas/character';
 import type { GroupFields } from '#shared/schemas/group';
 import type { Message } from '#shared/schemas/message';
 import type { Persona } from '#shared/schemas/persona';
@@ -84,6 +89,8 @@ export type CharacterRecord = CharacterFields &
   > &
   Pick<OwnCharacter, 'moderationStatus'> &
   Pick<GroupFields, 'greetingCharacterId'> & {
+    /** Whether the original image of the card it came from is kept (characters.card_art_url). */
+    hasCardArt: boolean;
     creatorUserId: string | null;
     createdAt: Date;
     updatedAt: Date;
@@ -132,6 +139,7 @@ export function toCharacterRecord(
     updatedAt: row.updated_at,
     type: row.type,
     greetingCharacterId: row.greeting_character_id,
+    hasCardArt: row.card_art_url !== null,
   };
 }
 
@@ -170,6 +178,7 @@ export function toCharacter(
     ratingScore: character.ratingScore,
     numRatings: character.numRatings,
     isInManualReview: character.moderationStatus === 'manual_review_required',
+    cardArtUrl: character.hasCardArt ? cardArtPath(character.id) : null,
     ...viewer,
   };
 }

@@ -50,6 +50,8 @@ export interface CharactersTable {
   avatar_url: string | null;
   /** jsonb: card data kept from an import for export (shared/cards CardExtras); written as a JSON string. */
   card_extras: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The original image of the card it was imported from (private storage, `card-art`). */
+  card_art_url: Generated<string | null>;
   is_nsfw: Generated<boolean>;
   visibility: Generated<'private' | 'permanently_private' | 'hidden' | 'public'>;
   definition_visible: Generated<boolean>;
@@ -184,6 +186,8 @@ export interface LorebooksTable {
   scan_depth: number;
   token_budget: number;
   recursive_scanning: Generated<boolean>;
+  /** A book made from a card's embedded book: only its creator reads it. */
+  owner_only: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

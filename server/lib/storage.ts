@@ -22,9 +22,10 @@ export type UploadFolder = (typeof uploadFolders)[number];
 /**
  * Folders kept in the same storage but never served at /uploads/: the app hands their files out
  * only through its own checks (spoken clips are premium: speech.service.ts; conversation images are
- * basic and premium, and their conversation's owner's: images.service.ts).
+ * basic and premium, and their conversation's owner's: images.service.ts; a card's original art is
+ * for whoever may see its chatbot: character-cards.service.ts).
  */
-export const privateFolders = ['speech', 'images'] as const;
+export const privateFolders = ['speech', 'images', 'card-art'] as const;
 export type StorageFolder = UploadFolder | (typeof privateFolders)[number];
 const storageFolders: readonly StorageFolder[] = [...uploadFolders, ...privateFolders];
 
@@ -77,6 +78,8 @@ export function uploadUrl(folder: StorageFolder, name: string): string {
 export function uploadContentType(name: string): string {
   if (name.endsWith('.webp')) return 'image/webp';
   if (name.endsWith('.png')) return 'image/png';
+  if (name.endsWith('.jpg')) return 'image/jpeg';
+  if (name.endsWith('.gif')) return 'image/gif';
   return name.endsWith('.wav') ? 'audio/wav' : 'application/octet-stream';
 }
 

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { cardFileField, exportCard, previewCardImport } from '#shared/api/character-cards';
+import {
+  cardFileField,
+  exportCard,
+  getCardArt,
+  previewCardImport,
+} from '#shared/api/character-cards';
 import { cardFileMaxBytes } from '#shared/cards/card-schemas';
 import type { AppDeps } from '../app-deps';
 import { attachment } from '../lib/attachment';
@@ -25,6 +30,15 @@ export function characterCardRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
     });
     return cards.previewImport(deps, new Uint8Array(bytes));
+  });
+
+  addRoute(app, getCardArt, async ({ caller, params, reply }) => {
+    const art = await cards.getCardArt(deps, caller, params.id);
+    void reply
+      .header('content-type', art.contentType)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff');
+    return new Uint8Array(art.bytes);
   });
 
   addRoute(app, exportCard, async ({ caller, params, query, reply }) => {

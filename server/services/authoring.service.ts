@@ -6,7 +6,7 @@
  * saved through the same steps (createOwned, updateOwned); groups.service adds its members.
  */
 import type { SaveCharacterBody } from '#shared/api/authoring';
-import type { CardExtras } from '#shared/cards/card-schemas';
+import type { CardBookChoice, CardExtras } from '#shared/cards/card-schemas';
 import type { ReviewDecision, ReviewItem } from '#shared/api/authoring';
 import { definitionVisibleFor } from '#shared/rules/character';
 import { moderationOnSave } from '#shared/rules/moderation';
@@ -25,6 +25,7 @@ import type { ModerationQueue } from '../lib/queues';
 import type { FileStorage } from '../lib/storage';
 import { squareWebp } from '../lib/images';
 import { visibleCharacter } from './characters.service';
+import { writeCardBook } from './lorebooks.service';
 
 export interface AuthoringDeps {
   db: Db;
@@ -185,22 +186,41 @@ function chatbotKind(input: SaveInput, writeWith?: SaveKind['writeWith']): SaveK
   };
 }
 
-/** Creates a chatbot for the caller; a public one goes to review (pending) first. */
+/** What an imported card brings to a new chatbot besides its fields. */
+export interface CardImportInput {
+  cardExtras: CardExtras | null;
+  cardArtUrl: string | null;
+  cardBook: CardBookChoice;
+}
+
+/**
+ * Creates a chatbot for the caller; a public one goes to review (pending) first. A chatbot from a
+ * card keeps the card's data and original image, and its embedded book becomes a lorebook attached to
+ * it: all in the chatbot's transaction, so a card whose book is refused stores nothing.
+ */
 export async function createCharacter(
   deps: AuthoringDeps,
   caller: MemberCaller,
-  input: SaveInput & { cardExtras: CardExtras | null },
+  input: SaveInput & CardImportInput,
 ): Promise<OwnCharacter> {
-  const { cardExtras } = input;
-  const id = await createOwned(
-    deps,
-    caller,
-    input,
-    chatbotKind(
-      input,
-      cardExtras === null ? undefined : (trx, id) => cards.setCardExtras(trx, id, cardExtras),
-    ),
-  );
+  const { cardExtras, cardArtUrl, cardBook } = input;
+  const writeCard: SaveKind['writeWith'] =
+    cardExtras === null && cardArtUrl === null
+      ? undefined
+      : async (trx, id) => {
+          if (cardExtras !== null) {
+            await cards.setCardExtras(trx, id, cardExtras);
+            await writeCardBook(
+              trx,
+              caller,
+              { id, name: input.name, avatarUrl: input.avatarUrl, tags: input.tags },
+              cardExtras,
+              cardBook,
+            );
+          }
+          if (cardArtUrl !== null) await cards.setCardArt(trx, id, cardArtUrl);
+        };
+  const id = await createOwned(deps, caller, input, chatbotKind(input, writeCard));
   return answer(deps, id);
 }
 

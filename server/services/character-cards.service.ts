@@ -1,11 +1,19 @@
 /**
  * Character Card import preview and export (issue 10, docs/formats.md). The card format itself is
- * shared/cards; this service adds who may do it, the avatar upload and the stored extras.
+ * shared/cards; this service adds who may do it, the avatar upload, the card's original art (kept
+ * privately, served to whoever may see the chatbot, written back by export), the report on the card's
+ * embedded book (lorebooks.service writes it with the chatbot) and the stored extras.
  */
 import type { CardImportPreview } from '#shared/api/character-cards';
 import { CardError } from '#shared/cards/card-error';
 import type { CardExportFormat, CardWarning } from '#shared/cards/card-schemas';
-import { characterToCard, embedCardInPng, type CardSource } from '#shared/cards/export-card';
+import {
+  characterToCard,
+  embedCardInPng,
+  withoutCardChunks,
+  type CardSource,
+} from '#shared/cards/export-card';
+import { isPng } from '#shared/cards/png';
 import { readCardFile } from '#shared/cards/read-card';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -17,12 +25,30 @@ import { cardImage } from '../lib/card-image';
 import type { Caller, MemberCaller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { squareWebp } from '../lib/images';
-import type { FileStorage, UploadFolder } from '../lib/storage';
+import {
+  storedKey,
+  uploadContentType,
+  type FileStorage,
+  type StorageFolder,
+  type UploadFolder,
+} from '../lib/storage';
 import { findVisible } from './characters.service';
+import { previewCardBook } from './lorebooks.service';
 
 /** Side of the square WebP a card's image is stored as, and where: as the editor stores chatbot avatars. */
 const avatarSize = 512;
 const avatarFolder = 'character-avatars' satisfies UploadFolder;
+/** Where a card's original image is kept: a private folder, handed out only through getCardArt. */
+const artFolder = 'card-art' satisfies StorageFolder;
+
+/** The file extension of the image formats a card's art may have, by their first bytes. */
+function artExtension(image: Uint8Array): 'png' | 'jpg' | 'webp' | 'gif' | null {
+  if (isPng(image)) return 'png';
+  if (image[0] === 0xff && image[1] === 0xd8 && image[2] === 0xff) return 'jpg';
+  const head = String.fromCharCode(...image.subarray(0, 12));
+  if (head.startsWith('RIFF') && head.slice(8) === 'WEBP') return 'webp';
+  return head.startsWith('GIF8') ? 'gif' : null;
+}
 
 /**
  * Previews a member may ask for per window: each reads up to 8 MB and may store an image, and a
@@ -60,10 +86,17 @@ export async function previewImport(
   });
   const warnings: CardWarning[] = [...card.warnings];
   let avatarUrl: string | null = null;
+  let cardArtUrl: string | null = null;
   if (card.image) {
     try {
+      // The square avatar is the thumbnail; the original image is kept as the card's art.
       const image = await squareWebp(Buffer.from(card.image), avatarSize);
       avatarUrl = await deps.storage.put(avatarFolder, 'webp', image);
+      const extension = artExtension(card.image);
+      if (extension !== null) {
+        const original = extension === 'png' ? withoutCardChunks(card.image) : card.image;
+        cardArtUrl = await deps.storage.put(artFolder, extension, Buffer.from(original));
+      }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       warnings.push({
@@ -80,7 +113,26 @@ export async function previewImport(
     extras: card.extras,
     warnings,
     avatarUrl,
+    cardArtUrl,
+    book: previewCardBook(card.character.name, card.extras),
   };
+}
+
+/**
+ * The original image of a chatbot's card, for whoever may see the chatbot (findVisible: a private
+ * one's art is its creator's alone); not_found when it has none.
+ */
+export async function getCardArt(
+  deps: { db: Db; storage: FileStorage },
+  caller: Caller,
+  id: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  await findVisible(deps.db, caller, id);
+  const url = await cardsRepo.findCardArt(deps.db, id);
+  const key = url === null ? null : storedKey(url);
+  const bytes = url === null || key === null ? null : await deps.storage.get(url);
+  if (bytes === null || key === null) throw new AppError('not_found');
+  return { bytes, contentType: uploadContentType(key.name) };
 }
 
 /** A card file ready to send. */
@@ -112,6 +164,7 @@ export async function exportCard(
       { storage: deps.storage, clientDist: deps.config.CLIENT_DIST },
       character.avatarUrl,
       character.name,
+      await cardsRepo.findCardArt(deps.db, id),
     );
     return {
       body: embedCardInPng(image, source, extras),

@@ -4,18 +4,21 @@
  * The import reads a file and answers what would be written, writing nothing; the create then writes
  * the book and its entries in one transaction. Books attach to their creator's private chatbots.
  */
+import type { CardBookPreview } from '#shared/api/character-cards';
 import type {
   LorebookCreateInputSchema,
   LorebookEntryInputSchema,
+  LorebookImportReport,
   LorebookInputSchema,
-  importLorebook,
 } from '#shared/api/lorebooks';
+import type { CardBookChoice, CardExtras } from '#shared/cards/card-schemas';
 import {
   LorebookImportError,
   type FitProblem,
   fitEntries,
   fitProblems,
   readLorebookFile,
+  type ReadLorebook,
   suggestedDescription,
   suggestedName,
 } from '#shared/cards/lorebook-import';
@@ -44,7 +47,15 @@ export async function listMine(db: Db, caller: MemberCaller): Promise<LorebookSu
   return books.listForUser(db, caller.userId);
 }
 
+/**
+ * Anyone may read a book, except one made from a card's embedded book: that is part of the card's
+ * definition, so only its creator reads it (others: lorebook_not_found, as for a missing book).
+ */
 export async function get(db: Db, caller: Caller, id: string): Promise<Lorebook> {
+  const access = await books.accessOf(db, id);
+  if (access?.isOwnerOnly === true && access.userId !== caller.userId) {
+    throw new AppError('lorebook_not_found');
+  }
   const book = await books.findById(db, id, caller.userId);
   if (!book) throw new AppError('lorebook_not_found');
   return book;
@@ -118,8 +129,6 @@ export async function removeEntry(
   if (result === 'last') throw new AppError('lorebook_last_entry');
 }
 
-type ImportAnswer = z.input<(typeof importLorebook)['response']>;
-
 /** A file read whose every entry is skipped: the first reason names it, the report lists them all. */
 function noEntryFits(problems: readonly FitProblem[]): string {
   const first = problems.find((p) => p.fix === 'skip');
@@ -128,24 +137,8 @@ function noEntryFits(problems: readonly FitProblem[]): string {
   return `Valid JSON, but no entry fits:${reason}${more > 0 ? ` (and ${String(more)} more)` : ''}.`;
 }
 
-/**
- * Reads an uploaded file's JSON and answers the import's report; nothing is written. A file that is
- * not a lorebook we read, or whose every entry would be skipped, is refused naming why.
- */
-export function prepareImport(
-  caller: MemberCaller,
-  file: unknown,
-  fileName: string | undefined,
-): ImportAnswer {
-  let read;
-  try {
-    read = readLorebookFile(file, fileName);
-  } catch (err) {
-    if (err instanceof LorebookImportError) {
-      throw new AppError('lorebook_import_invalid', { field: err.field, message: err.message });
-    }
-    throw err;
-  }
+/** A file's report, or a refusal naming why no entry of it can be imported. */
+function reportOf(read: ReadLorebook): LorebookImportReport {
   const problems = fitProblems(read.entries);
   const skip = fitEntries(read.entries, 'skip');
   const split = fitEntries(read.entries, 'split');
@@ -169,6 +162,128 @@ export function prepareImport(
     skip,
     split,
   };
+}
+
+/** Reads a file as a lorebook, or refuses it with lorebook_import_invalid naming the field. */
+function readBook(file: unknown, fileName: string | undefined): ReadLorebook {
+  try {
+    return readLorebookFile(file, fileName);
+  } catch (err) {
+    if (err instanceof LorebookImportError) {
+      throw new AppError('lorebook_import_invalid', { field: err.field, message: err.message });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Reads an uploaded file's JSON and answers the import's report; nothing is written. A file that is
+ * not a lorebook we read, or whose every entry would be skipped, is refused naming why.
+ */
+export function prepareImport(
+  caller: MemberCaller,
+  file: unknown,
+  fileName: string | undefined,
+): LorebookImportReport {
+  return reportOf(readBook(file, fileName));
+}
+
+/** A kept card's embedded book as the lorebook import reads it (a card file with only its book). */
+function cardBookFile(characterName: string, extras: CardExtras): unknown {
+  const book = extras.data.character_book;
+  if (typeof book !== 'object' || book === null || Array.isArray(book)) return undefined;
+  return { spec: 'chara_card_v2', data: { name: characterName, character_book: book } };
+}
+
+/**
+ * The report on a card's embedded book, for the card import's preview: readable with both choices, or
+ * why not (the card still imports without it); null when the card carries no book.
+ */
+export function previewCardBook(characterName: string, extras: CardExtras): CardBookPreview | null {
+  const file = cardBookFile(characterName, extras);
+  if (file === undefined) return null;
+  let read: ReadLorebook;
+  try {
+    read = readBook(file, undefined);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { isReadable: false, message: err.message, problems: [] };
+  }
+  try {
+    return { isReadable: true, report: reportOf(read) };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { isReadable: false, message: err.message, problems: fitProblems(read.entries) };
+  }
+}
+
+/**
+ * A card book's name: the book's own, else the chatbot's (the report suggests them, within 3-25
+ * characters), else a plain one when both are too short.
+ */
+function cardBookName(suggested: string): string {
+  return suggested === '' ? 'Card lorebook' : suggested;
+}
+
+/**
+ * Writes a card's embedded book as a lorebook of the caller attached to the new chatbot, in the
+ * chatbot's transaction, with the entries `choice` gives (as a lorebook import would write them). A
+ * book that cannot be imported refuses the whole save (lorebook_import_invalid, field cardBook), so
+ * nothing is half-written; `leave` writes no book. Only its creator reads it (isOwnerOnly).
+ */
+export async function writeCardBook(
+  trx: Db,
+  caller: MemberCaller,
+  character: { id: string; name: string; avatarUrl: string | null; tags: readonly string[] },
+  extras: CardExtras,
+  choice: CardBookChoice,
+): Promise<string | null> {
+  const file = cardBookFile(character.name, extras);
+  if (file === undefined || choice === 'leave') return null;
+  let report: LorebookImportReport;
+  try {
+    report = reportOf(readBook(file, undefined));
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'lorebook_import_invalid') {
+      throw new AppError('lorebook_import_invalid', {
+        field: 'cardBook',
+        message: `The card's lorebook cannot be imported: ${err.message} Leave it out to save.`,
+        details: err.details,
+        cause: err,
+      });
+    }
+    throw err;
+  }
+  const fitted = report[choice];
+  if (fitted.entries.length === 0) {
+    throw new AppError('lorebook_import_invalid', {
+      field: 'cardBook',
+      message:
+        "Skipping the card's lorebook entries that do not fit leaves none: fit them, or leave the lorebook out.",
+      details: { problems: report.problems },
+    });
+  }
+  const description =
+    report.description.length >= lorebookLimits.description.min
+      ? report.description
+      : suggestedDescription(`From the character card of ${character.name}`);
+  const bookId = await books.insertWithEntries(
+    trx,
+    caller.userId,
+    {
+      name: cardBookName(report.name),
+      description,
+      avatarUrl: character.avatarUrl ?? '',
+      tags: report.tags.length > 0 ? report.tags : character.tags.slice(0, lorebookLimits.tags.max),
+      scanDepth: report.scanDepth,
+      tokenBudget: report.tokenBudget,
+      recursiveScanning: report.recursiveScanning,
+    },
+    fitted.entries,
+    { isOwnerOnly: true },
+  );
+  await books.attachNew(trx, character.id, bookId);
+  return bookId;
 }
 
 export async function storeAvatar(

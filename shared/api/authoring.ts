@@ -4,7 +4,7 @@
  * sees it, moderation record included, so the form knows whether it went to review.
  */
 import { z } from 'zod';
-import { CardExtrasSchema } from '../cards/card-schemas';
+import { CardBookChoiceSchema, CardExtrasSchema } from '../cards/card-schemas';
 import { CharacterInputSchema } from '../rules/character';
 import { GroupInputSchema } from '../rules/group';
 import { GroupFieldsSchema } from '../schemas/group';
@@ -21,10 +21,28 @@ export const SaveCharacterBodySchema = CharacterInputSchema.safeExtend({
 });
 export type SaveCharacterBody = z.input<typeof SaveCharacterBodySchema>;
 
-/** A new chatbot may carry the card data an import kept (features/cards), so its export keeps it. */
-export const CreateCharacterBodySchema = SaveCharacterBodySchema.safeExtend({
+/** Where an imported card's original image is kept (the preview answers it). */
+export const CardArtUrlSchema = z
+  .string()
+  .max(200)
+  .regex(/^\/uploads\/card-art\/[0-9a-f-]{36}\.(png|jpg|webp|gif)$/, 'Not a card image of ours');
+
+/**
+ * What an imported card brings to a new chatbot besides its fields: the card data kept for export
+ * (features/cards), the card's original image, and what to do with its embedded book (skip or fit its
+ * problem entries, as a lorebook import does, or leave it out).
+ */
+export const CardImportFieldsSchema = z.object({
   cardExtras: CardExtrasSchema.nullable().default(null),
+  cardArtUrl: CardArtUrlSchema.nullable().default(null),
+  cardBook: CardBookChoiceSchema.default('skip'),
 });
+export type CardImportFields = z.output<typeof CardImportFieldsSchema>;
+
+/** A new chatbot may carry what an imported card brought. */
+export const CreateCharacterBodySchema = SaveCharacterBodySchema.safeExtend(
+  CardImportFieldsSchema.shape,
+);
 export type CreateCharacterBody = z.input<typeof CreateCharacterBodySchema>;
 
 /** A group chat's create or update (product-rules.md §7: the character calls with the group payload). */

@@ -200,6 +200,22 @@ const FittedSchema = z.object({
 /** Largest lorebook file read (real books run to hundreds of KB; a request body is at most 1 MiB). */
 export const lorebookFileMaxBytes = 900 * 1024;
 
+/** What a lorebook import would write: the file's book, every entry's problem, and both choices. */
+export const LorebookImportReportSchema = z.object({
+  format: z.enum(['charchat', 'character_book', 'card', 'sillytavern', 'agnai', 'risu', 'novelai']),
+  name: z.string(),
+  description: z.string(),
+  scanDepth: z.number().int(),
+  tokenBudget: z.number().int(),
+  recursiveScanning: z.boolean(),
+  tags: z.array(z.string()),
+  total: z.number().int(),
+  problems: z.array(FitProblemSchema),
+  skip: FittedSchema,
+  split: FittedSchema,
+});
+export type LorebookImportReport = z.infer<typeof LorebookImportReportSchema>;
+
 /**
  * Reads a lorebook file (its parsed JSON as `data`, by shape) and answers what an import would write:
  * the book's suggested name and settings, every entry that breaks our limits and why, and the entries
@@ -217,27 +233,7 @@ export const importLorebook = endpoint({
     data: z.unknown(),
     fileName: z.string().max(255).optional(),
   }),
-  response: z.object({
-    format: z.enum([
-      'charchat',
-      'character_book',
-      'card',
-      'sillytavern',
-      'agnai',
-      'risu',
-      'novelai',
-    ]),
-    name: z.string(),
-    description: z.string(),
-    scanDepth: z.number().int(),
-    tokenBudget: z.number().int(),
-    recursiveScanning: z.boolean(),
-    tags: z.array(z.string()),
-    total: z.number().int(),
-    problems: z.array(FitProblemSchema),
-    skip: FittedSchema,
-    split: FittedSchema,
-  }),
+  response: LorebookImportReportSchema,
 });
 
 export const uploadLorebookAvatar = endpoint({

@@ -83,5 +83,5 @@ export const cardPromptMaxChars = 100_000;
 
 /** A card prompt with its macros filled, `{{original}}` included, within `cardPromptMaxChars`. */
 export function fillCardPrompt(text: string, values: MacroValues & { original: string }): string {
-  return fillMacros(text.slice(0, cardPromptMaxChars), values).slice(0, cardPromptMaxChars).trim();
+  return fillMacros(text.slice(0, cardPromptMaxChars), values, cardPromptMaxChars).trim();
 }

@@ -22,6 +22,14 @@ export const titleExtensionKey = 'charchat/title';
 export const CardShapeSchema = z.enum(['v1', 'v2', 'v3', 'v2_flat', 'gradio']);
 export type CardShape = z.infer<typeof CardShapeSchema>;
 
+/**
+ * What a chatbot's create does with its card's embedded book (`character_book`): make it a lorebook
+ * attached to the chatbot, its problem entries skipped (`skip`) or fitted (`split`), as a lorebook file
+ * import offers; or `leave` it in the kept card data only (export still writes it).
+ */
+export const CardBookChoiceSchema = z.enum(['skip', 'split', 'leave']);
+export type CardBookChoice = z.infer<typeof CardBookChoiceSchema>;
+
 /** Export formats: Character Card V2 JSON, V3 JSON, or a PNG carrying both. */
 export const CardExportFormatSchema = z.enum(['v2', 'v3', 'png']);
 export type CardExportFormat = z.infer<typeof CardExportFormatSchema>;

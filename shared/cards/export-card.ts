@@ -7,7 +7,7 @@
 import type { CharacterFields, CharacterSummary } from '../schemas/character';
 import { utf8ToBase64 } from './base64';
 import { titleExtensionKey, type CardExtras } from './card-schemas';
-import { readPngChunks, textChunk, writePng } from './png';
+import { readPngChunks, textChunk, writePng, type PngChunk } from './png';
 
 /** The chatbot fields a card is written from: its definition, creator and timestamps. */
 export type CardSource = Pick<
@@ -88,6 +88,22 @@ export function characterToCard(
   };
 }
 
+/** Whether a PNG chunk is a card's text chunk (`chara` or `ccv3`, any case, any text chunk type). */
+function isCardChunk(chunk: PngChunk): boolean {
+  if (chunk.type !== 'tEXt' && chunk.type !== 'zTXt' && chunk.type !== 'iTXt') return false;
+  const nul = chunk.data.indexOf(0);
+  const keyword = String.fromCharCode(...chunk.data.subarray(0, Math.max(nul, 0))).toLowerCase();
+  return keyword === 'chara' || keyword === 'ccv3';
+}
+
+/**
+ * A card PNG's image without its card chunks: every other chunk as the file had it, so the art kept
+ * from an import is the creator's image, byte for byte, and the card data lives in our fields only.
+ */
+export function withoutCardChunks(png: Uint8Array): Uint8Array<ArrayBuffer> {
+  return writePng(readPngChunks(png).filter((chunk) => !isCardChunk(chunk)));
+}
+
 /**
  * Embeds the card in a PNG: any `chara`/`ccv3` text chunks already there are removed (a file holds at
  * most one of each), then `chara` (V2) and `ccv3` (V3) go just before IEND.
@@ -97,12 +113,7 @@ export function embedCardInPng(
   character: CardSource,
   kept: CardExtras | null,
 ): Uint8Array<ArrayBuffer> {
-  const chunks = readPngChunks(png).filter((chunk) => {
-    if (chunk.type !== 'tEXt' && chunk.type !== 'zTXt' && chunk.type !== 'iTXt') return true;
-    const nul = chunk.data.indexOf(0);
-    const keyword = String.fromCharCode(...chunk.data.subarray(0, Math.max(nul, 0))).toLowerCase();
-    return keyword !== 'chara' && keyword !== 'ccv3';
-  });
+  const chunks = readPngChunks(png).filter((chunk) => !isCardChunk(chunk));
   // readPngChunks always ends with IEND.
   const iend = chunks.pop();
   if (!iend) return writePng(chunks);

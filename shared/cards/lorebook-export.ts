@@ -34,11 +34,17 @@ function exportEntry(e: LorebookEntry, i: number) {
     position: e.placement === 'after_char' ? 'after_char' : 'before_char',
     extensions: {
       ...e.extensions,
-      position: stPosition[e.placement],
+      // A place we have none for (ST's author's note, example, outlet positions) was kept raw and
+      // placed before the definition; while it stays there, the raw place is written back.
+      position:
+        e.placement === 'before_char' && e.extensions.position !== undefined
+          ? e.extensions.position
+          : stPosition[e.placement],
       depth: e.depth,
       selectiveLogic: stLogic[e.selectiveLogic],
       probability: e.probability,
-      useProbability: true,
+      // Probability turned off (always in) stays off while the entry still always goes in.
+      useProbability: !(e.extensions.useProbability === false && e.probability === 100),
       exclude_recursion: e.excludeRecursion,
       prevent_recursion: e.preventRecursion,
       delay_until_recursion: e.delayUntilRecursion,

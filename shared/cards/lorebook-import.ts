@@ -128,12 +128,59 @@ function placementOf(v: unknown): EntryPlacement | undefined {
   return undefined;
 }
 
+/** Every key of an entry that readEntry reads, in any of the formats. */
+const readEntryKeys = new Set([
+  'name',
+  'comment',
+  'displayName',
+  'title',
+  'keys',
+  'key',
+  'keywords',
+  'content',
+  'entry',
+  'text',
+  'priority',
+  'contextConfig',
+  'insertion_order',
+  'order',
+  'weight',
+  'insertorder',
+  'enabled',
+  'disable',
+  'constant',
+  'alwaysActive',
+  'forceActivation',
+  'selective',
+  'secondary_keys',
+  'keysecondary',
+  'secondkey',
+  'selectiveLogic',
+  'case_sensitive',
+  'caseSensitive',
+  'match_whole_words',
+  'matchWholeWords',
+  'useProbability',
+  'probability',
+  'position',
+  'depth',
+  'excludeRecursion',
+  'exclude_recursion',
+  'preventRecursion',
+  'prevent_recursion',
+  'delayUntilRecursion',
+  'delay_until_recursion',
+  'extensions',
+]);
+
 /**
  * Maps one entry of any shape (formats.md §3.4): the V2/V3 fields first, then SillyTavern's own
  * (world files, and the `extensions` its card books carry), then Agnai, RisuAI and NovelAI names.
- * The entry's `extensions` are kept whole for export.
+ * The entry's `extensions` are kept whole for export; with `keepUnread` (SillyTavern world files,
+ * whose entries have no `extensions`) so are the entry's keys we do not read (uid, group, sticky,
+ * cooldown, role, …), in `extensions` under their own names, as SillyTavern's card books carry them.
  */
-function readEntry(e: Json): RawLoreEntry {
+function readEntry(e: Json, keepUnread = false): RawLoreEntry {
   const context = isObject(e.contextConfig) ? e.contextConfig : {};
   const ext = isObject(e.extensions) ? e.extensions : {};
   const defaults = defaultEntrySettings();
@@ -152,7 +199,18 @@ function readEntry(e: Json): RawLoreEntry {
     Object.entries(ext).filter(([key]) => !settingExtensions.has(key)),
   );
   if (placement === undefined && rawPosition !== undefined) extensions.position = rawPosition;
+  if (keepUnread) {
+    for (const [key, value] of Object.entries(e)) {
+      if (!readEntryKeys.has(key) && !Object.hasOwn(extensions, key)) extensions[key] = value;
+    }
+    // Secondary keys switched off (`selective: false`) do not apply, but the file keeps them.
+    if (e.selective === false && e.keysecondary !== undefined) {
+      extensions.keysecondary = e.keysecondary;
+    }
+  }
   const useProbability = bool(e.useProbability) ?? bool(ext.useProbability) ?? true;
+  // Probability off: the entry always goes in (100), and export says so again.
+  if (!useProbability) extensions.useProbability = false;
   const first = (...flags: unknown[]) => flags.map(bool).find((b) => b !== undefined);
   return {
     name: name ?? '',
@@ -199,7 +257,7 @@ function readEntry(e: Json): RawLoreEntry {
   };
 }
 
-function entriesOf(list: unknown, field: string): RawLoreEntry[] {
+function entriesOf(list: unknown, field: string, keepUnread = false): RawLoreEntry[] {
   let items: unknown[];
   if (Array.isArray(list)) items = list;
   else if (isObject(list)) {
@@ -214,7 +272,7 @@ function entriesOf(list: unknown, field: string): RawLoreEntry[] {
     if (!isObject(item)) {
       throw new LorebookImportError(`${field}[${i}]`, `${field}[${i}] is not an entry object.`);
     }
-    return readEntry(item);
+    return readEntry(item, keepUnread);
   });
 }
 
@@ -268,7 +326,7 @@ export function readLorebookFile(file: unknown, fileName = ''): ReadLorebook {
     description: str(book.description).trim(),
     ...bookSettings(book),
     tags: tagsOf(book),
-    entries: entriesOf(book.entries, field),
+    entries: entriesOf(book.entries, field, format === 'sillytavern'),
   });
 
   const data = file.data;

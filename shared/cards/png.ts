@@ -34,7 +34,10 @@ const crcTable = (() => {
 /** The CRC-32 PNG puts after each chunk (over its type and data). */
 export function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  // An index loop: a for-of over a typed array is several times slower on the megabytes of a card.
+  for (let i = 0; i < bytes.length; i++) {
+    c = (crcTable[(c ^ (bytes[i] ?? 0)) & 0xff] ?? 0) ^ (c >>> 8);
+  }
   return (c ^ 0xffffffff) >>> 0;
 }
 
@@ -148,8 +151,10 @@ async function inflate(data: Uint8Array, maxBytes: number, keyword: string): Pro
 }
 
 /**
- * The text of every tEXt, zTXt and iTXt chunk whose keyword is one of `keywords` (compared
- * case-insensitively, as SillyTavern does), in file order. Other chunks are never unpacked.
+ * The text of the first tEXt, zTXt or iTXt chunk of each of `keywords` (compared case-insensitively,
+ * as SillyTavern does), in file order. Later chunks with the same keyword and other chunks are never
+ * unpacked, so a file of a thousand compressed `chara` chunks costs one (each unpacks to at most
+ * `maxBytes`).
  */
 export async function readTextChunks(
   chunks: readonly PngChunk[],
@@ -164,6 +169,7 @@ export async function readTextChunks(
     if (nul < 1) continue;
     const keyword = binaryString(chunk.data.subarray(0, nul));
     if (!wanted.has(keyword.toLowerCase())) continue;
+    wanted.delete(keyword.toLowerCase());
     const rest = chunk.data.subarray(nul + 1);
     let payload: Uint8Array;
     if (chunk.type === 'tEXt') {

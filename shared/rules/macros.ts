@@ -16,15 +16,25 @@ export interface MacroValues {
   original?: string;
 }
 
-export function fillMacros(text: string, values: MacroValues): string {
-  return text.replace(/\{\{(char|user|original)\}\}/gi, (macro, which: string) => {
-    switch (which.toLowerCase()) {
-      case 'char':
-        return values.char;
-      case 'user':
-        return values.user;
-      default:
-        return values.original ?? macro;
-    }
-  });
+/**
+ * Fills the macros in one pass. `maxChars` bounds the result while it is built, so a text of many
+ * `{{original}}` with a long value stops growing at the bound instead of being cut afterwards.
+ */
+export function fillMacros(text: string, values: MacroValues, maxChars = Infinity): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(/\{\{(char|user|original)\}\}/gi)) {
+    const which = (match[1] ?? '').toLowerCase();
+    const value =
+      which === 'char'
+        ? values.char
+        : which === 'user'
+          ? values.user
+          : (values.original ?? match[0]);
+    out += text.slice(last, match.index) + value;
+    last = match.index + match[0].length;
+    if (out.length >= maxChars) return out.slice(0, maxChars);
+  }
+  out += text.slice(last);
+  return out.length > maxChars ? out.slice(0, maxChars) : out;
 }

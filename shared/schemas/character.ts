@@ -73,5 +73,15 @@ export const CharacterSchema = CharacterSummarySchema.extend({
   isFavorite: z.boolean(),
   /** The caller's own bot rating, if any. */
   myRating: BotRatingSchema.nullable(),
+  /**
+   * The original image of the card it was imported from (the profile shows it; cards and avatars show
+   * the square `avatarUrl` derived from it), served to whoever may see the chatbot; null when none.
+   */
+  cardArtUrl: z.string().nullable(),
 });
 export type Character = z.infer<typeof CharacterSchema>;
+
+/** Where a chatbot's card art is served (shared/api/character-cards.ts, getCardArt). */
+export function cardArtPath(characterId: string): string {
+  return `/api/characters/${characterId}/art`;
+}

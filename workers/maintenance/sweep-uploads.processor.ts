@@ -1,14 +1,17 @@
 /**
- * Deletes uploaded avatars nothing refers to: a card import stores the card's image before the
- * chatbot is saved (so the preview can show it), as does the editor's own upload, and a member who
- * walks away leaves the file behind. Files younger than uploadGraceMs are left alone, so a save (or a
+ * Deletes uploaded avatars and card art nothing refers to: a card import stores the card's image and
+ * art before the chatbot is saved (so the preview can show it), as does the editor's own upload, and a
+ * member who walks away leaves the file behind. Files younger than uploadGraceMs are left alone, so a save (or a
  * draft kept in the browser, for that long) still finds its avatar.
  */
 import { uploadGraceMs } from '#shared/jobs/maintenance';
 import type { Db } from '#server/db/database';
 import { referencedUploads } from '#server/db/repositories/uploads.repo';
 import type { Logger } from '#server/lib/log';
-import { uploadFolders, type FileStorage } from '#server/lib/storage';
+import { uploadFolders, type FileStorage, type StorageFolder } from '#server/lib/storage';
+
+/** The avatar folders, and the private one a card import keeps the card's original art in. */
+const sweptFolders: readonly StorageFolder[] = [...uploadFolders, 'card-art'];
 
 /** Files checked against the database per query. */
 const batch = 500;
@@ -21,7 +24,7 @@ export async function sweepUploads(deps: {
 }): Promise<string[]> {
   const before = (deps.now ?? new Date()).getTime() - uploadGraceMs;
   const deleted: string[] = [];
-  for (const folder of uploadFolders) {
+  for (const folder of sweptFolders) {
     const old = (await deps.storage.list(folder))
       .filter((f) => f.modifiedAt.getTime() < before)
       .map((f) => f.url);

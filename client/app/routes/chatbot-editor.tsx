@@ -8,13 +8,15 @@
  * `seed` (an EditorSeed, any CharacterInput fields) and a new `key`, e.g. from the import's own state.
  */
 import styled from 'styled-components';
+import type { CardImportFields } from '#shared/api/authoring';
 import type { CardImportPreview } from '#shared/api/character-cards';
+import type { CardBookChoice } from '#shared/cards/card-schemas';
 import { isPrivateVisibility } from '#shared/rules/character';
 import { ImportCardButton } from '../../features/cards/components/import-card-dialog';
 import { useState } from 'react';
 import { ChatbotEditor, draftSavedText } from '../../features/authoring/components/chatbot-editor';
 import { CreateTeaser } from '../../features/authoring/components/create-teaser';
-import { loadDraft } from '../../features/authoring/drafts';
+import { cardOfDraft, loadDraft } from '../../features/authoring/drafts';
 import {
   valuesFromCharacter,
   valuesFromSeed,
@@ -60,7 +62,11 @@ function chatbotTeaser(openSignIn: () => void) {
 export function ChatbotCreatePage() {
   useDocumentTitle('Chatbot Editor');
   // `n` counts imports, so each one starts the editor afresh.
-  const [imported, setImported] = useState<{ card: CardImportPreview; n: number } | null>(null);
+  const [imported, setImported] = useState<{
+    card: CardImportPreview;
+    book: CardBookChoice;
+    n: number;
+  } | null>(null);
   const renderRestricted = useRenderRestricted();
   return (
     <CreateGate teaser={chatbotTeaser}>
@@ -68,15 +74,15 @@ export function ChatbotCreatePage() {
         <>
           <ImportBar>
             <ImportCardButton
-              onImported={(card) => {
-                setImported((last) => ({ card, n: (last?.n ?? 0) + 1 }));
+              onImported={(card, book) => {
+                setImported((last) => ({ card, book, n: (last?.n ?? 0) + 1 }));
               }}
             />
           </ImportBar>
           <ChatbotEditor
             key={imported?.n ?? 0}
             memberId={memberId}
-            mode={{ kind: 'create', draftId: null, cardExtras: imported?.card.extras ?? null }}
+            mode={{ kind: 'create', draftId: null, card: imported && cardFields(imported) }}
             renderRestricted={renderRestricted}
             initial={valuesFromSeed(imported && seedOfCard(imported.card))}
           />
@@ -84,6 +90,17 @@ export function ChatbotCreatePage() {
       )}
     </CreateGate>
   );
+}
+
+/** What the imported card brings to the save besides its fields: kept data, art, book choice. */
+function cardFields({
+  card,
+  book,
+}: {
+  card: CardImportPreview;
+  book: CardBookChoice;
+}): CardImportFields {
+  return { cardExtras: card.extras, cardArtUrl: card.cardArtUrl, cardBook: book };
 }
 
 /** The editor's starting values from an imported card: its fields and the avatar it carried. */
@@ -111,7 +128,7 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
           <ChatbotEditor
             key={`${draftId}:${draft.savedAt}`}
             memberId={memberId}
-            mode={{ kind: 'create', draftId, cardExtras: draft.cardExtras }}
+            mode={{ kind: 'create', draftId, card: cardOfDraft(draft) }}
             renderRestricted={renderRestricted}
             initial={draft.values}
             notice={notice}

@@ -1,10 +1,10 @@
-import type { CardExtras } from '#shared/cards/card-schemas';
 import {
   createCharacter,
   getOwnCharacter,
   listOwnCharacters,
   updateCharacter,
   uploadCharacterAvatar,
+  type CardImportFields,
   type SaveCharacterBody,
 } from '#shared/api/authoring';
 import type { ApiClient } from '../../lib/api-client';
@@ -18,15 +18,15 @@ export function fetchOwnCharacters(api: ApiClient, signal: AbortSignal) {
   return api.request(listOwnCharacters, { signal }).then((r) => r.items);
 }
 
-/** Creates (id null, with the card data an import kept) or updates a chatbot. */
+/** Creates (id null, with what an imported card brought) or updates a chatbot. */
 export function saveCharacter(
   api: ApiClient,
   id: string | null,
   body: SaveCharacterBody,
-  cardExtras: CardExtras | null = null,
+  card: CardImportFields | null = null,
 ) {
   return id === null
-    ? api.request(createCharacter, { body: { ...body, cardExtras } })
+    ? api.request(createCharacter, { body: { ...body, ...card } })
     : api.request(updateCharacter, { params: { id }, body });
 }
 

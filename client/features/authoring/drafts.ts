@@ -4,7 +4,7 @@
  * successful save removes it, and My Chatbots lists them.
  */
 import { z } from 'zod';
-import { CardExtrasSchema, type CardExtras } from '#shared/cards/card-schemas';
+import { CardImportFieldsSchema, type CardImportFields } from '#shared/api/authoring';
 import { VisibilityInputSchema } from '#shared/rules/character';
 import { CharacterFieldsSchema } from '#shared/schemas/character';
 import { createDraftStore, type StoreResult } from '../../lib/browser-storage';
@@ -16,13 +16,14 @@ const DraftValuesSchema = CharacterFieldsSchema.omit({ tokenCount: true }).exten
   guidelines: z.boolean(),
 }) satisfies z.ZodType<EditorValues>;
 
-const DraftSchema = z.object({
-  id: z.string().min(1).max(64),
-  savedAt: z.iso.datetime(),
-  values: DraftValuesSchema,
-  /** The card data an imported card kept (features/cards), saved with the chatbot; older drafts lack it. */
-  cardExtras: CardExtrasSchema.nullable().default(null),
-});
+/** A draft: the values, and what an imported card brought (older drafts lack it). */
+const DraftSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    savedAt: z.iso.datetime(),
+    values: DraftValuesSchema,
+  })
+  .extend(CardImportFieldsSchema.shape);
 export type ChatbotDraft = z.infer<typeof DraftSchema>;
 
 const DraftsSchema = z.array(DraftSchema);
@@ -44,22 +45,32 @@ export function loadDraft(memberId: string, draftId: string): ChatbotDraft | nul
 }
 
 /**
- * Stores the values and card data under `draftId` (a new id when null); answers the draft id, or why
+ * Stores the values and what a card brought under `draftId` (a new id when null); answers the
+ * draft id, or why
  * the browser refused (storage full or turned off).
  */
 export function saveDraft(
   memberId: string,
   draftId: string | null,
   values: EditorValues,
-  cardExtras: CardExtras | null,
+  card: CardImportFields | null,
 ): { ok: true; draftId: string } | Extract<StoreResult, { ok: false }> {
   const id = draftId ?? crypto.randomUUID();
   const others = read(memberId).filter((d) => d.id !== id);
   const result = store.save(memberId, [
     ...others,
-    { id, savedAt: new Date().toISOString(), values, cardExtras },
+    { id, savedAt: new Date().toISOString(), values, ...(card ?? noCard) },
   ]);
   return result.ok ? { ok: true, draftId: id } : result;
+}
+
+/** A draft that never came from a card. */
+const noCard: CardImportFields = { cardExtras: null, cardArtUrl: null, cardBook: 'skip' };
+
+/** What an imported card brought to a draft, or null when it came from none. */
+export function cardOfDraft(draft: ChatbotDraft): CardImportFields | null {
+  const { cardExtras, cardArtUrl, cardBook } = draft;
+  return cardExtras === null && cardArtUrl === null ? null : { cardExtras, cardArtUrl, cardBook };
 }
 
 export function removeDraft(memberId: string, draftId: string): StoreResult {

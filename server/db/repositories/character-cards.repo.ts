@@ -34,6 +34,25 @@ export async function setCardExtras(
     .execute();
 }
 
+/** Stores where the original image of the character's card is kept. */
+export async function setCardArt(db: Db, characterId: string, url: string | null): Promise<void> {
+  await db
+    .updateTable('characters')
+    .set({ card_art_url: url })
+    .where('id', '=', characterId)
+    .execute();
+}
+
+/** Where the original image of the character's card is kept, or null. */
+export async function findCardArt(db: Db, characterId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('characters')
+    .select('card_art_url')
+    .where('id', '=', characterId)
+    .executeTakeFirst();
+  return row?.card_art_url ?? null;
+}
+
 /** What a card brings to a chat: its prompts and its other greetings. */
 export interface CardChat {
   prompt: CardPrompt;

@@ -151,6 +151,19 @@ export async function ownerOf(db: Db, id: string): Promise<string | undefined> {
   return row?.user_id;
 }
 
+/** Who created a book and whether only they may read it, or undefined when it does not exist. */
+export async function accessOf(
+  db: Db,
+  id: string,
+): Promise<{ userId: string; isOwnerOnly: boolean } | undefined> {
+  const row = await db
+    .selectFrom('lorebooks')
+    .select(['user_id', 'owner_only'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { userId: row.user_id, isOwnerOnly: row.owner_only };
+}
+
 /** A book with its entries in book order; `viewerId` decides isOwner. */
 export async function findById(
   db: Db,
@@ -185,20 +198,40 @@ export async function create(
   book: BookFields,
   entries: readonly EntryFields[],
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('lorebooks')
-      .values({ user_id: userId, ...bookValues(book) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (entries.length > 0) {
-      await trx
-        .insertInto('lorebook_entries')
-        .values(entries.map((e, i) => ({ lorebook_id: id, position: i, ...entryValues(e) })))
-        .execute();
-    }
-    return id;
-  });
+  return db.transaction().execute((trx) => insertWithEntries(trx, userId, book, entries));
+}
+
+/**
+ * Inserts a book and its entries inside the caller's transaction (a card import writes its book with
+ * the chatbot); `isOwnerOnly` makes it readable by its creator alone.
+ */
+export async function insertWithEntries(
+  trx: Db,
+  userId: string,
+  book: BookFields,
+  entries: readonly EntryFields[],
+  opts: { isOwnerOnly?: boolean } = {},
+): Promise<string> {
+  const { id } = await trx
+    .insertInto('lorebooks')
+    .values({ user_id: userId, ...bookValues(book), owner_only: opts.isOwnerOnly ?? false })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (entries.length > 0) {
+    await trx
+      .insertInto('lorebook_entries')
+      .values(entries.map((e, i) => ({ lorebook_id: id, position: i, ...entryValues(e) })))
+      .execute();
+  }
+  return id;
+}
+
+/** Attaches a book to a chatbot just created in the same transaction (it carries none yet). */
+export async function attachNew(trx: Db, characterId: string, lorebookId: string): Promise<void> {
+  await trx
+    .insertInto('character_lorebooks')
+    .values({ character_id: characterId, lorebook_id: lorebookId })
+    .execute();
 }
 
 export async function update(db: Db, id: string, book: BookFields): Promise<boolean> {

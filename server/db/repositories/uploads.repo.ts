@@ -1,8 +1,11 @@
-/** Which uploaded files the data still refers to: members', chatbots', personas' and lorebooks' avatars. */
+/**
+ * Which uploaded files the data still refers to: members', chatbots', personas' and lorebooks'
+ * avatars, and the original art of imported cards.
+ */
 import { sql } from 'kysely';
 import type { Db } from '../database';
 
-/** The ones of `urls` that a member, a chatbot, a persona or a lorebook has as its avatar. */
+/** The ones of `urls` that something has as its avatar, or a chatbot as its card art. */
 export async function referencedUploads(db: Db, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
   const list = sql`${sql.join(urls.map((u) => sql`${u}`))}`;
@@ -13,6 +16,8 @@ export async function referencedUploads(db: Db, urls: readonly string[]): Promis
     union
     select avatar_url as url from personas where avatar_url in (${list})
     union
-    select avatar_url as url from lorebooks where avatar_url in (${list})`.execute(db);
+    select avatar_url as url from lorebooks where avatar_url in (${list})
+    union
+    select card_art_url as url from characters where card_art_url in (${list})`.execute(db);
   return new Set(result.rows.map((r) => r.url));
 }

@@ -2,7 +2,7 @@
  * What an imported card brings to a chat (issue 27 items 1-2), on the real stack with the tiny model:
  * the chat starts on the greeting the member chose with the card's other greetings as its
  * alternatives, which only the chat's owner reads or changes, and the reply's prompt carries the card's
- * system prompt and post-history instructions.
+ * system prompt and post-history instructions, and the entries of its embedded book (issue 27 item 3).
  */
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
@@ -12,7 +12,8 @@ import { CardImportPreviewSchema } from '#shared/api/character-cards';
 import { listMessages } from '#shared/api/conversations';
 import { getReplyPrompt } from '#shared/api/generation';
 import { listAlternatives } from '#shared/api/messages';
-import { cardData, cardFixtureJson, jsonBytes } from '../../support/cards';
+import { textChunk } from '#shared/cards/png';
+import { base64Json, cardData, cardFixtureJson, jsonBytes, pngWith } from '../../support/cards';
 import { testConfig } from '../../support/config';
 import { errorOf, multipart } from '../../support/http';
 import { signInMember, type SignedInMember } from '../../support/members';
@@ -45,8 +46,33 @@ const greetings = {
   ],
 };
 
-/** A chatbot the owner imports from a V2 card with alternate greetings and prompts. */
-async function importChatbot(): Promise<{ id: string; name: string }> {
+/** A card book with a constant entry (always in the prompt) and one its keyword never fires. */
+const characterBook = {
+  name: 'Lighthouse lore',
+  entries: [
+    {
+      keys: [],
+      content: 'The lighthouse lamp burns green on stormy nights.',
+      constant: true,
+      enabled: true,
+      insertion_order: 1,
+      extensions: {},
+    },
+    {
+      keys: ['zeppelin'],
+      content: 'The harbour master keeps a zeppelin.',
+      enabled: true,
+      insertion_order: 2,
+      extensions: {},
+    },
+  ],
+};
+
+/**
+ * A chatbot the owner imports from a V2 card with alternate greetings and prompts; as a PNG card
+ * carrying a book when `withBook`.
+ */
+async function importChatbot(withBook = false): Promise<{ id: string; name: string }> {
   const v2 = cardFixtureJson('minimal_v2.json');
   const name = `Keeper ${randomUUID().slice(0, 6)}`;
   const card = {
@@ -57,9 +83,12 @@ async function importChatbot(): Promise<{ id: string; name: string }> {
       ...greetings,
       system_prompt: 'Card rules for {{char}}. {{original}}',
       post_history_instructions: 'Stay brief, {{char}}.',
+      ...(withBook ? { character_book: characterBook } : {}),
     },
   };
-  const body = multipart('card', 'card.json', jsonBytes(card));
+  const body = withBook
+    ? multipart('card', 'card.png', pngWith([textChunk('chara', base64Json(card))]))
+    : multipart('card', 'card.json', jsonBytes(card));
   const preview = await inject({
     method: 'POST',
     url: '/api/characters/import/preview',
@@ -168,6 +197,41 @@ describe('a chat with a chatbot imported from a card', () => {
     });
     expect(prompt.messages.at(-1)).toEqual({ role: 'system', content: `Stay brief, ${bot.name}.` });
     expect(prompt.report.sectionTokens.cardPrompts).toBeGreaterThan(0);
+  });
+
+  it("reads the card's embedded book: its constant entry is in the prompt, a keyword entry only when named", async () => {
+    const bot = await importChatbot(true);
+    const ack = await send({ characterId: bot.id });
+    if (!ack.ok) throw new Error(ack.error.code);
+    const prompt = getReplyPrompt.response.parse(
+      (
+        await inject({ url: `/api/messages/${ack.data.replyId}/prompt`, headers: owner.headers })
+      ).json(),
+    );
+    const text = prompt.messages.map((m) => m.content).join('\n');
+    expect(text).toContain('The lighthouse lamp burns green on stormy nights.');
+    expect(text).not.toContain('zeppelin');
+    // Before the character definition: the system message holds the entry, then the card's prompt.
+    expect(prompt.messages[0]?.content).toMatch(
+      new RegExp(
+        `^The lighthouse lamp burns green on stormy nights\\.\\s+Card rules for ${bot.name}\\.`,
+      ),
+    );
+
+    const named = await send({
+      characterId: bot.id,
+      conversationId: ack.data.conversationId,
+      content: 'Tell me about the zeppelin.',
+    });
+    if (!named.ok) throw new Error(named.error.code);
+    const next = getReplyPrompt.response.parse(
+      (
+        await inject({ url: `/api/messages/${named.data.replyId}/prompt`, headers: owner.headers })
+      ).json(),
+    );
+    expect(next.messages.map((m) => m.content).join('\n')).toContain(
+      'The harbour master keeps a zeppelin.',
+    );
   });
 
   it("keeps the greeting's alternatives from another member, who can neither read nor change them", async () => {

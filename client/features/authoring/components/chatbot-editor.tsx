@@ -6,7 +6,7 @@
  * one that needs fixing keeps its visibility and may go to a moderator. Save Draft keeps the form in
  * this browser; leaving with unsaved changes asks first.
  */
-import type { CardExtras } from '#shared/cards/card-schemas';
+import type { CardImportFields } from '#shared/api/authoring';
 import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useLocation } from 'wouter';
@@ -45,9 +45,9 @@ const visibilityChoices: readonly VisibilityChoice[] = [
 /** The editor's text fields, bound to its values by `bindText`. */
 type TextFieldName = 'name' | 'title' | 'greeting' | 'persona' | 'scenario' | 'dialogue';
 
-/** A create may carry the card data an imported card kept (features/cards), saved with the chatbot. */
+/** A create may carry what an imported card brought (features/cards), saved with the chatbot. */
 export type EditorMode =
-  | { kind: 'create'; draftId: string | null; cardExtras?: CardExtras | null }
+  | { kind: 'create'; draftId: string | null; card?: CardImportFields | null }
   | { kind: 'edit'; character: OwnCharacter };
 
 export function ChatbotEditor({
@@ -95,7 +95,7 @@ export function ChatbotEditor({
         api,
         character?.id ?? null,
         body,
-        mode.kind === 'create' ? (mode.cardExtras ?? null) : null,
+        mode.kind === 'create' ? (mode.card ?? null) : null,
       );
       if (mode.kind === 'create') {
         if (mode.draftId !== null) removeDraft(memberId, mode.draftId);
@@ -118,7 +118,7 @@ export function ChatbotEditor({
 
   const onSaveDraft = () => {
     if (mode.kind !== 'create') return;
-    const saved = saveDraft(memberId, mode.draftId, values, mode.cardExtras ?? null);
+    const saved = saveDraft(memberId, mode.draftId, values, mode.card ?? null);
     // The browser may refuse to store (storage full or turned off): the form stays and says so.
     if (!saved.ok) {
       toast('Failed to save draft. Please try again.', 'error');

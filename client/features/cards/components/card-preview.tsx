@@ -6,9 +6,10 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { CardImportPreview } from '#shared/api/character-cards';
-import type { CardWarning } from '#shared/cards/card-schemas';
+import type { CardBookChoice, CardWarning } from '#shared/cards/card-schemas';
 import { Avatar } from '../../../components/avatar';
 import { TagList } from '../../../components/tag-list';
+import { CardBook } from './card-book';
 
 /** How much of the greeting the preview shows. */
 const greetingPreviewChars = 280;
@@ -25,7 +26,15 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** Card keys as people read them: `creator_notes` → "creator notes". */
 const readable = (key: string) => key.replace(/_/g, ' ');
 
-export function CardPreview({ preview }: { preview: CardImportPreview }) {
+export function CardPreview({
+  preview,
+  bookChoice,
+  onBookChoice,
+}: {
+  preview: CardImportPreview;
+  bookChoice: CardBookChoice;
+  onBookChoice: (choice: CardBookChoice) => void;
+}) {
   const id = useId();
   const { character } = preview;
   const fields: [string, string][] = [
@@ -99,6 +108,10 @@ export function CardPreview({ preview }: { preview: CardImportPreview }) {
             ))}
           </Warnings>
         </Section>
+      )}
+
+      {preview.book !== null && (
+        <CardBook book={preview.book} choice={bookChoice} onChoice={onBookChoice} />
       )}
 
       {kept.length > 0 && (

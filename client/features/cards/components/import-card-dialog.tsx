@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import type { CardImportPreview } from '#shared/api/character-cards';
-import { cardFileMaxBytes } from '#shared/cards/card-schemas';
+import { cardFileMaxBytes, type CardBookChoice } from '#shared/cards/card-schemas';
 import { Button } from '../../../components/button';
 import { FieldError, FieldNote } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
@@ -16,6 +16,7 @@ import { toApiError } from '../../../lib/api-client';
 import { formErrorText } from '../../../lib/errors';
 import { useServices } from '../../../lib/services';
 import { previewCard } from '../api';
+import { initialBookChoice } from './card-book';
 import { CardPreview } from './card-preview';
 
 const maxMegabytes = cardFileMaxBytes / 1024 / 1024;
@@ -30,13 +31,14 @@ export function cardFileProblem(file: Pick<File, 'size'>): string | null {
 type Step =
   | { name: 'choose'; error: string | null }
   | { name: 'reading'; fileName: string; progress: number }
-  | { name: 'preview'; preview: CardImportPreview };
+  | { name: 'preview'; preview: CardImportPreview; book: CardBookChoice };
 
 export function ImportCardDialog({
   onImported,
   onClose,
 }: {
-  onImported: (draft: CardImportPreview) => void;
+  /** The draft, and what the save does with the card's embedded lorebook. */
+  onImported: (draft: CardImportPreview, book: CardBookChoice) => void;
   onClose: () => void;
 }) {
   const { api } = useServices();
@@ -79,7 +81,7 @@ export function ImportCardDialog({
           setStep({ name: 'reading', fileName: file.name, progress });
         },
       });
-      setStep({ name: 'preview', preview });
+      setStep({ name: 'preview', preview, book: initialBookChoice(preview.book) });
     } catch (err) {
       if (controller.signal.aborted) return;
       setStep({
@@ -116,7 +118,7 @@ export function ImportCardDialog({
               ref={useCardRef}
               $variant="primary"
               onClick={() => {
-                onImported(step.preview);
+                onImported(step.preview, step.book);
               }}
             >
               Use this card
@@ -128,7 +130,13 @@ export function ImportCardDialog({
       }
     >
       {step.name === 'preview' ? (
-        <CardPreview preview={step.preview} />
+        <CardPreview
+          preview={step.preview}
+          bookChoice={step.book}
+          onBookChoice={(book) => {
+            setStep({ ...step, book });
+          }}
+        />
       ) : (
         <DropZone
           $isDragging={isDragging}
@@ -198,7 +206,7 @@ export function ImportCardDialog({
 export function ImportCardButton({
   onImported,
 }: {
-  onImported: (draft: CardImportPreview) => void;
+  onImported: (draft: CardImportPreview, book: CardBookChoice) => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
@@ -215,9 +223,9 @@ export function ImportCardButton({
           onClose={() => {
             setIsOpen(false);
           }}
-          onImported={(draft) => {
+          onImported={(draft, book) => {
             setIsOpen(false);
-            onImported(draft);
+            onImported(draft, book);
           }}
         />
       )}

@@ -10,6 +10,7 @@ import { ButtonAnchor } from '../../../components/button';
 import { RoleplayText } from '../../../components/roleplay-text';
 import { TagList } from '../../../components/tag-list';
 import { formatCount, formatMessageCount, formatTokenCount } from '../../../lib/format';
+import { useCardArt } from '../hooks/use-card-art';
 
 /** Example dialogues come as "<START>" blocks; each block is shown as one exchange. */
 function dialogueBlocks(dialogue: string): string[] {
@@ -40,10 +41,16 @@ export function CharacterProfile({
   rating?: ReactNode;
 }) {
   const fill = (text: string) => fillMacros(text, { char: character.name, user: defaultUserName });
+  const artUrl = useCardArt(character);
   return (
     <Wrapper>
       <Hero>
-        <Avatar src={character.avatarUrl} name={character.name} size="xl" />
+        {artUrl === null ? (
+          <Avatar src={character.avatarUrl} name={character.name} size="xl" />
+        ) : (
+          // The card's own image, uncropped; cards and chat avatars use the square thumbnail.
+          <CardArt src={artUrl} alt={`Card art of ${character.name}`} />
+        )}
         <HeroText>
           <Name>{character.name}</Name>
           <Title>{character.title}</Title>
@@ -114,6 +121,18 @@ const Wrapper = styled.div`
   gap: ${({ theme }) => theme.space.lg};
   max-width: ${({ theme }) => theme.size.readingWidth};
   margin: 0 auto;
+`;
+
+/** A card's original art: as wide as the column allows on a phone, its own shape, never cropped. */
+const CardArt = styled.img`
+  display: block;
+  width: auto;
+  max-width: min(100%, ${({ theme }) => theme.size.cardArt});
+  height: auto;
+  max-height: calc(${({ theme }) => theme.size.cardArt} * 1.5);
+  border-radius: ${({ theme }) => theme.radius.lg};
+  object-fit: contain;
+  background: ${({ theme }) => theme.color.surfaceAlt};
 `;
 
 const Hero = styled.div`

@@ -8,9 +8,16 @@ import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
 import { FitProblemSchema, lorebookFileMaxBytes } from '#shared/api/lorebooks';
-import { lorebookLimits } from '#shared/rules/lorebook';
 import { Button } from '../../../components/button';
 import { FieldError } from '../../../components/form-controls';
+import {
+  OverLimit,
+  ProblemList,
+  canFit,
+  entriesText,
+  outcomeText,
+  type FitProblem,
+} from '../../../components/lore-import-report';
 import { Modal } from '../../../components/modal';
 import { toApiError } from '../../../lib/api-client';
 import { useServices } from '../../../lib/services';
@@ -19,26 +26,6 @@ import type { LorebookSeed } from './lorebook-editor';
 
 export const invalidFileText = 'Invalid JSON file. Please upload a valid lorebook export.';
 export const importFailedText = 'Failed to import lorebook.';
-
-const entriesText = (n: number) => `${String(n)} ${n === 1 ? 'entry' : 'entries'}`;
-
-/** What a choice gives: its entries, and those past the 100-entry limit that are left out. */
-function outcomeText(fitted: ImportReport['skip']): string {
-  const over =
-    fitted.overLimit.length > 0
-      ? ` (${String(fitted.overLimit.length)} past the ${String(lorebookLimits.entries.max)}-entry limit are left out, listed below)`
-      : '';
-  return `${entriesText(fitted.entries.length)}${over}`;
-}
-
-type FitProblem = z.infer<typeof FitProblemSchema>;
-
-/** What fitting does about a problem. */
-const fixText: Record<FitProblem['fix'], string> = {
-  skip: 'It is skipped.',
-  split: 'Split: several entries with the same keywords.',
-  trim: 'Split: the extra is dropped.',
-};
 
 /** A refused file: what is wrong with it, and every entry's reason when the server gave them. */
 interface ImportFailure {
@@ -63,18 +50,6 @@ function failureOf(err: unknown): ImportFailure {
     detail: null,
     problems: problems.success ? problems.data : [],
   };
-}
-
-function ProblemList({ problems, label }: { problems: readonly FitProblem[]; label: string }) {
-  return (
-    <Problems aria-label={label}>
-      {problems.map((p) => (
-        <li key={`${p.path}:${p.message}`}>
-          <strong>{p.entryName}</strong> — {p.path}: {p.message}. {fixText[p.fix]}
-        </li>
-      ))}
-    </Problems>
-  );
 }
 
 function seedOf(report: ImportReport, choice: 'skip' | 'split'): LorebookSeed {
@@ -128,7 +103,7 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
     }
   };
 
-  const canSplit = report?.problems.some((p) => p.fix !== 'skip') === true;
+  const canSplit = report !== null && canFit(report);
   return (
     <Choice>
       <Option>
@@ -233,31 +208,6 @@ export function LorebookStart({ onStart }: { onStart: (seed: LorebookSeed | null
   );
 }
 
-/**
- * The entries past a book's 100 that a choice leaves out, by name, with what to do about them
- * (formats.md §5, "Imports past our limits").
- */
-function OverLimit({ fitted }: { fitted: ImportReport['skip'] }) {
-  if (fitted.overLimit.length === 0) return null;
-  return (
-    <>
-      <p>
-        A lorebook holds at most {lorebookLimits.entries.max} entries, so these are left out. To
-        keep them, split the file into books of at most {lorebookLimits.entries.max} entries and
-        import each one.
-      </p>
-      <Problems aria-label="Entries past the limit">
-        {fitted.overLimit.map((o) => (
-          <li key={`${o.path}:${o.entryName}`}>
-            <strong>{o.entryName}</strong> — {o.path}: past the {lorebookLimits.entries.max}-entry
-            limit.
-          </li>
-        ))}
-      </Problems>
-    </>
-  );
-}
-
 const Choice = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
@@ -286,15 +236,4 @@ const Blurb = styled.p`
 
 const Detail = styled.span`
   display: block;
-`;
-
-const Problems = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  max-height: 240px;
-  margin: ${({ theme }) => theme.space.md} 0;
-  padding-left: ${({ theme }) => theme.space.lg};
-  overflow-y: auto;
-  overflow-wrap: anywhere;
 `;
