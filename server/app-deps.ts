@@ -16,6 +16,7 @@ import type { AdsSetup } from './services/ads.service';
 import type { WaitingRoom } from './services/waiting-room.service';
 import type { LeaderboardDeps } from './services/leaderboard.service';
 import type { SpeechDeps } from './services/speech.service';
+import type { TranslationDeps } from './services/translation.service';
 
 export interface AppDeps {
   config: Config;
@@ -47,4 +48,6 @@ export interface AppDeps {
   ads: AdsSetup;
   /** Text to speech: the clip cache, the clips being spoken and the speech queue (issue 26). */
   speech: SpeechDeps;
+  /** Character translation: its runs are queued on the translation queue (issue 26 item 3). */
+  translation: TranslationDeps;
 }

@@ -28,6 +28,7 @@ import {
   ModerationQueue,
   openAllQueues,
   SpeechQueue,
+  TranslationQueue,
 } from './lib/queues';
 import { SpeechClips } from './lib/speech-clips';
 import { speechEngineOf } from './services/speech.service';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config): Promise<App> {
   const billingQueue = new BillingQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const leaderboardQueue = new LeaderboardQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const speechQueue = new SpeechQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
+  const translationQueue = new TranslationQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const storage = createStorage(config);
   const deps: AppDeps = {
     config,
@@ -149,6 +151,7 @@ export async function buildApp(config: Config): Promise<App> {
       // A listener waits out a queue of others' clips and the engine's own timeout.
       waitMs: config.SPEECH_TIMEOUT_MS * 2 + 10_000,
     },
+    translation: { db, queue: translationQueue },
   };
 
   // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
@@ -191,6 +194,7 @@ export async function buildApp(config: Config): Promise<App> {
     await billingQueue.close();
     await leaderboardQueue.close();
     await speechQueue.close();
+    await translationQueue.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await characterChanges.close();

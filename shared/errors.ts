@@ -30,6 +30,8 @@ export const errorStatus = {
   memory_manager_forbidden: 403,
   group_premium_required: 403,
   speech_premium_required: 403,
+  translation_premium_required: 403,
+  translation_unavailable: 403,
   not_found: 404,
   character_not_found: 404,
   conversation_not_found: 404,
@@ -132,6 +134,9 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   speech_premium_required:
     'Listening to replies and choosing a voice are premium features. Upgrade to use them.',
   speech_failed: 'The voice could not be made. Try again.',
+  translation_premium_required:
+    'Translating chatbots is an I’m All In feature. Upgrade to translate this chatbot.',
+  translation_unavailable: 'This chatbot cannot be translated into your language.',
   guest_id_invalid: 'The guest id is not valid.',
   login_code_invalid: 'This code is not valid or has expired. Request a new one.',
   login_link_invalid: 'This sign-in link is not valid or has expired.',

@@ -61,6 +61,13 @@ import {
   speechQueue,
   type SpeakJob,
 } from '#shared/jobs/speech';
+import {
+  translateJobId,
+  translationJobOptions,
+  translationJobs,
+  translationQueue,
+  type TranslateJob,
+} from '#shared/jobs/translation';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
@@ -74,7 +81,8 @@ type QueueName =
   | typeof moderationQueue
   | typeof leaderboardQueue
   | typeof notificationsQueue
-  | typeof speechQueue;
+  | typeof speechQueue
+  | typeof translationQueue;
 
 /**
  * Every job kind by its name (unique across queues): its queue, payload schema and default options.
@@ -166,6 +174,11 @@ const jobKinds = {
     options: notificationJobOptions,
   },
   speak: { queue: speechQueue, schema: speechJobs.speak, options: speechJobOptions },
+  translate: {
+    queue: translationQueue,
+    schema: translationJobs.translate,
+    options: translationJobOptions,
+  },
 } as const;
 
 /** A job's name, unique across our queues. */
@@ -215,6 +228,7 @@ export function openAllQueues(connection: Redis, prefix: string, log: Logger): Q
     leaderboardQueue,
     notificationsQueue,
     speechQueue,
+    translationQueue,
   ];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }
@@ -344,6 +358,24 @@ export class SpeechQueue {
   /** Speaks a clip; a second add while the first waits or runs is a no-op (its id). */
   async enqueueSpeak(job: SpeakJob): Promise<void> {
     await enqueue(this.queue, 'speak', job, { jobId: speakJobId(job.clipId) });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The `translation` queue as the server fills it: one job per claimed run. */
+export class TranslationQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(translationQueue, connection, prefix, log);
+  }
+
+  /** Translates a claimed run; a second add of the same run is a no-op (its id). */
+  async enqueueTranslate(job: TranslateJob): Promise<void> {
+    await enqueue(this.queue, 'translate', job, { jobId: translateJobId(job.runId) });
   }
 
   async close(): Promise<void> {

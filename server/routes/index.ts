@@ -31,6 +31,7 @@ import { bannerRoutes } from './banners.routes';
 import { adRoutes } from './ads.routes';
 import { emailNotificationRoutes } from './email-notifications.routes';
 import { speechRoutes } from './speech.routes';
+import { translationRoutes } from './translations.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -63,4 +64,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   adRoutes(app, deps);
   emailNotificationRoutes(app, deps);
   speechRoutes(app, deps);
+  translationRoutes(app, deps);
 }

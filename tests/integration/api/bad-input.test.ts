@@ -265,6 +265,12 @@ function writeCases(targetId: string) {
       payload: { rating: 'dislike', reason: speechDislikeReasons[0] },
       fields: ['rating', 'reason'],
     },
+    'POST /api/characters/:id/translations': {
+      as: 'member',
+      url: `/api/characters/${randomUUID()}/translations`,
+      payload: { language: 'en' },
+      fields: ['language'],
+    },
     'PUT /api/conversations/:id/voice': {
       as: 'member',
       url: `/api/conversations/${randomUUID()}/voice`,

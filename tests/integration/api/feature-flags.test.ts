@@ -101,7 +101,7 @@ describe('GET /api/app-settings', () => {
 });
 
 describe('GET /api/me', () => {
-  it('tells a paid member of generation settings, lorebooks, group chats and of no unbuilt feature their tier includes', async () => {
+  it('tells a paid member of generation settings, translation, lorebooks, group chats and of no unbuilt feature their tier includes', async () => {
     const token = await signIn('paid_premium');
     const res = await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
@@ -109,6 +109,7 @@ describe('GET /api/me', () => {
     expect(me.role).toBe('paid_premium');
     expect(me.featureFlags).toEqual([
       'generation_settings',
+      'character_translate_public',
       'lorebook',
       'groupchat',
       'leaderboard',
@@ -122,6 +123,8 @@ describe('GET /api/me', () => {
     );
     expect(me.featureFlags).toEqual([
       'generation_settings',
+      'character_translate_public',
+      'character_translate_private',
       'admin',
       'lorebook',
       'groupchat',

@@ -15,9 +15,11 @@ const everyFlagOn: Record<FeatureFlag, boolean> = { ...featureFlagsOf(guestSubje
 for (const flag of featureFlagNames) everyFlagOn[flag] = true;
 
 describe('implementedFeatureFlags', () => {
-  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks, group chats, the leaderboard', () => {
+  it('names the features this product has: the admin screens, onboarding as a modal, generation settings, lorebooks, group chats, the leaderboard, character translation', () => {
     expect([...implementedFeatureFlags].sort()).toEqual([
       'admin',
+      'character_translate_private',
+      'character_translate_public',
       'generation_settings',
       'groupchat',
       'leaderboard',
@@ -49,6 +51,8 @@ describe('enabledFlags', () => {
   it('reports only built features even when every flag is set', () => {
     expect(enabledFlags(everyFlagOn)).toEqual([
       'generation_settings',
+      'character_translate_public',
+      'character_translate_private',
       'admin',
       'lorebook',
       'groupchat',
