@@ -7,8 +7,13 @@
  * once.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getMe } from '#shared/api/auth';
 import { getCharacter } from '#shared/api/characters';
 import { TranslationStatusSchema, type TranslationStatus } from '#shared/api/translations';
 import * as creatorBlocks from '#server/db/repositories/creator-blocks.repo';
@@ -29,6 +34,8 @@ let smtp: LocalSmtp;
 let premium: SignedInMember;
 let free: SignedInMember;
 let admin: SignedInMember;
+/** A partner site whose members sign in with tokens signed by this secret. */
+const partnerSecret = 'translation-partner-secret-with-32-chars';
 /** Requests that fail once more, by the marker in their source text (the FLAKY case). */
 let flakyFailuresLeft = 0;
 
@@ -64,9 +71,18 @@ beforeAll(async () => {
     },
   });
   smtp = await startSmtp();
+  const applications = path.join(mkdtempSync(path.join(tmpdir(), 'charchat-tr-')), 'apps.json');
+  writeFileSync(
+    applications,
+    JSON.stringify([
+      { id: 'charchat', name: 'CharChat' },
+      { id: 'partner-tr', name: 'Partner', partner: { secret: partnerSecret } },
+    ]),
+  );
   stack = await startStack(
     testConfig({
       SMTP_URL: smtp.url,
+      APPLICATIONS_FILE: applications,
       WORKER_QUEUES: 'translation',
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: wire.baseUrl,
@@ -345,6 +361,32 @@ describe('who may translate', () => {
       expect(await storedRow(bot)).toEqual([]);
     }
     expect((await profile(premium, english)).translatableTo).toBeNull();
+  });
+
+  it('refuses members who come through a partner site, whatever their plan (spec §6)', async () => {
+    const token = await new SignJWT({ id: `ext-${randomUUID()}` })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(partnerSecret));
+    const headers = { authorization: `Bearer ${token}`, 'x-application-id': 'partner-tr' };
+    const me = getMe.response.parse((await inject({ url: '/api/me', headers })).json());
+    await users.setRole(db(), me.id, 'paid_premium');
+    await forgetStanding(stack.app.deps, me.id);
+    const id = await spanishBot();
+    const res = await inject({
+      method: 'POST',
+      url: `/api/characters/${id}/translations`,
+      headers,
+      payload: { language: 'en' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res.json())).toMatchObject({
+      code: 'translation_unavailable',
+      details: { reason: 'partner' },
+    });
+    const seen = await inject({ url: `/api/characters/${id}`, headers });
+    expect(getCharacter.response.parse(seen.json()).translatableTo).toBeNull();
+    expect(await storedRow(id)).toEqual([]);
   });
 
   it('lets staff translate their own private chatbot', async () => {
