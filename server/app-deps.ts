@@ -17,6 +17,7 @@ import type { WaitingRoom } from './services/waiting-room.service';
 import type { LeaderboardDeps } from './services/leaderboard.service';
 import type { SpeechDeps } from './services/speech.service';
 import type { ImagesDeps } from './services/images.service';
+import type { TranslationDeps } from './services/translation.service';
 
 export interface AppDeps {
   config: Config;
@@ -50,4 +51,6 @@ export interface AppDeps {
   speech: SpeechDeps;
   /** Images in the conversation: the images queue and where images are kept (issue 26). */
   images: ImagesDeps;
+  /** Character translation: its runs are queued on the translation queue (issue 26 item 3). */
+  translation: TranslationDeps;
 }

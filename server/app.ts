@@ -29,6 +29,7 @@ import {
   ImagesQueue,
   openAllQueues,
   SpeechQueue,
+  TranslationQueue,
 } from './lib/queues';
 import { SpeechClips } from './lib/speech-clips';
 import { speechEngineOf } from './services/speech.service';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config): Promise<App> {
   const leaderboardQueue = new LeaderboardQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const speechQueue = new SpeechQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const imagesQueue = new ImagesQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
+  const translationQueue = new TranslationQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const storage = createStorage(config);
   const deps: AppDeps = {
     config,
@@ -162,6 +164,7 @@ export async function buildApp(config: Config): Promise<App> {
       // Well past an image's own timeout: only a generation whose job was lost is this quiet.
       staleMs: config.IMAGE_TIMEOUT_MS * 5,
     },
+    translation: { db, queue: translationQueue },
   };
 
   // First, so every response gets them: pages, API, uploads, the docs and the queue dashboard.
@@ -205,6 +208,7 @@ export async function buildApp(config: Config): Promise<App> {
     await leaderboardQueue.close();
     await speechQueue.close();
     await imagesQueue.close();
+    await translationQueue.close();
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await characterChanges.close();

@@ -134,15 +134,21 @@ const EnvSchema = z.object({
   WORKER_QUEUES: z
     .string()
     .regex(
-      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech|images)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech|images))*$/,
+      /^(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech|images|translation)(,(generation|maintenance|waiting-room|moderation|billing|leaderboard|notifications|speech|images|translation))*$/,
     )
     .default(
-      'generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications,speech,images',
+      'generation,maintenance,waiting-room,moderation,billing,leaderboard,notifications,speech,images,translation',
     )
     .transform((v) => v.split(','))
     .describe(
-      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications, speech, images',
+      'a comma-separated list of generation, maintenance, waiting-room, moderation, billing, leaderboard, notifications, speech, images, translation',
     ),
+  /** Longest the text model may take over one field of a chatbot's translation (issue 26 item 3). */
+  TRANSLATION_TIMEOUT_MS: positiveInt
+    .default(120_000)
+    .describe('milliseconds, a whole number above 0'),
+  /** Translations run at once per worker process: background work beside the replies. */
+  TRANSLATION_CONCURRENCY: positiveInt.default(2).describe('a whole number above 0'),
   SPEECH_PROVIDER: z
     .enum(['local', 'openai'])
     .default('local')

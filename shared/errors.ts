@@ -33,6 +33,8 @@ export const errorStatus = {
   images_upgrade_required: 403,
   image_nsfw_forbidden: 403,
   image_style_forbidden: 403,
+  translation_premium_required: 403,
+  translation_unavailable: 403,
   not_found: 404,
   character_not_found: 404,
   conversation_not_found: 404,
@@ -147,6 +149,9 @@ export const defaultErrorMessage: Record<ErrorCode, string> = {
   image_in_progress: 'This image is still being made.',
   image_failed: 'The image could not be made. Try again.',
   images_not_configured: 'Images are not set up on this server yet.',
+  translation_premium_required:
+    'Translating chatbots is an I’m All In feature. Upgrade to translate this chatbot.',
+  translation_unavailable: 'This chatbot cannot be translated into your language.',
   guest_id_invalid: 'The guest id is not valid.',
   login_code_invalid: 'This code is not valid or has expired. Request a new one.',
   login_link_invalid: 'This sign-in link is not valid or has expired.',

@@ -23,6 +23,8 @@ export interface WireBehaviour {
   respond?: (body: unknown) => string[] | undefined;
   /** Chooses the pacing for one request body (a slow reply to act on mid-stream); the delays above otherwise. */
   pace?: (body: unknown) => Pick<WireBehaviour, 'firstTokenDelayMs' | 'tokenDelayMs'> | undefined;
+  /** Chooses an error status for one request body (one broken request among good ones); `status` otherwise. */
+  fail?: (body: unknown) => Pick<WireBehaviour, 'status' | 'errorMessage'> | undefined;
 }
 
 export interface WireServer {
@@ -77,9 +79,12 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
       }
       const tokens = b.respond?.(body) ?? b.tokens;
       const { firstTokenDelayMs, tokenDelayMs } = b.pace?.(body) ?? b;
-      if (b.status !== undefined) {
-        res.writeHead(b.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: b.errorMessage ?? 'wire server error' } }));
+      const failure = b.fail?.(body) ?? b;
+      if (failure.status !== undefined) {
+        res.writeHead(failure.status, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ error: { message: failure.errorMessage ?? 'wire server error' } }),
+        );
         return;
       }
       // An object property, not a `let`: the 'close' listener flips it while the loop below awaits.

@@ -84,6 +84,8 @@ import { speak } from './speech/speak.processor';
 import { imageJobs, imagesQueue } from '#shared/jobs/images';
 import { createImageProvider } from './images/create-image-provider';
 import { generateImage } from './images/generate-image.processor';
+import { TranslateJobSchema, translationJobs, translationQueue } from '#shared/jobs/translation';
+import { translate, translateGaveUp } from './translation/translate.processor';
 
 export interface RunningWorkers {
   /** This process's id in the worker pool. */
@@ -132,9 +134,11 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   };
 
   const workers: Worker[] = [];
-  // One model for replies and reviews: a second local model would double the memory for little use.
+  // One model for replies, reviews and translations: a second local model would double the memory.
   const provider =
-    serves.has('generation') || serves.has('moderation') ? await createProvider(config, log) : null;
+    serves.has('generation') || serves.has('moderation') || serves.has('translation')
+      ? await createProvider(config, log)
+      : null;
   let heartbeat: NodeJS.Timeout | undefined;
   const stops =
     provider && serves.has('generation') ? await StopRegistry.listen(subscriber, prefix) : null;
@@ -247,6 +251,24 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
         onFinalFailure: async (job) => {
           const review = ReviewCharacterJobSchema.safeParse(job.data);
           if (review.success) await reviewGaveUp(reviewDeps, review.data);
+        },
+      }),
+    );
+  }
+
+  if (provider && serves.has('translation')) {
+    const translateDeps = { db, provider, log, timeoutMs: config.TRANSLATION_TIMEOUT_MS };
+    workers.push(
+      defineProcessor({
+        ...common,
+        queue: translationQueue,
+        jobs: translationJobs,
+        // Background work beside the replies people wait for; a hanging model holds these slots only.
+        concurrency: config.TRANSLATION_CONCURRENCY,
+        handlers: { translate: (data) => translate(translateDeps, data) },
+        onFinalFailure: async (job) => {
+          const run = TranslateJobSchema.safeParse(job.data);
+          if (run.success) await translateGaveUp(translateDeps, run.data);
         },
       }),
     );

@@ -160,7 +160,10 @@ export function toCharacterSummary(character: CharacterRecord): CharacterSummary
 /** The chatbot profile; the definition is shown to everyone only when `definitionVisible`. */
 export function toCharacter(
   character: CharacterRecord,
-  viewer: { isCreator: boolean; isFavorite: boolean; myRating: Character['myRating'] },
+  viewer: Pick<
+    Character,
+    'isCreator' | 'isFavorite' | 'myRating' | 'translation' | 'translatableTo'
+  >,
 ): Character {
   const showDefinition = character.definitionVisible || viewer.isCreator;
   return {
@@ -209,7 +212,13 @@ export function toOwnCharacterSummary(row: OwnCharacterRow): OwnCharacterSummary
 export function toOwnCharacter(row: OwnCharacterRow): OwnCharacter {
   const character = toCharacterRecord(row);
   return {
-    ...toCharacter(character, { isCreator: true, isFavorite: false, myRating: null }),
+    ...toCharacter(character, {
+      isCreator: true,
+      isFavorite: false,
+      myRating: null,
+      translation: null,
+      translatableTo: null,
+    }),
     ...toOwnCharacterSummary(row),
     persona: character.persona,
     scenario: character.scenario,

@@ -635,6 +635,7 @@ export interface Database {
   speech_ratings: SpeechRatingsTable;
   conversation_image_settings: ConversationImageSettingsTable;
   message_images: MessageImagesTable;
+  character_translations: CharacterTranslationsTable;
 }
 
 /** A conversation's image settings (absent: the defaults of shared/rules/images.ts). */
@@ -688,6 +689,31 @@ export interface SpeechRatingsTable {
   value: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * A chatbot's translation into one language, and the claim of the run making it (issue 26 item 3;
+ * migrations/202612080200_translations.ts). The text columns are set together, when `done`.
+ */
+export interface CharacterTranslationsTable {
+  character_id: string;
+  language: string;
+  state: 'queued' | 'translating' | 'done' | 'failed';
+  run_id: string;
+  requested_by: string | null;
+  progress: Generated<number>;
+  field: string | null;
+  error: string | null;
+  name: string | null;
+  title: string | null;
+  greeting: string | null;
+  persona: string | null;
+  scenario: string | null;
+  dialogue: string | null;
+  /** The chatbot's updated_at the text was translated from. */
+  source_updated_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export type UserRow = Selectable<UsersTable>;

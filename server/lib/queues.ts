@@ -68,6 +68,12 @@ import {
   imagesQueue,
   type GenerateImageJob,
 } from '#shared/jobs/images';
+  translateJobId,
+  translationJobOptions,
+  translationJobs,
+  translationQueue,
+  type TranslateJob,
+} from '#shared/jobs/translation';
 import type { Logger } from './log';
 import type { Redis } from './redis';
 import { redisKeys } from './redis-keys';
@@ -83,6 +89,7 @@ type QueueName =
   | typeof notificationsQueue
   | typeof speechQueue
   | typeof imagesQueue;
+  | typeof translationQueue;
 
 /**
  * Every job kind by its name (unique across queues): its queue, payload schema and default options.
@@ -179,6 +186,11 @@ const jobKinds = {
     schema: imageJobs['generate-image'],
     options: imageJobOptions,
   },
+  translate: {
+    queue: translationQueue,
+    schema: translationJobs.translate,
+    options: translationJobOptions,
+  },
 } as const;
 
 /** A job's name, unique across our queues. */
@@ -229,6 +241,7 @@ export function openAllQueues(connection: Redis, prefix: string, log: Logger): Q
     notificationsQueue,
     speechQueue,
     imagesQueue,
+    translationQueue,
   ];
   return names.map((name) => openQueue(name, connection, prefix, log));
 }
@@ -378,6 +391,24 @@ export class ImagesQueue {
     await enqueue(this.queue, 'generate-image', job, {
       jobId: generateImageJobId(job.generationId),
     });
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+}
+
+/** The `translation` queue as the server fills it: one job per claimed run. */
+export class TranslationQueue {
+  readonly queue: Queue;
+
+  constructor(connection: Redis, prefix: string, log: Logger) {
+    this.queue = openQueue(translationQueue, connection, prefix, log);
+  }
+
+  /** Translates a claimed run; a second add of the same run is a no-op (its id). */
+  async enqueueTranslate(job: TranslateJob): Promise<void> {
+    await enqueue(this.queue, 'translate', job, { jobId: translateJobId(job.runId) });
   }
 
   async close(): Promise<void> {

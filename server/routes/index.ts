@@ -32,6 +32,7 @@ import { adRoutes } from './ads.routes';
 import { emailNotificationRoutes } from './email-notifications.routes';
 import { speechRoutes } from './speech.routes';
 import { imageRoutes } from './images.routes';
+import { translationRoutes } from './translations.routes';
 
 export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   healthRoutes(app, deps);
@@ -65,4 +66,5 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   emailNotificationRoutes(app, deps);
   speechRoutes(app, deps);
   imageRoutes(app, deps);
+  translationRoutes(app, deps);
 }

@@ -15,6 +15,7 @@ import * as ratings from '../db/repositories/ratings.repo';
 import type { Caller } from '../lib/caller';
 import { AppError } from '../lib/errors';
 import { isCallerFlagOn } from './applications.service';
+import { translationView } from './translation-access.service';
 
 /**
  * Group chats live behind the groupchat flag (product-core.md §6). While the caller's application
@@ -90,9 +91,17 @@ export async function getCharacter(db: Db, caller: Caller, id: string): Promise<
     isMember ? favorites.isFavorite(db, caller.userId, id) : false,
     isMember ? ratings.valueOf(db, caller.userId, id) : undefined,
   ]);
+  const isCreator = character.creatorUserId === caller.userId;
+  const translated = await translationView(
+    db,
+    caller,
+    character,
+    character.definitionVisible || isCreator,
+  );
   return toCharacter(character, {
-    isCreator: character.creatorUserId === caller.userId,
+    isCreator,
     isFavorite,
     myRating: rating === undefined ? null : ratingOfValue(rating),
+    ...translated,
   });
 }

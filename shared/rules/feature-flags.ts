@@ -25,6 +25,9 @@ export const implementedFeatureFlags = [
   'groupchat',
   // The creators leaderboard (/creators/leaderboard) and its menu entry.
   'leaderboard',
+  // Character translation (issue 26 item 3): public and unlisted chatbots, and private ones.
+  'character_translate_public',
+  'character_translate_private',
 ] as const satisfies readonly FeatureFlag[];
 
 const implemented: ReadonlySet<FeatureFlag> = new Set(implementedFeatureFlags);

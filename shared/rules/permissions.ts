@@ -188,12 +188,14 @@ export const defaultFeatureFlags: Record<FeatureFlag, boolean> = {
 
 /** Flags each role turns on, lowest first; a role gets its own and every lower role's. */
 const roleFlags: Record<Role, readonly FeatureFlag[]> = {
-  free_tier: ['character_translate_public'],
+  free_tier: [],
   beta_user: [],
   paid_minimal: ['3k_context'],
   // Spec: basic and premium get conversation images and generation settings.
   paid_basic: ['4k_context', 'conversation_images', 'generation_settings'],
-  paid_premium: ['8k_context', 'avatar_images_v2'],
+  // Spec §1 lists character translation among the premium features: translating public and
+  // unlisted chatbots is I'm All In's; private ones stay with staff, as the flag's rollout.
+  paid_premium: ['8k_context', 'avatar_images_v2', 'character_translate_public'],
   employee: ['conversation_images_v2', 'image_training', 'character_translate_private'],
   admin: ['admin'],
 };

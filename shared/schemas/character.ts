@@ -47,6 +47,22 @@ export const CharacterSummarySchema = z.object({
 });
 export type CharacterSummary = z.infer<typeof CharacterSummarySchema>;
 
+/**
+ * A chatbot translated into one language (name_i18n, title_i18n and the definition of the spec, for
+ * one language): what the profile shows a member whose chat language it is. Definition fields are
+ * null when hidden from the caller, as on the profile.
+ */
+export const CharacterTranslationSchema = z.object({
+  language: z.string(),
+  name: field.name,
+  title: field.title,
+  greeting: field.greeting,
+  persona: field.persona.nullable(),
+  scenario: field.scenario.nullable(),
+  dialogue: field.dialogue.nullable(),
+});
+export type CharacterTranslation = z.infer<typeof CharacterTranslationSchema>;
+
 /** The chatbot profile; definition fields are null when hidden from the caller. */
 export const CharacterSchema = CharacterSummarySchema.extend({
   greeting: field.greeting,
@@ -78,6 +94,13 @@ export const CharacterSchema = CharacterSummarySchema.extend({
    * the square `avatarUrl` derived from it), served to whoever may see the chatbot; null when none.
    */
   cardArtUrl: z.string().nullable(),
+  /** Its translation into the member's chat language, when there is one for the current text. */
+  translation: CharacterTranslationSchema.nullable(),
+  /**
+   * The member's chat language when they may translate it into it (shared/rules/translation.ts), so
+   * the profile offers Translate; null otherwise (guests, partners, plans without it, spec §6).
+   */
+  translatableTo: z.string().nullable(),
 });
 export type Character = z.infer<typeof CharacterSchema>;
 

@@ -5,49 +5,16 @@
  * a guest and for a member. axe-core (a devDependency) runs in the page as a script of its own.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { z } from 'zod';
 import { listLibrary } from '#shared/api/library';
+import { axeFailures, type AxeFailure } from './axe';
 import { signInAsNewMember } from './onboarding-steps';
 
 // axe is added to the page as a script of its own, which the product's script policy rightly refuses.
 test.use({ bypassCSP: true });
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-const FailuresSchema = z.array(
-  z.object({ rule: z.string(), target: z.string(), summary: z.string() }),
-);
-
-/** What axe finds serious or critical on the page as it is now, and every name that hides its text. */
-async function axeFailures(page: Page): Promise<z.infer<typeof FailuresSchema>> {
-  await page.addScriptTag({ path: axePath });
-  const found: unknown = await page.evaluate(`
-    axe
-      .run(document, { rules: { 'label-content-name-mismatch': { enabled: true } } })
-      .then((result) =>
-        result.violations
-          .filter(
-            (v) =>
-              v.impact === 'serious' ||
-              v.impact === 'critical' ||
-              v.id === 'label-content-name-mismatch',
-          )
-          .flatMap((v) =>
-            v.nodes.map((n) => ({
-              rule: v.id,
-              target: n.target.join(' '),
-              summary: n.failureSummary ?? '',
-            })),
-          ),
-      )
-  `);
-  return FailuresSchema.parse(found);
-}
-
 async function checkBothThemes(page: Page, path: string, ready: () => Promise<void>) {
-  const found: Record<string, z.infer<typeof FailuresSchema>> = {};
+  const found: Record<string, AxeFailure[]> = {};
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(path);

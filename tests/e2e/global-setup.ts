@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mailInboxEnv, startMailInbox } from '../support/mail-inbox';
 import { startWireServer, words } from '../../testkit/openai-wire-server';
+import { translatorAnswer } from '../../testkit/wire-translator';
 import { startProcess } from '../../testkit/processes';
 import { dropDatabase, adminUrl, redisUrl, testDatabaseUrl } from '../support/services';
 import { startSmtp } from '../support/smtp-server';
@@ -63,6 +64,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     tokens: e2eReply,
     ...fastPace,
     pace: (body) => (JSON.stringify(body).includes(slowReply) ? slowPace : undefined),
+    // Chatbot translations (translation.spec.ts) are answered as a translator would.
+    respond: translatorAnswer,
   });
   // A second OpenAI-wire server plays the members' own endpoint, answering only their key.
   const ownKeyWire = await startWireServer({

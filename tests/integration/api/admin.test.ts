@@ -242,12 +242,13 @@ describe('admin routes', () => {
     expect(shown.role).toBe('paid_premium');
     expect(shown.permissions).toContain('text_to_speech');
     expect(shown.permissions).not.toContain('display_ads');
-    // Of the tier's flags only conversation images, their V2 styles and generation settings are built
-    // (lorebooks and group chats are on for everyone); 8k_context and the rest are not reported.
+    // Of the tier's flags conversation images, their V2 styles, generation settings and translation are
+    // built (lorebooks and group chats are on for everyone); 8k_context and the rest are not reported.
     expect(shown.featureFlags).toEqual([
       'avatar_images_v2',
       'conversation_images',
       'generation_settings',
+      'character_translate_public',
       'lorebook',
       'groupchat',
       'leaderboard',

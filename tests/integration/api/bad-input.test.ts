@@ -284,6 +284,12 @@ function writeCases(targetId: string) {
       payload: { ...defaultImageSettings, promptSuffix: 'soft light', negativePrompt: 'blur' },
       fields: ['style', 'promptSuffix', 'negativePrompt'],
     },
+    'POST /api/characters/:id/translations': {
+      as: 'member',
+      url: `/api/characters/${randomUUID()}/translations`,
+      payload: { language: 'en' },
+      fields: ['language'],
+    },
     'PUT /api/conversations/:id/voice': {
       as: 'member',
       url: `/api/conversations/${randomUUID()}/voice`,

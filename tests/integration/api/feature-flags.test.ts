@@ -101,7 +101,7 @@ describe('GET /api/app-settings', () => {
 });
 
 describe('GET /api/me', () => {
-  it('tells a paid member of conversation images, generation settings, lorebooks, group chats and of no unbuilt feature their tier includes', async () => {
+  it('tells a paid member of conversation images, generation settings, translation, lorebooks, group chats and of no unbuilt feature their tier includes', async () => {
     const token = await signIn('paid_premium');
     const res = await inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
@@ -111,6 +111,7 @@ describe('GET /api/me', () => {
       'avatar_images_v2',
       'conversation_images',
       'generation_settings',
+      'character_translate_public',
       'lorebook',
       'groupchat',
       'leaderboard',
@@ -126,6 +127,8 @@ describe('GET /api/me', () => {
       'avatar_images_v2',
       'conversation_images',
       'generation_settings',
+      'character_translate_public',
+      'character_translate_private',
       'admin',
       'lorebook',
       'groupchat',

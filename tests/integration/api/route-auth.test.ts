@@ -46,6 +46,7 @@ const urlOf = (e: Endpoint) =>
     transientId: 'transient-id-1',
     country: 'US',
     voiceId: defaultVoiceId,
+    language: 'en',
   });
 
 let stack: Stack;

@@ -15,10 +15,12 @@ const everyFlagOn: Record<FeatureFlag, boolean> = { ...featureFlagsOf(guestSubje
 for (const flag of featureFlagNames) everyFlagOn[flag] = true;
 
 describe('implementedFeatureFlags', () => {
-  it('names the features this product has: the admin screens, onboarding as a modal, conversation images and their V2 styles, generation settings, lorebooks, group chats, the leaderboard', () => {
+  it('names the features this product has: the admin screens, onboarding as a modal, conversation images and their V2 styles, generation settings, lorebooks, group chats, the leaderboard, character translation', () => {
     expect([...implementedFeatureFlags].sort()).toEqual([
       'admin',
       'avatar_images_v2',
+      'character_translate_private',
+      'character_translate_public',
       'conversation_images',
       'generation_settings',
       'groupchat',
@@ -53,6 +55,8 @@ describe('enabledFlags', () => {
       'avatar_images_v2',
       'conversation_images',
       'generation_settings',
+      'character_translate_public',
+      'character_translate_private',
       'admin',
       'lorebook',
       'groupchat',

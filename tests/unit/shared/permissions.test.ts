@@ -198,7 +198,7 @@ describe('featureFlagsOf and contextTokensOf', () => {
     });
   }
 
-  it('gives conversation images and generation settings from paid_basic up', () => {
+  it('gives conversation images and generation settings from paid_basic up, translation from paid_premium', () => {
     for (const role of roles) {
       const flags = featureFlagsOf(member(role));
       const paidBasicUp = roleAtLeast(role, 'paid_basic');
@@ -207,7 +207,8 @@ describe('featureFlagsOf and contextTokensOf', () => {
       expect(flags.avatar_images_v2).toBe(roleAtLeast(role, 'paid_premium'));
       expect(flags.image_training).toBe(roleAtLeast(role, 'employee'));
       expect(flags.admin).toBe(role === 'admin');
-      expect(flags.character_translate_public).toBe(true);
+      expect(flags.character_translate_public).toBe(roleAtLeast(role, 'paid_premium'));
+      expect(flags.character_translate_private).toBe(roleAtLeast(role, 'employee'));
     }
   });
 

@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import { likePercent } from '#shared/rules/social';
+import { languageName } from '#shared/rules/translation';
 import type { Character } from '#shared/schemas/character';
 import { chatPath, paths } from '../../../lib/paths';
 import { Avatar } from '../../../components/avatar';
-import { ButtonAnchor } from '../../../components/button';
+import { Button, ButtonAnchor } from '../../../components/button';
 import { RoleplayText } from '../../../components/roleplay-text';
 import { TagList } from '../../../components/tag-list';
 import { formatCount, formatMessageCount, formatTokenCount } from '../../../lib/format';
@@ -40,20 +41,50 @@ export function CharacterProfile({
   actions?: ReactNode;
   rating?: ReactNode;
 }) {
-  const fill = (text: string) => fillMacros(text, { char: character.name, user: defaultUserName });
+  // A translation into the member's chat language is shown first; the original is a press away.
+  const [isOriginal, setIsOriginal] = useState(false);
+  const translation = isOriginal ? null : character.translation;
+  const name = translation?.name ?? character.name;
+  const text = {
+    title: translation?.title ?? character.title,
+    greeting: translation?.greeting ?? character.greeting,
+    persona: translation?.persona ?? character.persona,
+    scenario: translation?.scenario ?? character.scenario,
+    dialogue: translation?.dialogue ?? character.dialogue,
+  };
+  const fill = (value: string) => fillMacros(value, { char: name, user: defaultUserName });
   const artUrl = useCardArt(character);
   return (
     <Wrapper>
       <Hero>
         {artUrl === null ? (
-          <Avatar src={character.avatarUrl} name={character.name} size="xl" />
+          <Avatar src={character.avatarUrl} name={name} size="xl" />
         ) : (
           // The card's own image, uncropped; cards and chat avatars use the square thumbnail.
-          <CardArt src={artUrl} alt={`Card art of ${character.name}`} />
+          <CardArt src={artUrl} alt={`Card art of ${name}`} />
         )}
         <HeroText>
-          <Name>{character.name}</Name>
-          <Title>{character.title}</Title>
+          <Name>{name}</Name>
+          <Title>{text.title}</Title>
+          {character.translation !== null && (
+            <Translated>
+              <span>
+                {isOriginal
+                  ? `Original in ${languageName(character.language)}`
+                  : `Translated into ${languageName(character.translation.language)} from ${languageName(character.language)}`}
+              </span>
+              <Button
+                $variant="ghost"
+                $size="sm"
+                aria-pressed={isOriginal}
+                onClick={() => {
+                  setIsOriginal((was) => !was);
+                }}
+              >
+                Show original
+              </Button>
+            </Translated>
+          )}
           {character.creatorUsername !== null && (
             <Link href={paths.creator.build(character.creatorUsername)} asChild>
               <Creator>@{character.creatorUsername}</Creator>
@@ -77,25 +108,25 @@ export function CharacterProfile({
 
       <Section title="Greeting">
         <Text>
-          <RoleplayText text={fill(character.greeting)} />
+          <RoleplayText text={fill(text.greeting)} />
         </Text>
       </Section>
-      {character.persona !== null && (
+      {text.persona !== null && (
         <Section title="Personality">
-          <Text>{fill(character.persona)}</Text>
+          <Text>{fill(text.persona)}</Text>
         </Section>
       )}
-      {character.scenario !== null && (
+      {text.scenario !== null && (
         <Section title="Scenario">
-          <Text>{fill(character.scenario)}</Text>
+          <Text>{fill(text.scenario)}</Text>
         </Section>
       )}
-      {character.dialogue !== null && (
+      {text.dialogue !== null && (
         <Details>
           <summary>
             <SummaryText>Example dialogue</SummaryText>
           </summary>
-          {dialogueBlocks(fill(character.dialogue)).map((block, i) => (
+          {dialogueBlocks(fill(text.dialogue)).map((block, i) => (
             <Exchange key={i}>
               <RoleplayText text={block} />
             </Exchange>
@@ -168,6 +199,20 @@ const Name = styled.h1`
 
 const Title = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Translated = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    justify-content: flex-start;
+  }
 `;
 
 const Stats = styled.ul`
