@@ -63,7 +63,7 @@ export function ChatbotCreatePage() {
   const [imported, setImported] = useState<{ card: CardImportPreview; n: number } | null>(null);
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate teaser={chatbotTeaser}>
+    <CreateGate teaser={chatbotTeaser} reason="createChatbot">
       {(memberId) => (
         <>
           <ImportBar>
@@ -103,7 +103,7 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
   const notice = useArrivalNotice();
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate teaser={chatbotTeaser}>
+    <CreateGate teaser={chatbotTeaser} reason="createChatbot">
       {(memberId) => {
         const draft = loadDraft(memberId, draftId);
         if (draft === null) return <NotFoundPage />;
@@ -126,7 +126,7 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
 export function ChatbotEditPage({ characterId }: { characterId: string }) {
   useDocumentTitle('Chatbot Editor');
   return (
-    <CreateGate teaser={chatbotTeaser}>
+    <CreateGate teaser={chatbotTeaser} reason="createChatbot">
       {(memberId) => <EditLoader memberId={memberId} id={characterId} />}
     </CreateGate>
   );
