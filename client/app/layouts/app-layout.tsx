@@ -278,7 +278,17 @@ const SkipLink = styled.a`
   }
 `;
 
+/**
+ * On a narrow screen a screen that fills the viewport with its own header (the chat, marked
+ * `data-fills-viewport`) is the only header there: the app's steps aside, as the spec hides it on some
+ * paths on mobile (product-core.md §2, "Navigation"), so the chat keeps the height.
+ */
 const Header = styled.header`
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    :root:has([data-fills-viewport]) & {
+      display: none;
+    }
+  }
   position: sticky;
   top: 0;
   z-index: ${({ theme }) => theme.zIndex.header};
