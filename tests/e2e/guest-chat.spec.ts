@@ -211,9 +211,16 @@ test('a code block in a message is boxed and scrolls rather than widen the bubbl
   await expect(block).toHaveText(code);
   await expect(block).toHaveCSS('border-top-style', 'solid');
   await expect(block).toHaveCSS('overflow-x', 'auto');
-  const [blockBox, bubbleBox] = await Promise.all([block.boundingBox(), mine.boundingBox()]);
+  const [blockBox, bubbleBox, logBox] = await Promise.all([
+    block.boundingBox(),
+    mine.boundingBox(),
+    page.getByRole('log').boundingBox(),
+  ]);
   expect((blockBox?.x ?? 0) + (blockBox?.width ?? 0)).toBeLessThanOrEqual(
     (bubbleBox?.x ?? 0) + (bubbleBox?.width ?? 0),
+  );
+  expect((bubbleBox?.x ?? 0) + (bubbleBox?.width ?? 0)).toBeLessThanOrEqual(
+    (logBox?.x ?? 0) + (logBox?.width ?? 0),
   );
   expect(await block.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
 });

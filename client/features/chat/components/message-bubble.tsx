@@ -91,6 +91,8 @@ const Bubble = styled.div<{
   $isEditing: boolean;
 }>`
   align-self: ${({ $isEditing }) => ($isEditing ? 'stretch' : 'auto')};
+  /* Never wider than the column, whatever it holds: a code block's long line scrolls inside it. */
+  max-width: 100%;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radius.bubble};
   white-space: pre-wrap;
