@@ -5,6 +5,7 @@ import { FooterAccount } from '../features/auth/components/footer-account';
 import { HeaderAccount } from '../features/auth/components/header-account';
 import { SignInHost } from '../features/auth/components/sign-in-host';
 import { SignInLinkLanding } from '../features/auth/components/sign-in-link-landing';
+import { InterestsHost } from '../features/onboarding/components/interests-host';
 import { Onboarding } from '../features/onboarding/components/onboarding';
 import { FooterLinks } from '../features/app-settings/components/footer-links';
 import { WaitingRoomHost } from '../features/waiting-room/components/waiting-room-host';
@@ -82,6 +83,7 @@ function Pages() {
         }}
       />
       <SignInHost />
+      <InterestsHost />
       <SignInLinkLanding />
       <WaitingRoomHost />
       <ToastHost />

@@ -1,8 +1,9 @@
 /**
  * What a page about one character (its profile, its chat) shows until `useCharacter` has it: Not
  * Found for a bot that does not exist, the NSFW sign-in prompt for a guest (sign_up_required), a
- * spinner while it loads, else the error with Retry. One component, so every such page answers alike.
+ * spinner (or the page's skeleton) while it loads, else the error with Retry. One component, so every such page answers alike.
  */
+import type { ReactNode } from 'react';
 import { NsfwSignInPrompt } from '../features/auth/components/nsfw-sign-in-prompt';
 import { Spinner } from '../components/spinner';
 import { ErrorState } from '../components/state-panel';
@@ -14,12 +15,16 @@ import { NotFoundPage } from './routes/not-found';
 export function CharacterLoadState({
   state,
   loadingLabel,
+  loading,
 }: {
   /** The character's query while it has no character to show. */
   state: Exclude<QueryState<unknown>, { status: 'success' }> & { retry: () => void };
   loadingLabel: string;
+  /** Shown while it loads instead of the spinner (the chat's skeleton). */
+  loading?: ReactNode;
 }) {
   if (state.status === 'loading') {
+    if (loading !== undefined) return loading;
     return (
       <Page>
         <Spinner label={loadingLabel} />

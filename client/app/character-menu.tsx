@@ -3,11 +3,9 @@
  * features: the Sign In modal for guests (auth) and the Restricted! dialog with the application's
  * support link (profile, app-settings). Pages render these instead of composing them each time.
  */
-import { useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import type { CharacterSummary } from '#shared/schemas/character';
 import { useCustomerSupportUrl } from '../features/app-settings/hooks/use-app-settings';
-import { isSignInOpenAtom } from '../features/auth/atoms';
 import {
   CharacterActions,
   type ActionCharacter,
@@ -21,6 +19,7 @@ import { RatingControl } from '../features/character-actions/components/rating-c
 import { RestrictedDialog } from '../features/profile/components/restricted-dialog';
 import type { RatingState } from '#shared/api/social';
 import type { BotRating } from '#shared/rules/social';
+import { useOpenSignIn } from '../lib/sign-in-request';
 
 /** The Restricted! dialog with the application's support link, for whatever a member may not do. */
 export function useRenderRestricted(): (onClose: () => void) => ReactNode {
@@ -29,11 +28,8 @@ export function useRenderRestricted(): (onClose: () => void) => ReactNode {
 }
 
 function useComposition() {
-  const setIsSignInOpen = useSetAtom(isSignInOpenAtom);
   return {
-    onSignInRequired: () => {
-      setIsSignInOpen(true);
-    },
+    onSignInRequired: useOpenSignIn(),
     renderRestricted: useRenderRestricted(),
   };
 }

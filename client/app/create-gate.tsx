@@ -3,30 +3,32 @@
  * guest sees the page's teaser with a way to sign in; a member needs create_character (the route guard
  * answers everyone else) and the page is given their id.
  */
-import { useSetAtom } from 'jotai';
 import type { ReactNode } from 'react';
-import { isSignInOpenAtom } from '../features/auth/atoms';
 import { Spinner } from '../components/spinner';
 import { useMemberId, useSession } from '../lib/session';
+import { useOpenSignIn, type SignInReason } from '../lib/sign-in-request';
 import { Page } from './layouts/page';
 import { RequirePermission } from './route-guard';
 
 export function CreateGate({
   teaser,
+  reason,
   children,
 }: {
   /** What a guest sees, given the action that opens sign-in. */
   teaser: (openSignIn: () => void) => ReactNode;
+  /** What the Sign In dialog says the guest is signing up for. */
+  reason: SignInReason;
   children: (memberId: string) => ReactNode;
 }) {
   const session = useSession();
   const memberId = useMemberId();
-  const setIsSignInOpen = useSetAtom(isSignInOpenAtom);
+  const openSignIn = useOpenSignIn();
   if (session.status === 'guest') {
     return (
       <Page>
         {teaser(() => {
-          setIsSignInOpen(true);
+          openSignIn(reason);
         })}
       </Page>
     );

@@ -97,6 +97,7 @@ export function Menu({ label, icon, items, align = 'end' }: MenuProps) {
         ref={buttonRef}
         type="button"
         aria-label={label}
+        title={label}
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}

@@ -72,6 +72,33 @@ const Prose = styled.div`
   em {
     opacity: 0.85;
   }
+
+  /* Code in a reply (issue 28 §14): a block is boxed and scrolls sideways rather than wrap or widen
+     the bubble; inline code is tinted. */
+  code {
+    padding: 0 ${({ theme }) => theme.space.xs};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    color: ${({ theme }) => theme.color.text};
+    font-family: ${({ theme }) => theme.font.familyMono};
+    font-size: 0.9em;
+  }
+
+  pre {
+    max-width: 100%;
+    margin: ${({ theme }) => theme.space.sm} 0;
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    overflow-x: auto;
+    border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.color.surfaceAlt};
+    white-space: pre;
+  }
+
+  pre code {
+    padding: 0;
+    background: none;
+  }
 `;
 
 const Speech = styled.q`

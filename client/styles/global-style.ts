@@ -51,6 +51,12 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: 2px;
   }
 
+  /* A heading focused by script (after a navigation, a step of a form) is where a screen reader goes
+     on, not a control: nothing can be done there, so no ring is drawn around it (issue 28 §14). */
+  :is(h1, h2, h3)[tabindex='-1']:focus {
+    outline: none;
+  }
+
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;

@@ -20,6 +20,7 @@ const shared = {
   font: {
     family:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    familyMono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
     size: {
       xs: '0.75rem',
       sm: '0.875rem',

@@ -178,21 +178,37 @@ test('a creator deletes their own bot after confirming', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'This page is gone.' })).toBeVisible();
 });
 
-test('guests get sign-in prompts instead of member actions', async ({ page }) => {
+test('guests get sign-in prompts that say why instead of member actions', async ({ page }) => {
   const creator = await newCreator();
   const name = `Guesty ${uniqueSuffix()}`;
   await newBot(creator.id, { name });
   const nsfw = await newBot(creator.id, { name: `Spicy ${uniqueSuffix()}`, isNsfw: true });
 
+  // Each action's Sign In dialog says what signing up is for (issue 28 §11).
   await page.goto('/');
   await page.getByRole('button', { name: `Add ${name} to favorites` }).click();
   const signIn = page.getByRole('dialog', { name: 'Sign In' });
   await expect(signIn).toBeVisible();
+  await expect(signIn).toHaveAccessibleDescription(/^Sign up to add favorites\. /);
+  await shoot(page, 'sign-in-why', 'guest');
   await page.keyboard.press('Escape');
   await expect(signIn).toBeHidden();
-  await page.getByRole('button', { name: `More actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Block Creator' }).click();
+  const more = page.getByRole('button', { name: `More actions for ${name}` });
+  for (const [item, why] of [
+    ['Block Creator', 'Sign up to block creators'],
+    ['Report', 'Sign up to report chatbots'],
+    ['Less like this', 'Sign up to see less like this'],
+  ] as const) {
+    await more.click();
+    await page.getByRole('menuitem', { name: item }).click();
+    await expect(signIn).toContainText(why);
+    await page.keyboard.press('Escape');
+    await expect(signIn).toBeHidden();
+  }
+  // The header's own Sign In gives no reason.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await expect(signIn).toBeVisible();
+  await expect(signIn).not.toContainText('Sign up to');
   await page.keyboard.press('Escape');
 
   for (const path of [`/chatbot/${nsfw}`, `/chat/${nsfw}`]) {
@@ -200,6 +216,9 @@ test('guests get sign-in prompts instead of member actions', async ({ page }) =>
     await expect(page.getByRole('heading', { name: 'Sign in to see this chatbot' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
   }
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(signIn).toContainText('Sign up to see NSFW chatbots');
+  await page.keyboard.press('Escape');
   await page.goto('/blocked-creators');
   await expect(page.getByRole('heading', { name: 'You are not logged in yet!' })).toBeVisible();
   await page.goto('/report');

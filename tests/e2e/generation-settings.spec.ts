@@ -70,16 +70,16 @@ test(
     await page.getByRole('textbox', { name: 'Message' }).fill('Tell me a story, please.');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/chat\/[\w-]+\/[0-9a-f-]{36}$/);
+    if (testInfo.project.name === 'mobile') {
+      // At 390px the meter is a small control in the header; the count and View prompt open from it.
+      await page.getByRole('button', { name: 'Context details' }).click();
+    }
     // The meter's budget is the chat's share of the context memory the settings named.
     await expect(
       page.getByText(new RegExp(`^Context: [\\d,]+ / ${memory ?? 'none'} tokens$`)),
     ).toBeVisible();
     await expect(page.getByRole('meter')).toBeVisible();
     await shoot(page, 'meter', testInfo.project.name);
-    if (testInfo.project.name === 'mobile') {
-      // At 390px the meter keeps to one line; View prompt is under Details.
-      await page.getByRole('button', { name: 'Context details' }).click();
-    }
     await page.getByRole('button', { name: 'View prompt' }).click();
     const prompt = page.getByRole('dialog', { name: 'Prompt of the last reply' });
     await expect(prompt.getByText('Tell me a story, please.')).toBeVisible();

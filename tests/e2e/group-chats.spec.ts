@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chooseAvatar } from './avatar-steps';
 import { setRole, signInAsNewMember, uniqueSuffix } from './onboarding-steps';
 import { groupAutoTurnsPerRound } from '#shared/rules/group-turns';
-import { sql } from './product-db';
+import { newUnlistedGroup, sql } from './product-db';
 import { screenshotsIn } from './screenshots';
 
 const shoot = screenshotsIn('/tmp/shots-groupclone');
@@ -210,7 +210,11 @@ test(
     await expect(speakers.last()).toHaveText(picked);
     // The pick was for that message: the group chooses again for the next.
     await expect(who).toHaveValue('');
-    // The context meter shows how the newest reply's prompt filled the budget, as in a chatbot's chat.
+    // The context meter shows how the newest reply's prompt filled the budget, as in a chatbot's chat
+    // (at 390px from the small control in the header).
+    if (testInfo.project.name === 'mobile') {
+      await page.getByRole('button', { name: 'Context details' }).click();
+    }
     await expect(
       page.getByRole('group', { name: 'Context' }).getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/),
     ).toBeVisible();
@@ -288,39 +292,6 @@ test('a premium member turns Auto Response on: the bots answer each other, then 
   await page.waitForTimeout(2_000);
   expect(await speakers()).toHaveLength(3 + groupAutoTurnsPerRound);
 });
-
-/** An unlisted group (link only) of three new public chatbots, the second greeting; answers its id and members. */
-async function newUnlistedGroup(): Promise<{ id: string; name: string; members: string[] }> {
-  const suffix = uniqueSuffix();
-  const members = ['Ada', 'Bram', 'Cleo'].map((n) => `${n} ${suffix}`);
-  const ids: string[] = [];
-  for (const name of members) {
-    const [row] = await sql<{ id: string }>(
-      `insert into characters (slug, name, title, greeting, persona, visibility, definition_visible)
-       values ($1, $2, 'A member of an e2e group', 'Hello!', 'Brief.', 'public', true) returning id`,
-      [`e2e-${uniqueSuffix()}`, name],
-    );
-    if (!row) throw new Error('no member');
-    ids.push(row.id);
-  }
-  const name = `Trio ${suffix}`;
-  const [group] = await sql<{ id: string }>(
-    `insert into characters (slug, name, title, greeting, persona, visibility, definition_visible,
-       type, greeting_character_id)
-     values ($1, $2, 'Three friends at a tavern', 'Welcome to the tavern, friend.', '', 'hidden',
-       false, 'meta', $3) returning id`,
-    [`e2e-${uniqueSuffix()}`, name, ids[1]],
-  );
-  if (!group) throw new Error('no group');
-  for (const [position, memberId] of ids.entries()) {
-    await sql('insert into group_members (group_id, member_id, position) values ($1, $2, $3)', [
-      group.id,
-      memberId,
-      position,
-    ]);
-  }
-  return { id: group.id, name, members };
-}
 
 test(
   'a guest opens a group by its link and chats; Next and Auto Response offer the upgrade',

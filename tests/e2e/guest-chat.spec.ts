@@ -143,7 +143,7 @@ test('a malformed chatbot id is the 404 page, not an error', async ({ page }) =>
 });
 
 test(
-  'the theme toggle switches between light and dark and is remembered',
+  'the theme toggle switches between light and dark, is remembered, and can follow the system again',
   { tag: '@mobile' },
   async ({ page }) => {
     await page.goto('/');
@@ -157,5 +157,70 @@ test(
     const after = await background();
     await page.reload();
     await expect.poll(background).toBe(after);
+
+    // Switching back follows the system again: the page then changes with it (issue 28 §14).
+    const back = page.getByRole('button', { name: /\(follow the system\)$/ });
+    await back.click();
+    await expect.poll(background).toBe(before);
+    const system = first === toDark ? 'light' : 'dark';
+    await page.emulateMedia({ colorScheme: system === 'light' ? 'dark' : 'light' });
+    await expect.poll(background).toBe(after);
+    await page.reload();
+    await expect.poll(background).toBe(after);
   },
 );
+
+test(
+  'the message box keeps its width while Stop takes the place of Autopilot',
+  { tag: '@mobile' },
+  async ({ page }) => {
+    await openSeededChatbot(page, 'vesper-thornquill');
+    await page.getByRole('link', { name: 'Chat Now' }).click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    const autopilot = page.getByRole('button', { name: 'Autopilot' });
+    const stop = page.getByRole('button', { name: 'Stop' });
+    const widthOf = async () => (await box.boundingBox())?.width ?? 0;
+    // Before the first message Autopilot has nothing to answer, but holds its place.
+    await expect(autopilot).toBeDisabled();
+    const width = await widthOf();
+    expect(width).toBeGreaterThan(0);
+
+    await box.fill(`Tell me a story. ${slowReply}`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(stop).toBeVisible();
+    await expect(autopilot).toHaveCount(0);
+    expect(await widthOf()).toBe(width);
+    await stop.click();
+    await expect(autopilot).toBeEnabled();
+    await expect(stop).toHaveCount(0);
+    expect(await widthOf()).toBe(width);
+  },
+);
+
+test('a code block in a message is boxed and scrolls rather than widen the bubble', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await characterCards(page).first().click();
+  await page.getByRole('link', { name: 'Chat Now' }).click();
+  const code = `const harbour = ${'"a very long line of code that goes on and on", '.repeat(4)};`;
+  await page.getByRole('textbox', { name: 'Message' }).fill(`Look:\n\n\`\`\`\n${code}\n\`\`\``);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const mine = page.getByRole('log').locator('[data-role="user"]').last();
+  const block = mine.locator('pre');
+  await expect(block).toHaveText(code);
+  await expect(block).toHaveCSS('border-top-style', 'solid');
+  await expect(block).toHaveCSS('overflow-x', 'auto');
+  const [blockBox, bubbleBox, logBox] = await Promise.all([
+    block.boundingBox(),
+    mine.boundingBox(),
+    page.getByRole('log').boundingBox(),
+  ]);
+  expect((blockBox?.x ?? 0) + (blockBox?.width ?? 0)).toBeLessThanOrEqual(
+    (bubbleBox?.x ?? 0) + (bubbleBox?.width ?? 0),
+  );
+  expect((bubbleBox?.x ?? 0) + (bubbleBox?.width ?? 0)).toBeLessThanOrEqual(
+    (logBox?.x ?? 0) + (logBox?.width ?? 0),
+  );
+  expect(await block.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});

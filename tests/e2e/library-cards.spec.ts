@@ -98,3 +98,39 @@ test(
     expectWhole(await layoutOf(headings));
   },
 );
+
+test(
+  'the loading skeleton cards are as tall as the cards that replace them',
+  { tag: '@mobile' },
+  async ({ page }, testInfo) => {
+    // Hold the first library page until the skeleton is measured.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/library**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading characters' })).toBeAttached();
+    const skeletonCard = page.locator('ul[aria-hidden="true"] > li').first();
+    await expect(skeletonCard).toBeVisible();
+    const skeleton = await skeletonCard.boundingBox();
+    await shoot(page, 'skeleton', testInfo.project.name);
+    release?.();
+
+    await expect(characterCards(page).first()).toBeVisible();
+    const heights = await page
+      .getByRole('list', { name: 'Characters' })
+      .locator(':scope > li')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+    const typical = [...heights].sort((a, b) => a - b)[Math.floor(heights.length / 2)] ?? 0;
+    testInfo.annotations.push({
+      type: 'card heights',
+      description: `skeleton ${String(Math.round(skeleton?.height ?? 0))} px, typical card ${String(Math.round(typical))} px`,
+    });
+    // Within a tenth of a typical card: the grid barely moves when the cards arrive.
+    expect(Math.abs((skeleton?.height ?? 0) - typical)).toBeLessThanOrEqual(typical * 0.1);
+  },
+);

@@ -74,11 +74,12 @@ test(
 
     // The next reply's prompt holds it; the meter counts it.
     await send(page, 'Do you remember my umbrella?');
-    await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
     if (testInfo.project.name === 'mobile') {
-      // At 390px the meter keeps to one line; what filled it and View prompt are under Details.
+      // At 390px the meter is a small control in the header; the count, what filled it and View
+      // prompt open from it.
       await page.getByRole('button', { name: 'Context details' }).click();
     }
+    await expect(page.getByText(/^Context: [\d,]+ \/ [\d,]+ tokens$/)).toBeVisible();
     await expect(page.getByText(/Used by definition [\d,]+, .*memories [1-9][\d,]*/)).toBeVisible();
     await page.getByRole('button', { name: 'View prompt' }).click();
     const prompt = page.getByRole('dialog', { name: 'Prompt of the last reply' });

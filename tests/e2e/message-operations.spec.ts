@@ -71,7 +71,15 @@ test.describe('message operations', () => {
       const mine = log.locator('[data-role="user"]').last();
       const mineActions = page.getByRole('toolbar', { name: 'Message actions' }).nth(1);
       await mineActions.getByRole('button', { name: 'Edit' }).click();
-      await page.getByRole('textbox', { name: 'Message text' }).fill('Changed my mind.');
+      // The editor is as wide as the chat's column, however short the message (issue 28 §14).
+      const editor = page.getByRole('textbox', { name: 'Message text' });
+      const [editorBox, rowBox] = await Promise.all([
+        editor.boundingBox(),
+        mine.locator('xpath=../..').boundingBox(),
+      ]);
+      expect(editorBox?.width ?? 0).toBeGreaterThanOrEqual((rowBox?.width ?? 0) * 0.9);
+      await shoot(page, 'editor', test.info().project.name);
+      await editor.fill('Changed my mind.');
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(mine).toContainText('Tell me a story, please.');
       await mineActions.getByRole('button', { name: 'Edit' }).click();

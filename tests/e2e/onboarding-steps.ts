@@ -25,16 +25,16 @@ export function characterCards(page: Page): Locator {
 }
 
 /**
- * Opens the Sign In modal from a Sign In button (the header's by default) and asks for a code to
- * `email`; answers the dialog, on its code step.
+ * Opens the Sign In modal from a Sign In button (the header's by default; none when `isOpen`, an
+ * action opened it already) and asks for a code to `email`; answers the dialog, on its code step.
  */
 export async function openSignIn(
   page: Page,
   email: string,
-  options: { from?: Locator } = {},
+  options: { from?: Locator; isOpen?: boolean } = {},
 ): Promise<Locator> {
   const from = options.from ?? page.getByRole('banner');
-  await from.getByRole('button', { name: 'Sign In' }).click();
+  if (options.isOpen !== true) await from.getByRole('button', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -46,7 +46,7 @@ export async function openSignIn(
 export async function signInWithCode(
   page: Page,
   email: string,
-  options: { from?: Locator } = {},
+  options: { from?: Locator; isOpen?: boolean } = {},
 ): Promise<void> {
   const dialog = await openSignIn(page, email, options);
   const { code } = await nextSignInMail(email);
@@ -55,7 +55,10 @@ export async function signInWithCode(
   await expect(dialog).toBeHidden();
 }
 
-/** Completes onboarding from /signup and closes the interests modal with `interests` chosen. */
+/**
+ * Completes onboarding from /signup and closes the interests modal, which opens over the page the
+ * member goes on to, with `interests` chosen.
+ */
 export async function completeOnboarding(
   page: Page,
   options: { username: string; name: string; interests?: string[] },
@@ -76,6 +79,8 @@ export async function completeOnboarding(
 
   const interests = page.getByRole('dialog', { name: "I'm interested in..." });
   await expect(interests).toBeVisible();
+  // It opens over the page the member goes on to, not over an emptied sign-up page (issue 28 §14).
+  await expect(page).not.toHaveURL(/\/signup/);
   const chosen = options.interests ?? [];
   for (const label of chosen) {
     await interests.getByRole('checkbox', { name: label, exact: true }).check();

@@ -73,6 +73,12 @@ test(
     await page.getByRole('textbox', { name: 'Message' }).fill('Hello there.');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/chat\/[\w-]+\/[\w-]{36}$/);
+    // The user's messages carry the persona's name and picture (issue 28 §14).
+    const log = page.getByRole('log');
+    const persona = log.locator('[data-persona]');
+    await expect(persona).toHaveText(['Mara']);
+    const row = log.locator('[data-role="user"]').locator('xpath=../..');
+    await expect(row.locator('img')).toHaveCount(1);
 
     // Change Persona from the chat menu, with its warning.
     await page.getByRole('button', { name: 'Chat options' }).click();
@@ -83,6 +89,7 @@ test(
     await change.getByRole('button', { name: 'Change Persona' }).click();
     await expect(page.getByText('Persona changed')).toBeVisible();
     await expect(change).toHaveCount(0);
+    await expect(persona).toHaveText(['Nico']);
   },
 );
 

@@ -63,3 +63,36 @@ export async function newBot(
   if (!row) throw new Error('no bot');
   return row.id;
 }
+
+/** An unlisted group (link only) of three new public chatbots, the second greeting; answers its id and members. */
+export async function newUnlistedGroup(): Promise<{ id: string; name: string; members: string[] }> {
+  const suffix = uniqueSuffix();
+  const members = ['Ada', 'Bram', 'Cleo'].map((n) => `${n} ${suffix}`);
+  const ids: string[] = [];
+  for (const name of members) {
+    const [row] = await sql<{ id: string }>(
+      `insert into characters (slug, name, title, greeting, persona, visibility, definition_visible)
+       values ($1, $2, 'A member of an e2e group', 'Hello!', 'Brief.', 'public', true) returning id`,
+      [`e2e-${uniqueSuffix()}`, name],
+    );
+    if (!row) throw new Error('no member');
+    ids.push(row.id);
+  }
+  const name = `Trio ${suffix}`;
+  const [group] = await sql<{ id: string }>(
+    `insert into characters (slug, name, title, greeting, persona, visibility, definition_visible,
+       type, greeting_character_id)
+     values ($1, $2, 'Three friends at a tavern', 'Welcome to the tavern, friend.', '', 'hidden',
+       false, 'meta', $3) returning id`,
+    [`e2e-${uniqueSuffix()}`, name, ids[1]],
+  );
+  if (!group) throw new Error('no group');
+  for (const [position, memberId] of ids.entries()) {
+    await sql('insert into group_members (group_id, member_id, position) values ($1, $2, $3)', [
+      group.id,
+      memberId,
+      position,
+    ]);
+  }
+  return { id: group.id, name, members };
+}

@@ -11,7 +11,7 @@ export function BrandLogo() {
   const logoUrl = safeWebUrl(settings?.logoUrl ?? undefined);
   return (
     <Link href={paths.home.build()} asChild>
-      <Logo aria-label={`${name} home`}>
+      <Logo aria-label={`${name} home`} title={`${name} home`}>
         {logoUrl !== null ? (
           <img src={logoUrl} alt="" width="28" height="28" />
         ) : (

@@ -1,18 +1,30 @@
 import { useSetAtom } from 'jotai';
 import styled from 'styled-components';
-import { themeChoiceAtom, useThemeName } from '../theme-choice';
+import {
+  themeChoiceAtom,
+  toggledThemeChoice,
+  useSystemThemeName,
+  useThemeName,
+} from '../theme-choice';
 
-/** Switches between the light and dark theme; the choice is remembered. */
+/**
+ * Switches between the light and dark theme; the choice is remembered. Switching back to the system's
+ * scheme follows the system again (its label says so).
+ */
 export function ThemeToggle() {
   const name = useThemeName();
+  const system = useSystemThemeName();
   const setChoice = useSetAtom(themeChoiceAtom);
   const next = name === 'dark' ? 'light' : 'dark';
+  const choice = toggledThemeChoice(name, system);
+  const label = `Switch to ${next} theme${choice === null ? ' (follow the system)' : ''}`;
   return (
     <ToggleButton
       type="button"
-      aria-label={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
       onClick={() => {
-        setChoice(next);
+        setChoice(choice);
       }}
     >
       {name === 'dark' ? (

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useLatestConversation } from '../../features/chat/hooks/use-latest-conversation';
-import { Spinner } from '../../components/spinner';
+import { ChatSkeleton } from '../../features/chat/components/chat-skeleton';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { Page } from '../layouts/page';
@@ -15,13 +15,10 @@ export function ChatWithCharacterPage({ characterId }: { characterId: string }) 
     return <Redirect to={paths.chat.build(characterId, conversationId)} replace />;
   }
   if (latest.status === 'error' && isNotFound(latest.error)) return <NotFoundPage />;
+  if (latest.status === 'loading') return <ChatSkeleton />;
   return (
     <Page>
-      {latest.status === 'loading' ? (
-        <Spinner label="Opening chat" />
-      ) : (
-        <ErrorState message={errorText(latest.error)} onRetry={latest.retry} />
-      )}
+      <ErrorState message={errorText(latest.error)} onRetry={latest.retry} />
     </Page>
   );
 }

@@ -1,7 +1,9 @@
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
+import { GuestSignInButton } from '../../features/auth/components/sign-in-button';
 import { useCharacter } from '../../features/characters/hooks/use-character';
+import { ChatSkeleton } from '../../features/chat/components/chat-skeleton';
 import { ChatView } from '../../features/chat/components/chat-view';
 import { useSavedChatActions } from '../../features/saved-chats/hooks/use-saved-chat-actions';
 import { ContextMeter } from '../../features/generation/components/context-meter';
@@ -48,7 +50,12 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
     isNew ? null : conversationId,
     characterName,
   );
-  const persona = useChatPersona({ characterName, isNew, backPath: location });
+  const persona = useChatPersona({
+    characterName,
+    isNew,
+    conversationId: isNew ? null : conversationId,
+    backPath: location,
+  });
   const settings = useGenerationSettingsItem();
   const memories = useMemoriesItem();
   // Images in the conversation: basic and premium; the V2 styles premium (issue 26 item 2).
@@ -64,7 +71,13 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
   );
   if (!isNew && !IdParamsSchema.safeParse({ id: conversationId }).success) return <NotFoundPage />;
   if (character.status !== 'success') {
-    return <CharacterLoadState state={character} loadingLabel="Loading chat" />;
+    return (
+      <CharacterLoadState
+        state={character}
+        loadingLabel="Loading chat"
+        loading={<ChatSkeleton />}
+      />
+    );
   }
   // A bot waiting for a moderator sends the visitor to the chatbots list (product-core.md, "Chat
   // screen"): its creator to My Chatbots, where it shows Under Manual Review; anyone else home.
@@ -90,6 +103,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
       {settings.modal}
       <ChatView
         persona={persona.persona}
+        userPersona={persona.activePersona}
         key={characterId}
         character={character.data}
         conversationId={isNew ? null : conversationId}
@@ -99,6 +113,7 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
         }}
         notFound={<NotFoundPage />}
         renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+        narrowHeaderItems={<GuestSignInButton />}
         waitingRoomModal={WaitingRoomModal}
         onWaitingRoom={onWaitingRoom}
         composerNotice={<WaitingRoomComposerNotice characterId={characterId} />}
@@ -110,8 +125,8 @@ export function ChatPage({ characterId, conversationId }: ChatPageProps) {
           ...settings.menuItems,
         ]}
         pickMode={saved.pickMode}
-        renderConversationBar={(id, lastMessageId) => (
-          <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
+        renderConversationBar={(id, lastMessageId, layout) => (
+          <ContextMeter conversationId={id} lastMessageId={lastMessageId} layout={layout} />
         )}
         renderAfterMessages={(state) => <AdSlot {...state} />}
         imageAccess={{

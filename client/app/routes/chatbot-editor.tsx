@@ -69,7 +69,7 @@ export function ChatbotCreatePage() {
   } | null>(null);
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate teaser={chatbotTeaser}>
+    <CreateGate teaser={chatbotTeaser} reason="createChatbot">
       {(memberId) => (
         <>
           <ImportBar>
@@ -120,7 +120,7 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
   const notice = useArrivalNotice();
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate teaser={chatbotTeaser}>
+    <CreateGate teaser={chatbotTeaser} reason="createChatbot">
       {(memberId) => {
         const draft = loadDraft(memberId, draftId);
         if (draft === null) return <NotFoundPage />;
@@ -143,7 +143,7 @@ export function ChatbotDraftPage({ draftId }: { draftId: string }) {
 export function ChatbotEditPage({ characterId }: { characterId: string }) {
   useDocumentTitle('Chatbot Editor');
   return (
-    <CreateGate teaser={chatbotTeaser}>
+    <CreateGate teaser={chatbotTeaser} reason="createChatbot">
       {(memberId) => <EditLoader memberId={memberId} id={characterId} />}
     </CreateGate>
   );

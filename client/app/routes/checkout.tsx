@@ -1,9 +1,7 @@
-import { useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import styled from 'styled-components';
 import { tokenRefreshDelayMs } from '#shared/rules/checkout';
-import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { loadCheckoutOptions, loadCryptoLink } from '../../features/checkout/api';
 import { CheckoutScreen } from '../../features/checkout/components/checkout-screen';
 import { PurchaseDetails } from '../../features/checkout/components/purchase-details';
@@ -18,6 +16,7 @@ import { useMe, useRefreshAccount } from '../../lib/member';
 import { paths } from '../../lib/paths';
 import { useServices } from '../../lib/services';
 import { useSession } from '../../lib/session';
+import { useOpenSignIn } from '../../lib/sign-in-request';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
 import { Page } from '../layouts/page';
@@ -28,10 +27,13 @@ import { Page } from '../layouts/page';
  */
 function MembersOnly({ children }: { children: React.ReactNode }) {
   const session = useSession();
-  const openSignIn = useSetAtom(isSignInOpenAtom);
+  const open = useOpenSignIn();
+  const openSignIn = useCallback(() => {
+    open('checkout');
+  }, [open]);
   const isGuest = session.status === 'guest';
   useEffect(() => {
-    if (isGuest) openSignIn(true);
+    if (isGuest) openSignIn();
   }, [isGuest, openSignIn]);
   if (session.status === 'restoring') return <Spinner label="Loading" />;
   if (isGuest) {
@@ -40,7 +42,7 @@ function MembersOnly({ children }: { children: React.ReactNode }) {
         <Button
           $variant="primary"
           onClick={() => {
-            openSignIn(true);
+            openSignIn();
           }}
         >
           Sign In

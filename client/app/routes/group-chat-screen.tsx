@@ -16,8 +16,10 @@ import { useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { IdParamsSchema } from '#shared/api/characters';
 import { RegisterPrompt } from '../../features/auth/components/register-prompt';
+import { GuestSignInButton } from '../../features/auth/components/sign-in-button';
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { nextGroupSpeaker } from '../../features/chat/api';
+import { ChatSkeleton } from '../../features/chat/components/chat-skeleton';
 import { ChatView } from '../../features/chat/components/chat-view';
 import { useLatestConversation } from '../../features/chat/hooks/use-latest-conversation';
 import { ContextMeter } from '../../features/generation/components/context-meter';
@@ -26,7 +28,6 @@ import { TurnBar, type TurnChoice } from '../../features/group-chat/components/t
 import { useAutoResponseItem } from '../../features/group-chat/hooks/use-auto-response-item';
 import { useChatPersona } from '../../features/personas/hooks/use-chat-persona';
 import { useSavedChatActions } from '../../features/saved-chats/hooks/use-saved-chat-actions';
-import { Spinner } from '../../components/spinner';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
 import { useServices } from '../../lib/services';
@@ -94,6 +95,7 @@ function GroupChatLoader({ characterId, openedConversationId, isFromEmail }: Gro
   const persona = useChatPersona({
     characterName,
     isNew: conversationId === null,
+    conversationId,
     backPath: location,
   });
   const saved = useSavedChatActions(
@@ -108,7 +110,13 @@ function GroupChatLoader({ characterId, openedConversationId, isFromEmail }: Gro
   );
 
   if (character.status !== 'success') {
-    return <CharacterLoadState state={character} loadingLabel="Loading chat" />;
+    return (
+      <CharacterLoadState
+        state={character}
+        loadingLabel="Loading chat"
+        loading={<ChatSkeleton />}
+      />
+    );
   }
   const failed = [group, latest].find((s) => s.status === 'error');
   if (failed?.status === 'error' && isNotFound(failed.error)) return <NotFoundPage />;
@@ -119,13 +127,7 @@ function GroupChatLoader({ characterId, openedConversationId, isFromEmail }: Gro
       </Page>
     );
   }
-  if (group.status !== 'success' || latest.status !== 'success') {
-    return (
-      <Page>
-        <Spinner label="Loading chat" />
-      </Page>
-    );
-  }
+  if (group.status !== 'success' || latest.status !== 'success') return <ChatSkeleton />;
   // A group waiting for a moderator sends the visitor to a list, as a chatbot's chat does
   // (product-core.md, "Chat screen"): its creator to My Group Chats, where it shows Under Manual
   // Review; anyone else home.
@@ -147,20 +149,22 @@ function GroupChatLoader({ characterId, openedConversationId, isFromEmail }: Gro
       {saved.dialogs}
       <ChatView
         persona={persona.persona}
+        userPersona={persona.activePersona}
         character={character.data}
         conversationId={conversationId}
         isFromEmail={isFromEmail}
         onConversationStarted={choose}
         notFound={<NotFoundPage />}
         renderGuestLimit={(onClose) => <RegisterPrompt onClose={onClose} />}
+        narrowHeaderItems={<GuestSignInButton />}
         menuItems={(activeId) => [
           ...saved.menuItems,
           ...persona.menuItems(activeId),
           ...autoResponse.menuItems,
         ]}
         pickMode={saved.pickMode}
-        renderConversationBar={(id, lastMessageId) => (
-          <ContextMeter conversationId={id} lastMessageId={lastMessageId} />
+        renderConversationBar={(id, lastMessageId, layout) => (
+          <ContextMeter conversationId={id} lastMessageId={lastMessageId} layout={layout} />
         )}
         group={{
           speakers,

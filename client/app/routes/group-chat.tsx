@@ -44,7 +44,7 @@ export function GroupCreatePage() {
   useDocumentTitle('Create Group');
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate teaser={groupTeaser}>
+    <CreateGate teaser={groupTeaser} reason="createGroup">
       {(memberId) => (
         <GroupForm
           memberId={memberId}
@@ -62,7 +62,7 @@ export function GroupDraftPage({ draftId }: { draftId: string }) {
   useDocumentTitle('Create Group');
   const renderRestricted = useRenderRestricted();
   return (
-    <CreateGate teaser={groupTeaser}>
+    <CreateGate teaser={groupTeaser} reason="createGroup">
       {(memberId) => {
         const draft = loadGroupDraft(memberId, draftId);
         if (draft === null) return <NotFoundPage />;
@@ -83,7 +83,11 @@ export function GroupDraftPage({ draftId }: { draftId: string }) {
 
 export function GroupMembersPage() {
   useDocumentTitle('Add Members');
-  return <CreateGate teaser={groupTeaser}>{() => <MemberPicker />}</CreateGate>;
+  return (
+    <CreateGate teaser={groupTeaser} reason="createGroup">
+      {() => <MemberPicker />}
+    </CreateGate>
+  );
 }
 
 function EditLoader({ memberId, id }: { memberId: string; id: string }) {
@@ -115,7 +119,7 @@ export function GroupEditPage() {
   useDocumentTitle('Edit Group');
   const id = new URLSearchParams(useSearch()).get('characterId');
   return (
-    <CreateGate teaser={groupTeaser}>
+    <CreateGate teaser={groupTeaser} reason="createGroup">
       {(memberId) => (id === null ? <NotFoundPage /> : <EditLoader memberId={memberId} id={id} />)}
     </CreateGate>
   );

@@ -1,17 +1,16 @@
-import { useSetAtom } from 'jotai';
 import { useSearch } from 'wouter';
-import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { LibraryView } from '../../features/library/components/library-view';
 import { parseFilters } from '../../features/library/filters';
 import { WaitingRoomBanner } from '../../features/waiting-room/components/waiting-room-banner';
 import { InlineBanner } from '../../features/banners/components/banner-host';
+import { useOpenSignIn } from '../../lib/sign-in-request';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLibraryCardActions } from '../character-menu';
 import { Page } from '../layouts/page';
 
 export function HomePage() {
   const { page } = parseFilters(useSearch());
-  const openSignIn = useSetAtom(isSignInOpenAtom);
+  const openSignIn = useOpenSignIn();
   const cardActions = useLibraryCardActions();
   useDocumentTitle(page > 1 ? `Characters, page ${String(page)}` : null);
   return (
@@ -28,7 +27,7 @@ export function HomePage() {
         }
         {...cardActions}
         onSignInRequested={() => {
-          openSignIn(true);
+          openSignIn('nsfw');
         }}
       />
     </Page>

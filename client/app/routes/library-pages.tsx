@@ -1,27 +1,28 @@
 /** The listing screens besides home: recommendations, favorites and a creator's chatbots. */
-import { useSetAtom } from 'jotai';
 import { Link, Redirect } from 'wouter';
 import { ButtonAnchor } from '../../components/button';
 import { EmptyState } from '../../components/state-panel';
-import { isSignInOpenAtom } from '../../features/auth/atoms';
 import { LibraryMarketing } from '../../features/library/components/library-marketing';
 import { LibraryView } from '../../features/library/components/library-view';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
+import { useOpenSignIn, type SignInReason } from '../../lib/sign-in-request';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLibraryCardActions } from '../character-menu';
 import { Page } from '../layouts/page';
 
-function useOpenSignIn(): () => void {
-  const setOpen = useSetAtom(isSignInOpenAtom);
+/** Opens the Sign In dialog for `reason` (a marketing page's call to action, the NSFW unlock). */
+function useOpenSignInFor(reason: SignInReason): () => void {
+  const openSignIn = useOpenSignIn();
   return () => {
-    setOpen(true);
+    openSignIn(reason);
   };
 }
 
 export function RecommendedBotsPage() {
   const session = useSession();
-  const openSignIn = useOpenSignIn();
+  const unlockNsfw = useOpenSignInFor('nsfw');
+  const openSignIn = useOpenSignInFor('recommendations');
   const cardActions = useLibraryCardActions();
   useDocumentTitle('Recommendations');
   return (
@@ -30,7 +31,7 @@ export function RecommendedBotsPage() {
         <LibraryView
           heading="Recommended for you"
           scope="recommended"
-          onSignInRequested={openSignIn}
+          onSignInRequested={unlockNsfw}
           {...cardActions}
         />
       ) : session.status === 'guest' ? (
@@ -42,7 +43,8 @@ export function RecommendedBotsPage() {
 
 export function FavoriteBotsPage() {
   const session = useSession();
-  const openSignIn = useOpenSignIn();
+  const unlockNsfw = useOpenSignInFor('nsfw');
+  const openSignIn = useOpenSignInFor('favorite');
   const cardActions = useLibraryCardActions();
   useDocumentTitle('Favorite Chatbots');
   return (
@@ -51,7 +53,7 @@ export function FavoriteBotsPage() {
         <LibraryView
           heading="Favorite Chatbots"
           scope="favorites"
-          onSignInRequested={openSignIn}
+          onSignInRequested={unlockNsfw}
           {...cardActions}
           empty={
             <EmptyState title="No favorites yet">
@@ -70,7 +72,7 @@ export function FavoriteBotsPage() {
 }
 
 export function CreatorPage({ username }: { username: string }) {
-  const openSignIn = useOpenSignIn();
+  const unlockNsfw = useOpenSignInFor('nsfw');
   const cardActions = useLibraryCardActions();
   const heading = `@${username}'s Chatbots`;
   useDocumentTitle(heading);
@@ -80,7 +82,7 @@ export function CreatorPage({ username }: { username: string }) {
         heading={heading}
         scope="creator"
         creator={username}
-        onSignInRequested={openSignIn}
+        onSignInRequested={unlockNsfw}
         creatorNotFound={<Redirect to={paths.userNotFound.build()} replace />}
         {...cardActions}
       />

@@ -7,10 +7,13 @@ import { z } from 'zod';
 import { readStored, removeStored, writeStored } from '../../lib/browser-storage';
 import { returnPath } from '../../lib/paths';
 
-/** Remembers the current page as where sign-in started (nothing for home). */
-export function rememberSignInOrigin(): void {
+/**
+ * Remembers where sign-in started (nothing for home): the current page, or the page the guest asked
+ * for (a header entry's) when given.
+ */
+export function rememberSignInOrigin(then: string | null = null): void {
   // Storage may be blocked; the new member then lands on home.
-  const here = returnPath(`${window.location.pathname}${window.location.search}`);
+  const here = then ?? returnPath(`${window.location.pathname}${window.location.search}`);
   if (here === null) removeStored('signInOrigin');
   else writeStored('signInOrigin', here);
 }

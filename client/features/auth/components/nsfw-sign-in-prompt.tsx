@@ -13,7 +13,7 @@ export function NsfwSignInPrompt() {
     <Screen aria-labelledby={id}>
       <h1 id={id}>Sign in to see this chatbot</h1>
       <p>This chatbot is for adults only. Sign in or create a free account with just your email.</p>
-      <SignInButton size="md" />
+      <SignInButton size="md" reason="nsfw" />
     </Screen>
   );
 }

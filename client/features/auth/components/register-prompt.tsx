@@ -3,12 +3,11 @@
  * allowance (`guest_message_limit`). Create Free Account and Sign In both open the Sign In modal, which
  * signs up a new email as well.
  */
-import { useSetAtom } from 'jotai';
 import styled from 'styled-components';
 import { Button, LinkButton } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/errors';
-import { isSignInOpenAtom } from '../atoms';
+import { useOpenSignIn } from '../../../lib/sign-in-request';
 
 const benefits = [
   'Keep chatting without the guest message limit',
@@ -17,10 +16,10 @@ const benefits = [
 ] as const;
 
 export function RegisterPrompt({ onClose }: { onClose: () => void }) {
-  const setIsSignInOpen = useSetAtom(isSignInOpenAtom);
+  const open = useOpenSignIn();
   const openSignIn = () => {
     onClose();
-    setIsSignInOpen(true);
+    open('keepChatting');
   };
   return (
     <Modal

@@ -1,7 +1,7 @@
 /**
- * The Sign In modal (product-core.md, "Sign-in modal"): an email step with Continue, then the emailed
- * 6-digit code, plus the OAuth buttons the server lists. Errors show under the field they concern;
- * closing unmounts it, which resets it.
+ * The Sign In modal (product-core.md, "Sign-in modal"): why it opened when an action asked for it, an
+ * email step with Continue, then the emailed 6-digit code, plus the OAuth buttons the server lists.
+ * Errors show under the field they concern; closing unmounts it, which resets it.
  */
 import { useEffect } from 'react';
 import styled from 'styled-components';
@@ -14,6 +14,7 @@ import { toApiError } from '../../../lib/api-client';
 import { formErrorText } from '../../../lib/errors';
 import { paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
+import { signInReasonText, type SignInReason } from '../../../lib/sign-in-request';
 import { useQuery } from '../../../lib/use-query';
 import { loadSignInProviders, sendSignInCode, verifySignInCode } from '../api';
 import { rememberSignInOrigin } from '../sign-in-origin';
@@ -50,14 +51,30 @@ function ProviderButtons() {
   );
 }
 
-export function SignInModal({ onClose }: { onClose: () => void }) {
+export function SignInModal({
+  reason,
+  then,
+  onClose,
+}: {
+  /** What the guest tried that needs an account, said first; null when they pressed Sign In. */
+  reason: SignInReason | null;
+  /** The page to go to once signed in, also where a new member returns after sign-up. */
+  then: string | null;
+  onClose: () => void;
+}) {
   const { api, session } = useServices();
   const failed = (err: unknown) => formErrorText(toApiError(err));
   useEffect(() => {
-    rememberSignInOrigin();
-  }, []);
+    rememberSignInOrigin(then);
+  }, [then]);
+  const why = signInReasonText(reason);
   return (
     <Modal title="Sign In" onClose={onClose}>
+      {why !== null && (
+        <Reason>
+          {why}. <span>It is free, and only an email is required.</span>
+        </Reason>
+      )}
       <EmailCodeSteps
         emailIntro="Enter your email and we will send you a sign-in code."
         sendLabel="Continue"
@@ -88,6 +105,18 @@ export function SignInModal({ onClose }: { onClose: () => void }) {
     </Modal>
   );
 }
+
+/** Why the dialog opened, above everything else (issue 28 §11). */
+const Reason = styled.p`
+  margin-bottom: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+
+  span {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.regular};
+  }
+`;
 
 const Legal = styled.p`
   margin-top: ${({ theme }) => theme.space.lg};

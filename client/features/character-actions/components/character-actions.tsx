@@ -25,6 +25,7 @@ import { removedCharacterIdsAtom } from '../atoms';
 import { BlockCreatorDialog } from './block-creator-dialog';
 import { FavoriteButton } from './favorite-button';
 import { ShareDialog } from './share-dialog';
+import type { SignInReason } from '../../../lib/sign-in-request';
 
 /** Toasts of this menu; the spec names only 'Bot added to Favorites' (see use-favorite.ts). */
 export const actionTexts = {
@@ -42,8 +43,8 @@ interface CharacterActionsProps {
    */
   character: ActionCharacter;
   variant: 'card' | 'profile';
-  /** Opens the sign-in modal: what a guest gets instead of an action needing an account. */
-  onSignInRequired: () => void;
+  /** Opens the sign-in modal, saying why: what a guest gets instead of an action needing an account. */
+  onSignInRequired: (reason: SignInReason) => void;
   /** The Restricted! dialog for a member who may not delete chatbots. */
   renderRestricted: (onClose: () => void) => ReactNode;
   /** Called once the chatbot left the view (deleted, less liked, its creator blocked). */
@@ -74,7 +75,12 @@ export function CharacterActions({
     character.isCreator ??
     (isMember && me?.username != null && creator !== null && me.username === creator);
   const isShareable = canShare({ visibility: character.visibility ?? 'public' }, false);
-  const memberOnly = (run: () => void) => (isMember ? run : onSignInRequired);
+  const memberOnly = (reason: SignInReason, run: () => void) =>
+    isMember
+      ? run
+      : () => {
+          onSignInRequired(reason);
+        };
 
   const removeFromView = () => {
     setRemoved((ids) => new Set(ids).add(character.id));
@@ -125,18 +131,25 @@ export function CharacterActions({
     items.push({ label: 'Delete', tone: 'danger', onSelect: () => setDialog('delete') });
   } else {
     if (isMember) items.push({ label: 'Report', href: paths.report.build(character.id) });
-    else items.push({ label: 'Report', onSelect: onSignInRequired });
+    else {
+      items.push({
+        label: 'Report',
+        onSelect: () => {
+          onSignInRequired('report');
+        },
+      });
+    }
     if (creator !== null) {
       items.push({
         label: 'Block Creator',
         tone: 'danger',
-        onSelect: memberOnly(() => setDialog('block')),
+        onSelect: memberOnly('block', () => setDialog('block')),
       });
     }
     if (variant === 'card') {
       items.push({
         label: 'Less like this',
-        onSelect: memberOnly(() => {
+        onSelect: memberOnly('lessLike', () => {
           void lessLikeThis();
         }),
       });

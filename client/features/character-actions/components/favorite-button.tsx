@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { ErrorModal } from '../../../components/error-modal';
 import { IconButton } from '../../../components/menu';
 import { errorText } from '../../../lib/errors';
+import type { SignInReason } from '../../../lib/sign-in-request';
 import { useFavorite } from '../hooks/use-favorite';
 
 export function FavoriteButton({
@@ -14,13 +15,13 @@ export function FavoriteButton({
 }: {
   character: { id: string; name: string; isFavorite?: boolean };
   isMember: boolean;
-  onSignInRequired: () => void;
+  onSignInRequired: (reason: SignInReason) => void;
   variant: 'icon' | 'labelled';
 }) {
   const favorite = useFavorite(character.id, character.isFavorite);
   const isOn = isMember && favorite.isFavorite;
   const onClick = () => {
-    if (!isMember) onSignInRequired();
+    if (!isMember) onSignInRequired('favorite');
     else favorite.toggle();
   };
   const label = isOn

@@ -13,6 +13,7 @@ import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { rate } from '../api';
+import type { SignInReason } from '../../../lib/sign-in-request';
 
 const choices: readonly { value: BotRating; label: string }[] = [
   { value: 'dislike', label: 'Dislike' },
@@ -29,7 +30,7 @@ export function RatingControl({
   characterId: string;
   myRating: BotRating | null;
   onRated: (state: RatingState) => void;
-  onSignInRequired: () => void;
+  onSignInRequired: (reason: SignInReason) => void;
 }) {
   const { api } = useServices();
   const session = useSession();
@@ -38,7 +39,7 @@ export function RatingControl({
 
   const choose = async (value: BotRating) => {
     if (session.status !== 'member') {
-      onSignInRequired();
+      onSignInRequired('rate');
       return;
     }
     setPending(value);

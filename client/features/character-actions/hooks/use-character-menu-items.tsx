@@ -15,6 +15,7 @@ import { useSession } from '../../../lib/session';
 import { BlockCreatorDialog } from '../components/block-creator-dialog';
 import { ShareDialog } from '../components/share-dialog';
 import { useFavorite } from './use-favorite';
+import type { SignInReason } from '../../../lib/sign-in-request';
 
 export type MenuCharacter = Pick<
   Character,
@@ -29,8 +30,8 @@ export function useCharacterMenuItems(
     onSignInRequired,
     onBlocked,
   }: {
-    /** Opens the sign-in modal, what a guest gets instead of favorite or block. */
-    onSignInRequired: () => void;
+    /** Opens the sign-in modal saying why, what a guest gets instead of favorite or block. */
+    onSignInRequired: (reason: SignInReason) => void;
     /** Called once the creator is blocked: the bot and its chats are closed to the member. */
     onBlocked: () => void;
   },
@@ -39,7 +40,12 @@ export function useCharacterMenuItems(
   const isMember = session.status === 'member';
   const [dialog, setDialog] = useState<'share' | 'block' | null>(null);
   const favorite = useFavorite(characterId, character?.isFavorite);
-  const memberOnly = (run: () => void) => (isMember ? run : onSignInRequired);
+  const memberOnly = (reason: SignInReason, run: () => void) =>
+    isMember
+      ? run
+      : () => {
+          onSignInRequired(reason);
+        };
   const close = () => {
     setDialog(null);
   };
@@ -60,13 +66,13 @@ export function useCharacterMenuItems(
       const isOn = isMember && favorite.isFavorite;
       items.push({
         label: isOn ? 'Remove from Favorites' : 'Add to Favorites',
-        onSelect: memberOnly(favorite.toggle),
+        onSelect: memberOnly('favorite', favorite.toggle),
       });
       if (character.creatorUsername !== null) {
         items.push({
           label: 'Block Creator',
           tone: 'danger',
-          onSelect: memberOnly(() => {
+          onSelect: memberOnly('block', () => {
             setDialog('block');
           }),
         });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'wouter';
 import { paths } from '../../../lib/paths';
@@ -11,9 +12,15 @@ interface ChatHeaderProps {
    * Chatbot, View Saved Chats, …); hidden while empty.
    */
   menuItems: readonly MenuItem[];
+  /** A small control beside the menu (the folded context meter on narrow screens). */
+  status?: ReactNode;
 }
 
-export function ChatHeader({ character, menuItems }: ChatHeaderProps) {
+/**
+ * The chat's header: back to the profile, who is chatted with, and the menu. On a narrow screen it is
+ * the only header (the app's is hidden on the chat, app/layouts/app-layout.tsx), so it is kept short.
+ */
+export function ChatHeader({ character, menuItems, status }: ChatHeaderProps) {
   return (
     <Bar>
       <Inner>
@@ -33,6 +40,7 @@ export function ChatHeader({ character, menuItems }: ChatHeaderProps) {
         </Link>
         <Avatar src={character.avatarUrl} name={character.name} size="sm" alt="" />
         <Name>{character.name}</Name>
+        {status}
         {menuItems.length > 0 && (
           <Menu label="Chat options" icon={<MoreIcon />} items={menuItems} />
         )}
@@ -51,7 +59,10 @@ function MoreIcon() {
   );
 }
 
+/** Positioned, so what opens under it (the context details) lies over the log. */
 const Bar = styled.header`
+  position: relative;
+  z-index: ${({ theme }) => theme.zIndex.header};
   border-bottom: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
 `;
@@ -63,6 +74,11 @@ const Inner = styled.div`
   max-width: ${({ theme }) => theme.size.readingWidth};
   margin: 0 auto;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    gap: ${({ theme }) => theme.space.xs};
+    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const BackLink = styled.a`

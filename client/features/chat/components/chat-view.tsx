@@ -14,7 +14,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import { useLocation } from 'wouter';
 import { defaultUserName, fillMacros } from '#shared/rules/macros';
 import { continuationSuffix } from '#shared/rules/continue-reply';
@@ -32,10 +32,10 @@ import {
   type PickMode,
 } from '../../../components/message-pick';
 import { RoleplayText } from '../../../components/roleplay-text';
-import { Spinner } from '../../../components/spinner';
 import { ErrorState } from '../../../components/state-panel';
 import { errorText, isNotFound } from '../../../lib/errors';
 import { newConversationId, paths } from '../../../lib/paths';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import type { GroupTurn } from '../api';
 import { conversationViewAtom } from '../atoms';
 import { sortedMenuItems } from '../menu-order';
@@ -48,6 +48,8 @@ import { defaultImagePromptOf } from '#shared/rules/images';
 import { useConversationSync } from '../hooks/use-conversation-sync';
 import { useSocketConnected } from '../hooks/use-socket-connected';
 import { ChatHeader } from './chat-header';
+import { ChatScreen } from './chat-screen';
+import { MessagesSkeleton } from './chat-skeleton';
 import { ChatNote } from './chat-note';
 import { Composer } from './composer';
 import { ConnectionNotice } from './connection-notice';
@@ -116,6 +118,8 @@ interface ChatViewProps {
   composerNotice?: ReactNode;
   /** Who the user is in a new chat (the chosen persona): its id for the send, its name for the greeting. */
   persona?: { id: string; name: string } | null;
+  /** The conversation's persona, whose name and picture the user's messages show (none: neither). */
+  userPersona?: { name: string; avatarUrl: string | null } | null;
   /**
    * Header menu items the page composes from other features, given the conversation on screen (null
    * before the first send); Start New Chat and Remove Messages are the chat's own.
@@ -123,8 +127,20 @@ interface ChatViewProps {
   menuItems?: (conversationId: string | null) => readonly MenuItem[];
   /** A mode picking one message (partial clone), shown in place of the composer. */
   pickMode?: PickMode | null;
-  /** Shown under the header once the conversation exists (the context meter), given its newest message. */
-  renderConversationBar?: (conversationId: string, lastMessageId: string | null) => ReactNode;
+  /**
+   * The context meter once the conversation exists, given its newest message: a bar under the header,
+   * or on a narrow screen (`compact`) a small control inside it, so the log keeps the height.
+   */
+  renderConversationBar?: (
+    conversationId: string,
+    lastMessageId: string | null,
+    layout: 'bar' | 'compact',
+  ) => ReactNode;
+  /**
+   * On a narrow screen, where the chat's header is the only one, what of the app's header it carries
+   * (the page composes a guest's Sign In there).
+   */
+  narrowHeaderItems?: ReactNode;
   /** A group chat: the members who speak (each bot message is labelled with its speaker) and the turn bar. */
   group?: ChatGroup;
   /** Shown after the messages, given how many the chat holds (the page composes the ad slot there). */
@@ -164,11 +180,13 @@ export function ChatView({
   onWaitingRoom,
   composerNotice,
   persona,
+  userPersona = null,
   menuItems,
   pickMode = null,
   renderConversationBar,
   group,
   renderAfterMessages,
+  narrowHeaderItems,
   isFromEmail = false,
   imageAccess,
 }: ChatViewProps) {
@@ -194,6 +212,8 @@ export function ChatView({
   const view = useAtomValue(useMemo(() => conversationViewAtom(activeId), [activeId]));
   const rowKeys = useMemo(() => view.messages.map((m) => m.id), [view.messages]);
   const isConnected = useSocketConnected();
+  const { breakpoint } = useTheme();
+  const isNarrow = useMediaQuery(`(max-width: ${breakpoint.sm})`);
   const actions = useChatActions({
     characterId: character.id,
     conversationId: activeId,
@@ -371,9 +391,18 @@ export function ChatView({
   };
 
   return (
-    <Screen>
+    <ChatScreen>
       <ChatHeader
         character={character}
+        status={
+          isNarrow ? (
+            <>
+              {narrowHeaderItems}
+              {activeId !== null &&
+                renderConversationBar?.(activeId, view.messages.at(-1)?.id ?? null, 'compact')}
+            </>
+          ) : undefined
+        }
         menuItems={sortedMenuItems([
           ...(activeId !== null
             ? [
@@ -410,16 +439,16 @@ export function ChatView({
           ...(menuItems?.(activeId) ?? []),
         ])}
       />
-      {activeId !== null && renderConversationBar?.(activeId, view.messages.at(-1)?.id ?? null)}
+      {!isNarrow &&
+        activeId !== null &&
+        renderConversationBar?.(activeId, view.messages.at(-1)?.id ?? null, 'bar')}
       {!isConnected && <ConnectionNotice />}
       {view.loadError !== null ? (
         <Centered>
           <ErrorState message={errorText(view.loadError)} onRetry={resync} />
         </Centered>
       ) : isFirstLoad ? (
-        <Centered>
-          <Spinner label="Loading messages" />
-        </Centered>
+        <MessagesSkeleton />
       ) : (
         <MessageList
           label={`Chat with ${character.name}`}
@@ -488,6 +517,7 @@ export function ChatView({
                     <MessageBubble
                       sender={message.role}
                       bot={botOf(message.subCharacterId)}
+                      user={userPersona}
                       isNamed={isNamed}
                       isMarked={isMarkedByPick(activePick, pickedIndex, i)}
                     >
@@ -498,7 +528,9 @@ export function ChatView({
                   <MessageBubble
                     sender={message.role}
                     bot={botOf(message.subCharacterId)}
+                    user={userPersona}
                     isNamed={isNamed}
+                    isEditing={editingId === message.id}
                     isStreaming={continuing !== null}
                     note={message.isStopped && continuing === null ? 'Stopped' : undefined}
                     footer={
@@ -619,7 +651,7 @@ export function ChatView({
           footer={
             <>
               {actions.outgoing !== null && (
-                <MessageBubble sender="user" bot={bot} isPending>
+                <MessageBubble sender="user" bot={bot} user={userPersona} isPending>
                   <RoleplayText text={actions.outgoing} />
                 </MessageBubble>
               )}
@@ -676,20 +708,21 @@ export function ChatView({
               void actions.stop();
             }}
             inputRef={composerRef}
-            autopilot={
-              activeId === null
-                ? undefined
-                : {
-                    canAsk: lastMessage?.role === 'bot' && !view.isGenerating && editingId === null,
-                    onAsk: sendAutopilot,
-                    isWriting: view.isAutopilotWriting,
-                    text: view.isAutopilotWriting ? (view.reply?.text ?? '') : '',
-                    draft: view.autopilotDraft,
-                    onDrop: (draftId) => {
-                      void actions.discardDraft(draftId);
-                    },
-                  }
-            }
+            // Offered (disabled) before the first send too, so the box keeps its width from the start.
+            autopilot={{
+              canAsk:
+                activeId !== null &&
+                lastMessage?.role === 'bot' &&
+                !view.isGenerating &&
+                editingId === null,
+              onAsk: sendAutopilot,
+              isWriting: view.isAutopilotWriting,
+              text: view.isAutopilotWriting ? (view.reply?.text ?? '') : '',
+              draft: view.autopilotDraft,
+              onDrop: (draftId) => {
+                void actions.discardDraft(draftId);
+              },
+            }}
           />
         </>
       )}
@@ -811,22 +844,9 @@ export function ChatView({
           returnFocusRef={composerRef}
         />
       )}
-    </Screen>
+    </ChatScreen>
   );
 }
-
-/** The viewport below the header, less the room a top or bottom banner takes (features/banners). */
-const Screen = styled.div`
-  display: flex;
-  flex-direction: column;
-  height: calc(
-    100dvh -
-      ${({ theme }) => theme.size.headerHeight} - var(--banner-top-height, 0px) - var(
-        --banner-bottom-height,
-        0px
-      )
-  );
-`;
 
 /** A reply stopped before its first word: the note, and Regenerate when it is the last reply. */
 const StoppedNote = styled.div`

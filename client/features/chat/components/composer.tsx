@@ -45,7 +45,7 @@ interface ComposerProps {
   onStop: () => void;
   /** The message box, so the screen can give focus back to it (e.g. when a dialog closes). */
   inputRef: RefObject<HTMLTextAreaElement | null>;
-  /** Absent before the conversation exists (autopilot answers a reply). */
+  /** Absent: no Autopilot button (disabled through `canAsk` until there is a reply to answer). */
   autopilot?: ComposerAutopilot;
 }
 
@@ -164,29 +164,33 @@ export function Composer({
           }}
           onKeyDown={onKeyDown}
         />
-        {autopilot !== undefined && !isGenerating && (
-          <Button
-            $variant="secondary"
-            aria-expanded={isAutopilotOpen}
-            disabled={!autopilot.canAsk || isSending}
-            onClick={() => {
-              setIsAutopilotOpen((open) => !open);
-            }}
-          >
-            Autopilot
-          </Button>
-        )}
         {showsDiscard && (
           <Button $variant="ghost" onClick={discard}>
             Discard
           </Button>
         )}
-        {isGenerating && (
-          <Button $variant="secondary" onClick={onStop}>
-            <StopIcon aria-hidden="true" />
-            <StopLabel>Stop</StopLabel>
-          </Button>
-        )}
+        <Swap>
+          {autopilot !== undefined && (
+            <SwapItem $isShown={!isGenerating}>
+              <Button
+                $variant="secondary"
+                aria-expanded={isAutopilotOpen}
+                disabled={!autopilot.canAsk || isSending}
+                onClick={() => {
+                  setIsAutopilotOpen((open) => !open);
+                }}
+              >
+                Autopilot
+              </Button>
+            </SwapItem>
+          )}
+          <SwapItem $isShown={isGenerating}>
+            <Button $variant="secondary" onClick={onStop}>
+              <StopIcon aria-hidden="true" />
+              <StopLabel>Stop</StopLabel>
+            </Button>
+          </SwapItem>
+        </Swap>
         <Button type="submit" $variant="primary" disabled={isSendDisabled}>
           Send
         </Button>
@@ -244,6 +248,30 @@ const Textarea = styled.textarea`
 
   &:focus-visible {
     outline-offset: 0;
+  }
+`;
+
+/**
+ * Autopilot and Stop take turns in one place as wide as the wider of them, so the message box keeps
+ * its width when a reply starts or ends; the one not in use is invisible (and so out of the tab order
+ * and the accessibility tree).
+ */
+const Swap = styled.div`
+  display: grid;
+  flex-shrink: 0;
+
+  & > * {
+    grid-area: 1 / 1;
+  }
+`;
+
+const SwapItem = styled.div<{ $isShown: boolean }>`
+  display: flex;
+  justify-content: center;
+  visibility: ${({ $isShown }) => ($isShown ? 'visible' : 'hidden')};
+
+  & > button {
+    flex: 1;
   }
 `;
 

@@ -295,11 +295,12 @@ const Rated = styled.span`
   white-space: nowrap;
 `;
 
+/** As wide as the chat's column (the bubble around it stretches while editing). */
 const Editor = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-  width: min(640px, 100%);
+  width: 100%;
 `;
 
 const EditorActions = styled.div`

@@ -8,6 +8,8 @@ interface MessageBubbleProps {
   sender: Sender;
   /** The bot's picture and name, shown beside its messages. */
   bot: { name: string; avatarUrl: string | null };
+  /** The persona the user chats as: its name above and picture beside the user's messages. */
+  user?: { name: string; avatarUrl: string | null } | null;
   isStreaming?: boolean;
   isPending?: boolean;
   note?: string;
@@ -17,6 +19,8 @@ interface MessageBubbleProps {
   isMarked?: boolean;
   /** A group chat: the bot's name is shown above its message (several bots speak). */
   isNamed?: boolean;
+  /** The message is being edited: the bubble takes the column's whole width for the editor. */
+  isEditing?: boolean;
   children: ReactNode;
 }
 
@@ -27,23 +31,27 @@ interface MessageBubbleProps {
 export function MessageBubble({
   sender,
   bot,
+  user = null,
   isStreaming = false,
   isPending = false,
   note,
   footer,
   isMarked = false,
   isNamed = false,
+  isEditing = false,
   children,
 }: MessageBubbleProps) {
   return (
     <Row $sender={sender}>
       {sender === 'bot' && <Avatar src={bot.avatarUrl} name={bot.name} size="sm" alt="" />}
-      <Column $sender={sender}>
+      <Column $sender={sender} $isEditing={isEditing}>
         {isNamed && sender === 'bot' && <Speaker data-speaker>{bot.name}</Speaker>}
+        {sender === 'user' && user !== null && <Speaker data-persona>{user.name}</Speaker>}
         <Bubble
           $sender={sender}
           $isPending={isPending}
           $isMarked={isMarked}
+          $isEditing={isEditing}
           data-role={sender}
           data-streaming={isStreaming ? 'true' : undefined}
           aria-busy={isStreaming ? 'true' : undefined}
@@ -53,6 +61,9 @@ export function MessageBubble({
         {note !== undefined && <Note>{note}</Note>}
         {footer}
       </Column>
+      {sender === 'user' && user !== null && (
+        <Avatar src={user.avatarUrl} name={user.name} size="sm" alt="" />
+      )}
     </Row>
   );
 }
@@ -64,15 +75,24 @@ const Row = styled.div<{ $sender: Sender }>`
   justify-content: ${({ $sender }) => ($sender === 'user' ? 'flex-end' : 'flex-start')};
 `;
 
-const Column = styled.div<{ $sender: Sender }>`
+const Column = styled.div<{ $sender: Sender; $isEditing: boolean }>`
   display: flex;
+  flex: ${({ $isEditing }) => ($isEditing ? '1' : '0 1 auto')};
   flex-direction: column;
   align-items: ${({ $sender }) => ($sender === 'user' ? 'flex-end' : 'flex-start')};
   min-width: 0;
-  max-width: min(85%, 640px);
+  max-width: ${({ $isEditing }) => ($isEditing ? '100%' : 'min(85%, 640px)')};
 `;
 
-const Bubble = styled.div<{ $sender: Sender; $isPending: boolean; $isMarked: boolean }>`
+const Bubble = styled.div<{
+  $sender: Sender;
+  $isPending: boolean;
+  $isMarked: boolean;
+  $isEditing: boolean;
+}>`
+  align-self: ${({ $isEditing }) => ($isEditing ? 'stretch' : 'auto')};
+  /* Never wider than the column, whatever it holds: a code block's long line scrolls inside it. */
+  max-width: 100%;
   padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radius.bubble};
   white-space: pre-wrap;

@@ -39,7 +39,12 @@ export function CharacterGrid({
   );
 }
 
-/** Card-shaped placeholders while a page loads. */
+/**
+ * Card-shaped placeholders while a page loads, each part the height of the card's own (name, two
+ * lines of title, a row of tag chips, the message count; on a narrow screen, where cards are narrow,
+ * three lines of title and two rows of chips), so the grid does not jump when the cards arrive
+ * (issue 28 §14).
+ */
 export function CharacterGridSkeleton({ count }: { count: number }) {
   return (
     <>
@@ -50,9 +55,21 @@ export function CharacterGridSkeleton({ count }: { count: number }) {
             <SkeletonCard>
               <PictureSkeleton />
               <SkeletonBody>
-                <Skeleton $width="70%" />
-                <Skeleton />
-                <Skeleton $width="50%" />
+                <Skeleton $width="70%" $height="1.25rem" />
+                <TitleLines>
+                  <Skeleton $height="0.875rem" />
+                  <Skeleton $width="80%" $height="0.875rem" />
+                  <NarrowOnly $width="60%" $height="0.875rem" />
+                </TitleLines>
+                <ChipRow>
+                  <ChipSkeleton $width="3.5rem" />
+                  <ChipSkeleton $width="4.5rem" />
+                  <ChipSkeleton $width="3rem" />
+                </ChipRow>
+                <NarrowChipRow>
+                  <ChipSkeleton $width="4rem" />
+                </NarrowChipRow>
+                <MetaSkeleton $width="40%" $height="0.75rem" />
               </SkeletonBody>
             </SkeletonCard>
           </li>
@@ -111,4 +128,43 @@ const SkeletonBody = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.md};
+`;
+
+/** Two lines of the title: each line's box is its text's height at the tight line height. */
+const TitleLines = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const ChipRow = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/** A tag chip: small text at the normal line height, with its padding. */
+const ChipSkeleton = styled(Skeleton)`
+  height: calc(
+    ${({ theme }) => theme.font.size.xs} * ${({ theme }) => theme.font.lineHeight.normal} + 2 *
+      ${({ theme }) => theme.space.xxs}
+  );
+  border-radius: ${({ theme }) => theme.radius.pill};
+`;
+
+/** A narrow card's title takes a third line and its tags a second row. */
+const NarrowOnly = styled(Skeleton)`
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    display: none;
+  }
+`;
+
+const NarrowChipRow = styled(ChipRow)`
+  @media (min-width: ${({ theme }) => theme.breakpoint.sm}) {
+    display: none;
+  }
+`;
+
+/** The message count: small text, its line's height, at the card's foot. */
+const MetaSkeleton = styled(Skeleton)`
+  margin: ${({ theme }) => theme.space.xs} 0;
 `;

@@ -124,9 +124,18 @@ export function LibraryView(props: LibraryViewProps) {
             maxLength={100}
             placeholder="Search chatbots or @creator"
           />
-          <Button type="submit" $variant="primary">
-            Search
-          </Button>
+          <SearchButton type="submit" $variant="primary">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path
+                d="M16 16l4.5 4.5"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <SearchWord>Search</SearchWord>
+          </SearchButton>
         </SearchForm>
         <Controls>
           <Button
@@ -370,6 +379,24 @@ const SearchForm = styled.form`
   display: flex;
   flex: 1 1 320px;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+/**
+ * On a narrow screen Search is its magnifier alone (the word stays for screen readers), so the box
+ * keeps the room for its whole placeholder (issue 28 §11).
+ */
+const SearchButton = styled(Button)`
+  flex-shrink: 0;
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    padding: 0 ${({ theme }) => theme.space.md};
+  }
+`;
+
+const SearchWord = styled.span`
+  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
+    ${visuallyHidden}
+  }
 `;
 
 const HiddenLabel = styled.label`

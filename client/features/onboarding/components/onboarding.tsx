@@ -5,6 +5,7 @@
  * are kept per email; `username_taken` sends the member back to the first step. The same steps show on
  * the /signup page or, with the onboarding v2 flag, as a modal over the current page.
  */
+import { useSetAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { EmailSchema, type Me } from '#shared/schemas/user';
@@ -25,8 +26,8 @@ import { useServices } from '../../../lib/services';
 import { useSession } from '../../../lib/session';
 import { useUsernameCheck } from '../../../lib/use-username-check';
 import { confirmEmail, sendEmailCode, submitOnboarding } from '../api';
+import { isChoosingInterestsAtom } from '../atoms';
 import { clearDraft, readDraft, writeDraft, type OnboardingDraft } from '../onboarding-draft';
-import { InterestsModal } from './interests-modal';
 
 const ageText = 'You must confirm that you are 18 years or older.';
 const termsText = 'You must agree with the terms and conditions.';
@@ -72,14 +73,21 @@ function OnboardingForm({
   const [draft, setDraft] = useState<OnboardingDraft>(() => readDraft(owner));
   const [errors, setErrors] = useState<Errors>({});
   const [isBusy, setIsBusy] = useState(false);
-  const [isChoosingInterests, setIsChoosingInterests] = useState(false);
+  /** Sign-up is done: the interests step follows over the page the member goes on to. */
+  const [isFinished, setIsFinished] = useState(false);
+  const startInterests = useSetAtom(isChoosingInterestsAtom);
+  const finish = () => {
+    setIsFinished(true);
+    startInterests(true);
+    onDone();
+  };
   /** An email typed on Welcome Aboard: it is confirmed with a code before it is kept. */
   const [emailToConfirm, setEmailToConfirm] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const check = useUsernameCheck(draft.username);
 
   // Once submitted, the draft is gone for good (the email may change while it is confirmed).
-  const isSubmitted = isChoosingInterests || emailToConfirm !== null;
+  const isSubmitted = isFinished || emailToConfirm !== null;
   useEffect(() => {
     if (!isSubmitted) writeDraft(owner, draft);
   }, [owner, draft, isSubmitted]);
@@ -142,7 +150,7 @@ function OnboardingForm({
       clearDraft(owner);
       memberChanged(me);
       const email = needsEmail ? draft.email.trim() : '';
-      if (email === '') setIsChoosingInterests(true);
+      if (email === '') finish();
       else setEmailToConfirm(email);
     } catch (err) {
       const error = toApiError(err);
@@ -160,7 +168,7 @@ function OnboardingForm({
     }
   };
 
-  if (isChoosingInterests) return <InterestsModal onDone={onDone} />;
+  if (isFinished) return null;
 
   const frame = (card: ReactNode) =>
     variant === 'modal' ? <ModalFrame labelledBy={`${id}-title`}>{card}</ModalFrame> : card;
@@ -169,7 +177,7 @@ function OnboardingForm({
     const failed = (err: unknown) => formErrorText(toApiError(err));
     const done = () => {
       setEmailToConfirm(null);
-      setIsChoosingInterests(true);
+      finish();
     };
     return frame(
       <Card aria-labelledby={`${id}-title`}>

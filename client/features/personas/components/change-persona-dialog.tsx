@@ -25,11 +25,14 @@ export function ChangePersonaDialog({
   conversationId,
   characterName,
   backPath,
+  onChanged,
   onClose,
 }: {
   conversationId: string;
   characterName: string;
   backPath: string;
+  /** The conversation has another persona now. */
+  onChanged?: () => void;
   onClose: () => void;
 }) {
   const { api } = useServices();
@@ -52,6 +55,7 @@ export function ChangePersonaDialog({
     try {
       await changeConversationPersona(api, conversationId, selected);
       toast('Persona changed');
+      onChanged?.();
       onClose();
     } catch (err) {
       toast(errorText(toApiError(err)), 'error');

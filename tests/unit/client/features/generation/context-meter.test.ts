@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   filledByText,
   leftOutText,
+  usedPercent,
 } from '../../../../../client/features/generation/components/context-meter';
 
 describe('filledByText', () => {
@@ -76,5 +77,17 @@ describe('leftOutText', () => {
         turns: 0,
       }),
     ).toBe('2 card prompts');
+  });
+});
+
+describe('usedPercent', () => {
+  it('rounds the share of the budget used to whole percent, at most 100', () => {
+    expect(usedPercent(1024, 2048)).toBe(50);
+    expect(usedPercent(1, 3)).toBe(33);
+    expect(usedPercent(2100, 2048)).toBe(100);
+  });
+
+  it('reads an empty budget as nothing used', () => {
+    expect(usedPercent(0, 0)).toBe(0);
   });
 });
