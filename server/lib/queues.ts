@@ -68,6 +68,7 @@ import {
   imagesQueue,
   type GenerateImageJob,
 } from '#shared/jobs/images';
+import {
   translateJobId,
   translationJobOptions,
   translationJobs,
@@ -88,7 +89,7 @@ type QueueName =
   | typeof leaderboardQueue
   | typeof notificationsQueue
   | typeof speechQueue
-  | typeof imagesQueue;
+  | typeof imagesQueue
   | typeof translationQueue;
 
 /**
