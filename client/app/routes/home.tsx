@@ -3,6 +3,7 @@ import { LibraryView } from '../../features/library/components/library-view';
 import { parseFilters } from '../../features/library/filters';
 import { WaitingRoomBanner } from '../../features/waiting-room/components/waiting-room-banner';
 import { InlineBanner } from '../../features/banners/components/banner-host';
+import { ContinueChatting } from '../../features/saved-chats/components/continue-chatting';
 import { useOpenSignIn } from '../../lib/sign-in-request';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLibraryCardActions } from '../character-menu';
@@ -23,6 +24,7 @@ export function HomePage() {
           <>
             <WaitingRoomBanner />
             <InlineBanner screen="home" />
+            {page === 1 && <ContinueChatting />}
           </>
         }
         {...cardActions}
