@@ -96,6 +96,8 @@ test(
   'a guest finds their own chats in Recent Chats and Saved Chats, told that signing up keeps them',
   { tag: '@mobile' },
   async ({ page, browser }, testInfo) => {
+    // Two browsers, a sign-up and onboarding: a loaded machine took over a minute.
+    test.setTimeout(120_000);
     const guestId = await openAsGuest(page);
     const character = await libraryCharacter(page);
     await storeChats({ guestId }, character.id, [{ label: 'Guest harbour', messages: 2 }]);
