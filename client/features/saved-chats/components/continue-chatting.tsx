@@ -11,6 +11,7 @@ import { useServices } from '../../../lib/services';
 import { useMemberId, useSession } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
 import { fetchConversationPage } from '../api';
+import { ChatLast, ChatText, ChatTitle } from './chat-text';
 
 /** Chats the row shows at most. */
 const shownChats = 8;
@@ -41,10 +42,10 @@ function ChatsRow({ who }: { who: string }) {
             <Link href={chatPath(c.character, c.id)} asChild>
               <Chat>
                 <Avatar src={c.character.avatarUrl} name={c.character.name} size="md" alt="" />
-                <Text>
-                  <Name>{c.label ?? c.character.name}</Name>
-                  {c.lastMessage !== null && <Last>{c.lastMessage.content}</Last>}
-                </Text>
+                <ChatText>
+                  <ChatTitle>{c.label ?? c.character.name}</ChatTitle>
+                  {c.lastMessage !== null && <ChatLast>{c.lastMessage.content}</ChatLast>}
+                </ChatText>
               </Chat>
             </Link>
           </li>
@@ -102,25 +103,4 @@ const Chat = styled.a`
   &:hover {
     border-color: ${({ theme }) => theme.color.primary};
   }
-`;
-
-const Text = styled.span`
-  display: flex;
-  flex-direction: column;
-  min-width: 0;
-`;
-
-const Name = styled.span`
-  overflow: hidden;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
-const Last = styled.span`
-  overflow: hidden;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  text-overflow: ellipsis;
-  white-space: nowrap;
 `;

@@ -17,6 +17,7 @@ import { chatPath } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useConversationDialogs } from '../hooks/use-conversation-dialogs';
 import { useConversationPages, type ConversationItem } from '../hooks/use-conversation-pages';
+import { ChatLast, ChatText, ChatTitle } from './chat-text';
 
 /** How long typing pauses before the search runs. */
 const searchDelayMs = 300;
@@ -177,13 +178,13 @@ function Row({
       <Link href={chatPath(c.character, c.id)} asChild>
         <Open>
           <Avatar src={c.character.avatarUrl} name={c.character.name} size="md" alt="" />
-          <Text>
-            <Title>{title}</Title>
+          <ChatText>
+            <ChatTitle>{title}</ChatTitle>
             <Meta>
               {c.character.name} · {new Date(c.updatedAt).toLocaleDateString()}
             </Meta>
-            {c.lastMessage !== null && <Last>{c.lastMessage.content}</Last>}
-          </Text>
+            {c.lastMessage !== null && <ChatLast>{c.lastMessage.content}</ChatLast>}
+          </ChatText>
         </Open>
       </Link>
       <Menu label={`More actions for ${title}`} icon="⋯" items={[...extra, ...ownItems]} />
@@ -230,30 +231,9 @@ const Open = styled.a`
   text-decoration: none;
 `;
 
-const Text = styled.div`
-  display: flex;
-  flex-direction: column;
-  min-width: 0;
-`;
-
-const Title = styled.span`
-  overflow: hidden;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
 const Meta = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const Last = styled.span`
-  overflow: hidden;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  text-overflow: ellipsis;
-  white-space: nowrap;
 `;
 
 const More = styled.div`
