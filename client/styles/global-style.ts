@@ -57,11 +57,16 @@ export const GlobalStyle = createGlobalStyle`
     outline: none;
   }
 
+  /* Reduced motion: animations end at once, and changes apply at once. A transition of 0.01ms would
+     not do: the initial transition-property is "all", so every element would start transitioning every
+     change, and layout read just after a change (the chat's virtual rows) would still see the old
+     value, which once made the chat log re-render without end. */
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;
       animation-iteration-count: 1 !important;
-      transition-duration: 0.01ms !important;
+      transition-duration: 0s !important;
+      transition-delay: 0s !important;
     }
   }
 `;
