@@ -5,6 +5,7 @@ import { GuestSignInButton } from '../../features/auth/components/sign-in-button
 import { useCharacter } from '../../features/characters/hooks/use-character';
 import { ChatSkeleton } from '../../features/chat/components/chat-skeleton';
 import { ChatView } from '../../features/chat/components/chat-view';
+import { ChatWithRecentChats } from '../../features/saved-chats/components/recent-chats-aside';
 import { useSavedChatActions } from '../../features/saved-chats/hooks/use-saved-chat-actions';
 import { ContextMeter } from '../../features/generation/components/context-meter';
 import { useGenerationSettingsItem } from '../../features/generation/hooks/use-generation-settings-item';
@@ -30,10 +31,22 @@ interface ChatPageProps {
 }
 
 /**
- * /chat/{characterId}/{conversationId}: composes the character (header, greeting) and the chat. A group
- * is sent to its group chat screen.
+ * /chat/{characterId}/{conversationId}: composes the character (header, greeting) and the chat, with the
+ * recent chats beside it on a wide screen. A group is sent to its group chat screen.
  */
 export function ChatPage({ characterId, conversationId }: ChatPageProps) {
+  const open = {
+    characterId,
+    conversationId: conversationId === newConversationId ? null : conversationId,
+  };
+  return (
+    <ChatWithRecentChats open={open}>
+      <ChatPageContent characterId={characterId} conversationId={conversationId} />
+    </ChatWithRecentChats>
+  );
+}
+
+function ChatPageContent({ characterId, conversationId }: ChatPageProps) {
   const [location, navigate] = useLocation();
   const [search] = useSearchParams();
   const character = useCharacter(characterId);

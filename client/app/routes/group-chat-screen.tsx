@@ -10,7 +10,7 @@
  * leads to a list instead, as a chatbot's chat does. The saved-chat items (View Saved Chats, Clone
  * Conversation, Change Title, Export Chat) and the partial-clone mode they lead to
  * (`cloneType=partial&cloneTitle=…`) are the one-bot chat's, and so is the context meter, which shows
- * the newest reply's prompt: the member who spoke it.
+ * the newest reply's prompt: the member who spoke it. On a wide screen the recent chats sit beside it.
  */
 import { useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
@@ -27,6 +27,7 @@ import { fetchGroup } from '../../features/group-chat/api';
 import { TurnBar, type TurnChoice } from '../../features/group-chat/components/turn-bar';
 import { useAutoResponseItem } from '../../features/group-chat/hooks/use-auto-response-item';
 import { useChatPersona } from '../../features/personas/hooks/use-chat-persona';
+import { ChatWithRecentChats } from '../../features/saved-chats/components/recent-chats-aside';
 import { useSavedChatActions } from '../../features/saved-chats/hooks/use-saved-chat-actions';
 import { ErrorState } from '../../components/state-panel';
 import { errorText, isNotFound } from '../../lib/errors';
@@ -45,12 +46,14 @@ export function GroupChatPage({ characterId }: { characterId: string }) {
   const isId = (id: string) => IdParamsSchema.safeParse({ id }).success;
   if (!isId(characterId) || (opened !== null && !isId(opened))) return <NotFoundPage />;
   return (
-    <GroupChatLoader
-      key={characterId}
-      characterId={characterId}
-      openedConversationId={opened ?? undefined}
-      isFromEmail={search.get('source') === emailSource}
-    />
+    <ChatWithRecentChats open={{ characterId, conversationId: opened }}>
+      <GroupChatLoader
+        key={characterId}
+        characterId={characterId}
+        openedConversationId={opened ?? undefined}
+        isFromEmail={search.get('source') === emailSource}
+      />
+    </ChatWithRecentChats>
   );
 }
 

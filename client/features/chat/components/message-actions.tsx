@@ -74,7 +74,7 @@ export function MessageActions({
       </Small>
       {voice !== undefined && (
         <Small
-          aria-label={voice.state === 'play' ? 'Stop reading aloud' : 'Read aloud'}
+          aria-label={voice.state === 'play' ? 'Stop reading aloud' : 'Play: read aloud'}
           data-voice-state={voice.state}
           onClick={voice.state === 'play' ? voice.onStop : voice.onPlay}
         >
