@@ -68,9 +68,7 @@ function RecentChatsAside({ who, open }: { who: string; open: OpenChat }) {
         {shown === null && chats.status === 'error' && (
           <Failed role="alert">
             {errorText(chats.error)}
-            <Button onClick={chats.retry}>
-              Retry
-            </Button>
+            <Button onClick={chats.retry}>Retry</Button>
           </Failed>
         )}
         {shown !== null && shown.items.length === 0 && (
