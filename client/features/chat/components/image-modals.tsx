@@ -18,15 +18,11 @@ import {
   imageTexts,
   isV2Style,
   type ImageRating,
-  type ImageRatingReason,
   type ImageSettings,
   type ImageStyle,
 } from '#shared/rules/images';
-import { messageRatingLevels, type MessageRatingLevel } from '#shared/rules/message-feedback';
-import { Button } from '../../../components/button';
 import { CheckboxField } from '../../../components/checkbox-field';
 import {
-  CheckRow,
   Field,
   FieldError,
   FieldNote,
@@ -36,8 +32,10 @@ import {
   TextArea,
 } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
+import { ModalActions } from '../../../components/modal-actions';
 import { UpgradeModal } from '../../../components/upgrade-modal';
 import { errorText } from '../../../lib/errors';
+import { LevelRatingModal } from './level-rating-modal';
 
 export function ImagesUpgradeModal({ onClose }: { onClose: () => void }) {
   return (
@@ -95,18 +93,12 @@ export function GenerateImageModal({
       title="Generate image"
       onClose={onClose}
       actions={
-        <>
-          <Button $variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            $variant="primary"
-            disabled={!isConfigured || !isPromptValid || !areSettingsValid || isSaving}
-            onClick={() => void submit()}
-          >
-            Generate
-          </Button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          onSubmit={() => void submit()}
+          submitLabel="Generate"
+          disabled={!isConfigured || !isPromptValid || !areSettingsValid || isSaving}
+        />
       }
     >
       {!isConfigured && <FieldNote role="status">{imageTexts.notConfigured}</FieldNote>}
@@ -215,70 +207,12 @@ interface RateImageModalProps {
 }
 
 export function RateImageModal({ onSubmit, onClose }: RateImageModalProps) {
-  const [level, setLevel] = useState<MessageRatingLevel | null>(null);
-  const [reasons, setReasons] = useState<ImageRatingReason[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const submit = async () => {
-    if (level === null) return;
-    setIsSaving(true);
-    const failed = await onSubmit({ level, reasons });
-    setIsSaving(false);
-    if (failed === null) onClose();
-    else setError(errorText(failed));
-  };
   return (
-    <Modal
+    <LevelRatingModal
       title="Rate this image"
+      reasonsFor={imageReasonsFor}
+      onSubmit={onSubmit}
       onClose={onClose}
-      actions={
-        <>
-          <Button $variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            $variant="primary"
-            disabled={level === null || isSaving}
-            onClick={() => void submit()}
-          >
-            Submit
-          </Button>
-        </>
-      }
-    >
-      <fieldset>
-        <legend>Rating</legend>
-        {messageRatingLevels.map((l) => (
-          <CheckRow key={l}>
-            <input
-              type="radio"
-              name="image-rating"
-              checked={level === l}
-              onChange={() => {
-                setLevel(l);
-                setReasons([]);
-              }}
-            />
-            <span>{l}</span>
-          </CheckRow>
-        ))}
-      </fieldset>
-      {level !== null && (
-        <fieldset>
-          <legend>Why?</legend>
-          {imageReasonsFor(level).map((reason) => (
-            <CheckboxField
-              key={reason}
-              label={reason}
-              checked={reasons.includes(reason)}
-              onChange={(checked) => {
-                setReasons((r) => (checked ? [...r, reason] : r.filter((x) => x !== reason)));
-              }}
-            />
-          ))}
-        </fieldset>
-      )}
-      {error !== null && <FieldError role="alert">{error}</FieldError>}
-    </Modal>
+    />
   );
 }

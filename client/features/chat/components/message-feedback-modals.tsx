@@ -6,20 +6,17 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { AppErrorBody } from '#shared/errors';
 import {
-  messageRatingLevels,
   messageReportCommentMax,
   messageReportLabels,
   reasonsFor,
   type MessageRating,
-  type MessageRatingLevel,
-  type MessageRatingReason,
   type MessageReportInput,
 } from '#shared/rules/message-feedback';
 import { Button } from '../../../components/button';
-import { CheckboxField } from '../../../components/checkbox-field';
 import { Field, FieldError, Label, TextArea } from '../../../components/form-controls';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/errors';
+import { LevelRatingModal } from './level-rating-modal';
 import { ReasonSelect } from './reason-select';
 
 interface RateModalProps {
@@ -28,71 +25,13 @@ interface RateModalProps {
 }
 
 export function RateMessageModal({ onSubmit, onClose }: RateModalProps) {
-  const [level, setLevel] = useState<MessageRatingLevel | null>(null);
-  const [reasons, setReasons] = useState<MessageRatingReason[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const submit = async () => {
-    if (level === null) return;
-    setIsSaving(true);
-    const failed = await onSubmit({ level, reasons });
-    setIsSaving(false);
-    if (failed === null) onClose();
-    else setError(errorText(failed));
-  };
   return (
-    <Modal
+    <LevelRatingModal
       title="Rate this message"
+      reasonsFor={reasonsFor}
+      onSubmit={onSubmit}
       onClose={onClose}
-      actions={
-        <>
-          <Button $variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            $variant="primary"
-            disabled={level === null || isSaving}
-            onClick={() => void submit()}
-          >
-            Submit
-          </Button>
-        </>
-      }
-    >
-      <Stars role="radiogroup" aria-label="Rating">
-        {messageRatingLevels.map((l, i) => (
-          <Star
-            key={l}
-            type="button"
-            role="radio"
-            aria-checked={level === l}
-            $isOn={level !== null && messageRatingLevels.indexOf(level) >= i}
-            onClick={() => {
-              setLevel(l);
-              setReasons([]);
-            }}
-          >
-            <span aria-hidden="true">★</span> {l}
-          </Star>
-        ))}
-      </Stars>
-      {level !== null && (
-        <fieldset>
-          <legend>Why?</legend>
-          {reasonsFor(level).map((reason) => (
-            <CheckboxField
-              key={reason}
-              label={reason}
-              checked={reasons.includes(reason)}
-              onChange={(checked) => {
-                setReasons((r) => (checked ? [...r, reason] : r.filter((x) => x !== reason)));
-              }}
-            />
-          ))}
-        </fieldset>
-      )}
-      {error !== null && <FieldError role="alert">{error}</FieldError>}
-    </Modal>
+    />
   );
 }
 
@@ -202,28 +141,4 @@ const Quote = styled.blockquote`
   margin: ${({ theme }) => theme.space.xxs} 0 0;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-`;
-
-const Stars = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
-  margin-bottom: ${({ theme }) => theme.space.md};
-`;
-
-const Star = styled.button<{ $isOn: boolean }>`
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.sm};
-
-  span {
-    color: ${({ $isOn, theme }) => ($isOn ? theme.color.primary : theme.color.textMuted)};
-  }
-
-  &[aria-checked='true'] {
-    border-color: ${({ theme }) => theme.color.primary};
-  }
 `;

@@ -14,6 +14,7 @@ import {
 } from '#shared/rules/speech';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { ModalActions } from '../../../components/modal-actions';
 import { UpgradeModal } from '../../../components/upgrade-modal';
 import { errorText } from '../../../lib/errors';
 import { ReasonSelect } from './reason-select';
@@ -115,24 +116,17 @@ export function RateSpeechModal({ onSubmit, onClose }: RateSpeechProps) {
       title="Rate speech quality"
       onClose={onClose}
       actions={
-        <>
-          <Button $variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            $variant="primary"
-            disabled={rating === null}
-            onClick={() => {
-              if (rating !== null) {
-                void onSubmit(rating).then((ok) => {
-                  if (ok) onClose();
-                });
-              }
-            }}
-          >
-            Submit
-          </Button>
-        </>
+        <ModalActions
+          onCancel={onClose}
+          disabled={rating === null}
+          onSubmit={() => {
+            if (rating !== null) {
+              void onSubmit(rating).then((ok) => {
+                if (ok) onClose();
+              });
+            }
+          }}
+        />
       }
     >
       <Choices role="radiogroup" aria-label="Speech rating">
