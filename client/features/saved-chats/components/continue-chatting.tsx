@@ -5,13 +5,12 @@
  */
 import styled from 'styled-components';
 import { Link } from 'wouter';
-import { Avatar } from '../../../components/avatar';
 import { chatPath, paths } from '../../../lib/paths';
 import { useServices } from '../../../lib/services';
 import { useMemberId, useSession } from '../../../lib/session';
 import { useQuery } from '../../../lib/use-query';
 import { fetchConversationPage } from '../api';
-import { ChatLast, ChatText, ChatTitle } from './chat-text';
+import { ChatSummary } from './chat-summary';
 
 /** Chats the row shows at most. */
 const shownChats = 8;
@@ -41,11 +40,7 @@ function ChatsRow({ who }: { who: string }) {
           <li key={c.id}>
             <Link href={chatPath(c.character, c.id)} asChild>
               <Chat>
-                <Avatar src={c.character.avatarUrl} name={c.character.name} size="md" alt="" />
-                <ChatText>
-                  <ChatTitle>{c.label ?? c.character.name}</ChatTitle>
-                  {c.lastMessage !== null && <ChatLast>{c.lastMessage.content}</ChatLast>}
-                </ChatText>
+                <ChatSummary conversation={c} avatarSize="md" />
               </Chat>
             </Link>
           </li>

@@ -9,7 +9,6 @@ import { useState, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import type { ConversationPage } from '#shared/api/conversations';
-import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/errors';
@@ -19,7 +18,7 @@ import { useMemberId, useSession } from '../../../lib/session';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useQuery } from '../../../lib/use-query';
 import { fetchConversationPage } from '../api';
-import { ChatLast, ChatText, ChatTitle } from './chat-text';
+import { ChatSummary } from './chat-summary';
 
 /** The chat on screen: its chatbot or group, and its conversation when the address names one. */
 export interface OpenChat {
@@ -80,11 +79,7 @@ function RecentChatsAside({ who, open }: { who: string; open: OpenChat }) {
               <li key={c.id}>
                 <Link href={chatPath(c.character, c.id)} asChild>
                   <Entry aria-current={c.id === currentId ? 'page' : undefined}>
-                    <Avatar src={c.character.avatarUrl} name={c.character.name} size="sm" alt="" />
-                    <ChatText>
-                      <ChatTitle>{c.label ?? c.character.name}</ChatTitle>
-                      {c.lastMessage !== null && <ChatLast>{c.lastMessage.content}</ChatLast>}
-                    </ChatText>
+                    <ChatSummary conversation={c} avatarSize="sm" />
                   </Entry>
                 </Link>
               </li>
