@@ -6,6 +6,26 @@ const sentinelKey = 'charchatLeaveGuard';
 /** Where a held departure was going: an in-app link, or one step back in history. */
 export type PendingLeave = { kind: 'link'; to: string } | { kind: 'back' };
 
+/**
+ * The Back that drops the duplicate entry, while it is under way. `history.back()` lands later, so a
+ * navigation made meanwhile would be undone by it; `go` waits for it first.
+ */
+let droppingEntry: Promise<void> | null = null;
+
+function dropDuplicateEntry(): void {
+  droppingEntry = new Promise((resolve) => {
+    window.addEventListener(
+      'popstate',
+      () => {
+        droppingEntry = null;
+        resolve();
+      },
+      { once: true },
+    );
+  });
+  window.history.back();
+}
+
 function isOnSentinel(): boolean {
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && sentinelKey in state;
@@ -25,7 +45,13 @@ export function valuesDiffer<T>(a: T, b: T): boolean {
 export function useLeaveGuard(
   isDirty: boolean,
   navigate: (to: string, options?: { replace?: boolean }) => void,
-): { pending: PendingLeave | null; proceed: () => void; stay: () => void } {
+): {
+  pending: PendingLeave | null;
+  proceed: () => void;
+  stay: () => void;
+  /** Navigates once the guard's own history step is done (after a save, say). */
+  go: (to: string, options?: { replace?: boolean }) => void;
+} {
   const [pending, setPending] = useState<PendingLeave | null>(null);
   const pendingRef = useRef<PendingLeave | null>(null);
 
@@ -66,7 +92,7 @@ export function useLeaveGuard(
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('popstate', onPopState);
       // Saved or discarded in place: drop the duplicate entry, unless a departure will reuse it.
-      if (pendingRef.current === null && isOnSentinel()) window.history.back();
+      if (pendingRef.current === null && isOnSentinel()) dropDuplicateEntry();
     };
   }, [isDirty]);
 
@@ -88,6 +114,10 @@ export function useLeaveGuard(
       }
       pendingRef.current = null;
       setPending(null);
+    },
+    go: (to, options) => {
+      if (droppingEntry === null) navigate(to, options);
+      else void droppingEntry.then(() => navigate(to, options));
     },
   };
 }

@@ -99,9 +99,9 @@ export function ChatbotEditor({
       );
       if (mode.kind === 'create') {
         if (mode.draftId !== null) removeDraft(memberId, mode.draftId);
-        navigate(paths.chatWithCharacter.build(saved.id));
+        shell.leave.go(paths.chatWithCharacter.build(saved.id));
       } else {
-        navigate(paths.myChatbots.build());
+        shell.leave.go(paths.myChatbots.build());
       }
     } catch (err) {
       shell.failSave(err);

@@ -98,7 +98,7 @@ export function GroupForm({
 
   const openPicker = (form: { formKey: string; returnTo: string; values: GroupFormValues }) => {
     setInProgress(form);
-    navigate(paths.groupMembers.build());
+    shell.leave.go(paths.groupMembers.build());
   };
 
   const update = (next: Partial<GroupFormValues>) => {
@@ -130,7 +130,7 @@ export function GroupForm({
         openPicker({ formKey, returnTo, values });
       } else {
         setInProgress(null);
-        navigate(paths.myGroupChats.build());
+        shell.leave.go(paths.myGroupChats.build());
       }
     } catch (err) {
       shell.failSave(err);
