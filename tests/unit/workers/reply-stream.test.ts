@@ -139,7 +139,7 @@ describe('ReplyStream', () => {
     expect(texts(a)).toEqual(['A0', ' A1 A2']);
     expect(texts(b)).toEqual(['B0', ' B1']);
 
-    await vi.advanceTimersByTimeAsync(40);
+    await vi.advanceTimersByTimeAsync(frameIntervalMs - 10);
     streamC.push('C0');
     await vi.advanceTimersByTimeAsync(5);
     streamC.push(' C1');
