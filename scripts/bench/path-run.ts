@@ -17,7 +17,7 @@ import {
   userText,
   type Sample,
 } from './chat-path';
-import { measureCpu, type Child } from './processes';
+import { measureCpu, settle, type Child } from './processes';
 
 export type Side = 'direct' | 'proxy' | 'product';
 
@@ -129,6 +129,7 @@ export async function pathRun(
   const sides: Side[] = ['direct', 'proxy', 'product'];
   // Warm-up: the first stream of each path pays for connections and JIT.
   for (const side of sides) await runSide(t, side, 1);
+  await settle([t.proxy, t.product.server, t.product.worker]);
   const windows: PathWindow[] = [];
   for (const { concurrency, rounds } of plan) {
     for (let r = 0; r < rounds; r++) {

@@ -53,6 +53,29 @@ export async function measureCpu<T>(
   };
 }
 
+/**
+ * Waits until the processes are quiet: ten seconds in a row in each of which together they used at
+ * most `quietMs` of CPU (at most `maxMs` in all). A process settles its start-up in its first half
+ * minute: some 8 s after it last worked hard, V8 compacts the heap its start grew (about 100-150 ms of
+ * CPU in each product process). That is once per process, not per chunk, so no window should carry it.
+ */
+export async function settle(
+  children: readonly Child[],
+  quietMs = 10,
+  maxMs = 60_000,
+): Promise<void> {
+  const total = () => children.reduce((sum, c) => sum + cpuMs(c), 0);
+  const deadline = Date.now() + maxMs;
+  let quietSeconds = 0;
+  let before = total();
+  while (quietSeconds < 10 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = total();
+    quietSeconds = now - before <= quietMs ? quietSeconds + 1 : 0;
+    before = now;
+  }
+}
+
 export interface Product {
   url: string;
   server: Child;
