@@ -17,10 +17,14 @@
  * 10. The speech run: time to first audio of a 300-character message read aloud with espeak-ng through
  *    the product, against espeak-ng run bare on the same text; the clip again from the cache; 50
  *    requests at once (issue 26 item 1; BENCH_ONLY=speech).
+ * 11. The waiting-room run: 10,000 guests in line while it advances (issue 29; BENCH_ONLY=waiters).
+ * 12. The stream-ceiling run: the most concurrent streams one process carries with frame delay p99
+ *    ≤ 50 ms; raw Socket.IO, raw Redis pub/sub, the product's server and its worker ramped one after
+ *    another (issue 29; BENCH_ONLY=ceiling).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech,waiters picks
- * parts.
+ * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech,waiters,ceiling
+ * picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -40,7 +44,8 @@ import { searchLines, searchRun, type SearchReport } from './bench/search';
 import { leaderboardLines, leaderboardRun, type LeaderboardReport } from './bench/leaderboard';
 import { speechBad, speechLines, speechRun, type SpeechReport } from './bench/speech';
 import { waitersBad, waitersLines, waitersRun, type WaitersReport } from './bench/waiters';
-import { startProcess, startProduct } from './bench/processes';
+import { ceilingBad, ceilingLines, ceilingRun, type CeilingReport } from './bench/ceiling';
+import { startHelper, startProduct } from './bench/processes';
 import { median, quantile, round } from './bench/stats';
 
 const scale = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -75,17 +80,10 @@ const characterId = await createBenchCharacter(db);
 const groupId = await createBenchGroup(db);
 await db.destroy();
 
-async function helper(entry: string, env: Record<string, string>, ready: RegExp) {
-  const child = await startProcess(entry, env, ready);
-  const url = ready.exec(child.output())?.[1];
-  if (url === undefined) throw new Error(`${entry} printed no address`);
-  return { child, url };
-}
-
 /** 1. The path run against the paced wire server. */
 async function runPath(): Promise<PathWindow[]> {
-  const wire = await helper('scripts/bench/wire-main.ts', {}, /wire listening at (\S+)/);
-  const proxy = await helper(
+  const wire = await startHelper('scripts/bench/wire-main.ts', {}, /wire listening at (\S+)/);
+  const proxy = await startHelper(
     'scripts/bench/proxy-main.ts',
     { PROXY_UPSTREAM: wire.url },
     /proxy listening at (\S+)/,
@@ -197,12 +195,23 @@ function runWaiters(): Promise<WaitersReport> {
   return waitersRun({ env, redisUrl: base.REDIS_URL, prefix: redisPrefix, ...waiters });
 }
 
+/** 12. The stream ceiling: the product's processes on a Redis prefix of their own. */
+function runCeiling(): Promise<CeilingReport> {
+  return ceilingRun({
+    env: { ...shared, REDIS_PREFIX: `${prefix}ceiling:` },
+    redisUrl: base.REDIS_URL,
+    rawPrefix: `${prefix}ceiling-raw:`,
+    databaseUrl,
+    characterId,
+  });
+}
+
 /** The wire's own time to first token in the group run, taken off each hand-over gap. */
 const groupWireFirstMs = 20;
 
 /** 7. Three bots in a chain of Auto Response replies, against a short, paced wire reply. */
 async function runGroup(): Promise<GroupReport> {
-  const wire = await helper(
+  const wire = await startHelper(
     'scripts/bench/wire-main.ts',
     { WIRE_CHUNKS: '24', WIRE_FIRST_MS: String(groupWireFirstMs), WIRE_GAP_MS: '5' },
     /wire listening at (\S+)/,
@@ -240,10 +249,11 @@ async function runLore(): Promise<LoreScanCase[]> {
   }
 }
 
-/** BENCH_ONLY=path,…,waiters runs some of the parts (all by default). */
+/** BENCH_ONLY=path,…,ceiling runs some of the parts (all by default). */
 const only = new Set(
   (
-    process.env.BENCH_ONLY ?? 'path,local,load,search,long,group,lore,leaderboard,speech,waiters'
+    process.env.BENCH_ONLY ??
+    'path,local,load,search,long,group,lore,leaderboard,speech,waiters,ceiling'
   ).split(','),
 );
 let group: GroupReport | undefined;
@@ -256,6 +266,7 @@ let lore: LoreScanCase[] = [];
 let leaderboard: LeaderboardReport | undefined;
 let speech: SpeechReport | undefined;
 let waitersReport: WaitersReport | undefined;
+let ceiling: CeilingReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('group')) group = await runGroup();
@@ -279,6 +290,7 @@ try {
     );
   }
   if (only.has('waiters')) waitersReport = await runWaiters();
+  if (only.has('ceiling')) ceiling = await runCeiling();
 } finally {
   await cleanUp();
 }
@@ -418,6 +430,7 @@ if (leaderboard) lines.push('', ...leaderboardLines(leaderboard));
 if (longChat) lines.push('', ...longChatLines(longChat));
 if (speech) lines.push('', ...speechLines(speech));
 if (waitersReport) lines.push('', ...waitersLines(waitersReport));
+if (ceiling) lines.push('', ...ceilingLines(ceiling));
 if (group) {
   const g = group.gapsMs;
   lines.push(
@@ -461,6 +474,7 @@ writeFileSync(
       leaderboard,
       speech,
       waiters: waitersReport,
+      ceiling,
     },
     null,
     2,
@@ -478,7 +492,8 @@ const bad =
   (group ? group.failed + group.lost + group.duplicated : 0) +
   (leaderboard ? leaderboard.computeFailed + leaderboard.pageFailed : 0) +
   (speech ? speechBad(speech) : 0) +
-  (waitersReport ? waitersBad(waitersReport) : 0);
+  (waitersReport ? waitersBad(waitersReport) : 0) +
+  (ceiling ? ceilingBad(ceiling) : 0);
 if (bad > 0) {
   process.stdout.write(`\n${String(bad)} replies or clips did not complete: not a result.\n`);
 }

@@ -25,6 +25,8 @@ export interface WireBehaviour {
   pace?: (body: unknown) => Pick<WireBehaviour, 'firstTokenDelayMs' | 'tokenDelayMs'> | undefined;
   /** Chooses an error status for one request body (one broken request among good ones); `status` otherwise. */
   fail?: (body: unknown) => Pick<WireBehaviour, 'status' | 'errorMessage'> | undefined;
+  /** Rewrites each piece as it is written (a benchmark stamps it with the time it leaves). */
+  atWrite?: (piece: string, body: unknown) => string;
 }
 
 export interface WireServer {
@@ -107,7 +109,13 @@ export async function startWireServer(initial: Partial<WireBehaviour> = {}): Pro
         const chunk = {
           id: 'c1',
           object: 'chat.completion.chunk',
-          choices: [{ index: 0, delta: { content: token }, finish_reason: null }],
+          choices: [
+            {
+              index: 0,
+              delta: { content: b.atWrite?.(token, body) ?? token },
+              finish_reason: null,
+            },
+          ],
         };
         res.write(`data: ${JSON.stringify(chunk)}\n\n`);
       }

@@ -76,6 +76,18 @@ export async function settle(
   }
 }
 
+/** Starts a helper process and resolves with the address it prints on the line `ready` matches. */
+export async function startHelper(
+  entry: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ child: Child; url: string }> {
+  const child = await startProcess(entry, env, ready);
+  const url = ready.exec(child.output())?.[1];
+  if (url === undefined) throw new Error(`${entry} printed no address`);
+  return { child, url };
+}
+
 export interface Product {
   url: string;
   server: Child;
