@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { ReadDb } from './db/read-db';
 import type { Mailer } from './lib/mailer';
 import type { GenerationQueue, ModerationQueue } from './lib/queues';
 import type { Redis } from './lib/redis';
@@ -21,7 +22,10 @@ import type { TranslationDeps } from './services/translation.service';
 
 export interface AppDeps {
   config: Config;
+  /** The primary: every write, every transaction, a caller's own records. */
   db: Db;
+  /** Public read-mostly reads, on a replica where DATABASE_READ_URL names one (db/read-db.ts). */
+  reads: ReadDb;
   redis: Redis;
   prefix: string;
   queue: GenerationQueue;

@@ -14,9 +14,11 @@ import { authSecret, publicUrl, type Config } from './config';
 import { CharacterCache } from './db/character-cache';
 import { listenForCharacterChanges } from './db/character-changes';
 import { createDb } from './db/database';
+import { createReadDb } from './db/read-db';
 import { registerRouteAuth } from './plugins/auth';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { registerMultipart } from './plugins/multipart';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { AppError } from './lib/errors';
 import { createMailer } from './lib/mailer';
@@ -71,6 +73,13 @@ export async function buildApp(config: Config): Promise<App> {
     c.on('error', (err: Error) => fastify.log.warn({ err }, 'redis error'));
   }
   const db = createDb(config.DATABASE_URL);
+  const reads = createReadDb(db, {
+    urls: config.DATABASE_READ_URL,
+    maxLagMs: config.DATABASE_READ_MAX_LAG_MS,
+    redis,
+    prefix: config.REDIS_PREFIX,
+    log: fastify.log,
+  });
   const queue = new GenerationQueue(queueConnection, config.REDIS_PREFIX, fastify.log);
   const secret = authSecret(config);
   const applications = loadApplications(config);
@@ -112,6 +121,7 @@ export async function buildApp(config: Config): Promise<App> {
   const deps: AppDeps = {
     config,
     db,
+    reads,
     redis,
     prefix: config.REDIS_PREFIX,
     queue,
@@ -140,6 +150,7 @@ export async function buildApp(config: Config): Promise<App> {
     },
     leaderboard: {
       db,
+      reads,
       cache: new LeaderboardCache(redis, config.REDIS_PREFIX),
       jobs: leaderboardQueue,
     },
@@ -189,6 +200,7 @@ export async function buildApp(config: Config): Promise<App> {
   await registerUploads(fastify, config, deps.storage);
   registerErrorHandler(fastify);
   registerRouteAuth(fastify, deps);
+  registerReadYourWrites(fastify, reads);
   registerRoutes(fastify, deps);
   const inspected = openAllQueues(queueConnection, config.REDIS_PREFIX, fastify.log);
   metricsRoutes(fastify, deps, inspected, () => realtime.io.engine.clientsCount);
@@ -212,6 +224,7 @@ export async function buildApp(config: Config): Promise<App> {
     await Promise.all(inspected.map((q) => q.close()));
     await Promise.all([redis.quit(), queueConnection.quit()]).catch(() => undefined);
     await characterChanges.close();
+    await reads.close();
     await deps.db.destroy();
     deps.mailer.close();
   });

@@ -41,18 +41,25 @@ export const OriginSchema = z
   .string()
   .regex(/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d+)?$/i);
 
-/** A comma-separated list of origins, empty by default. */
-const originList = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(',')
-      .map((o) => o.trim())
-      .filter((o) => o !== ''),
-  )
-  .pipe(z.array(OriginSchema))
-  .describe('comma-separated origins such as https://cdn.example.com,https://*.ads.example');
+/** A comma-separated list of items, empty by default. */
+function commaList<T extends z.ZodType<unknown, string>>(item: T) {
+  return z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o !== ''),
+    )
+    .pipe(z.array(item));
+}
+
+const originList = commaList(OriginSchema).describe(
+  'comma-separated origins such as https://cdn.example.com,https://*.ads.example',
+);
+
+const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -65,10 +72,18 @@ const EnvSchema = z.object({
     .default(3000)
     .describe('a port number from 0 to 65535'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/ })
+  DATABASE_URL: postgresUrl
     .default('postgres://postgres@127.0.0.1:5432/charchat')
     .describe('a postgres:// URL'),
+  /** Streaming replicas of DATABASE_URL that serve public reads (server/db/read-db.ts). */
+  DATABASE_READ_URL: commaList(postgresUrl).describe('a comma-separated list of postgres:// URLs'),
+  /** How stale a replica may make a public read for someone who did not just write. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1000)
+    .describe('milliseconds, a whole number, 0 or more'),
   REDIS_URL: z
     .url({ protocol: /^rediss?$/ })
     .default('redis://127.0.0.1:6379')

@@ -11,6 +11,8 @@ const integration = {
   pool: 'forks' as const,
 };
 const loadTest = 'realtime/load.test.ts';
+/** Needs the streaming replica that only integration-replica starts. */
+const replicaTest = 'db/read-replicas.test.ts';
 
 export default defineConfig({
   test: {
@@ -28,9 +30,27 @@ export default defineConfig({
         test: {
           ...integration,
           name: 'integration',
-          exclude: [loadTest],
+          exclude: [loadTest, replicaTest],
           // A file spends most of its time waiting on PostgreSQL, Redis, sockets and streamed replies,
           // so three at a time keep two cores busy; vitest's default on two cores is one at a time.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          // The library, search and profile files again, their public reads served by a streaming
+          // replica (README "Scaling out: read replicas"), and the replica's own tests. Beside the
+          // integration files, at the same three at a time.
+          name: 'integration-replica',
+          include: [
+            replicaTest,
+            'api/library.test.ts',
+            'api/characters.test.ts',
+            'api/social.test.ts',
+          ],
+          globalSetup: [...integration.globalSetup, '../support/replica-setup.ts'],
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '#server/config';
 import { createDb } from '#server/db/database';
+import { primaryReads } from '#server/db/read-db';
 import { migrateToLatest } from '#server/db/migrate';
 import * as bench from '#server/db/repositories/leaderboard-bench.repo';
 import { LeaderboardCache } from '#server/lib/leaderboard-cache';
@@ -95,6 +96,7 @@ export async function leaderboardRun(): Promise<LeaderboardReport> {
       .execute();
     const deps = {
       db,
+      reads: primaryReads(db),
       cache: new LeaderboardCache(redis, prefix),
       jobs: { enqueueCompute: () => Promise.resolve(), enqueueGrant: () => Promise.resolve() },
     };

@@ -12,6 +12,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '#server/config';
 import { createDb, type Db } from '#server/db/database';
+import { primaryReads } from '#server/db/read-db';
 import type { Database } from '#server/db/tables';
 import * as large from '#server/db/repositories/large-library.repo';
 import type { Caller } from '#server/lib/caller';
@@ -207,7 +208,7 @@ export async function searchRun(): Promise<SearchReport> {
     );
     const warmSeconds = Number(process.hrtime.bigint() - warmStarted) / 1e9;
     const p = await pools(db);
-    const deps = { db, config };
+    const deps = { db, reads: primaryReads(db), config };
     const memberId = await large.benchMember(db, 3);
     const callers: Record<'guest' | 'member', Caller> = {
       guest: {
@@ -254,7 +255,7 @@ export async function searchRun(): Promise<SearchReport> {
       for (let i = 0; i < bufferSamples; i++) {
         explaining.take();
         await listLibrary(
-          { db: explaining.db, config },
+          { db: explaining.db, reads: primaryReads(explaining.db), config },
           callers[who],
           undefined,
           LibraryQuerySchema.parse(query(i)),

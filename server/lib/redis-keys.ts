@@ -111,6 +111,12 @@ function build(prefix: string) {
     /** Histograms of the whole pool (a hash of bucket counts, sum and count). */
     histogram: (name: 'ttft' | 'tps') => `${p}metrics:${name}`,
 
+    /**
+     * The primary's WAL position after a reader's last write, while replicas may still lack it
+     * (db/read-db.ts): a member's user id, or a shared record's name such as the leaderboard.
+     */
+    lastWrite: (reader: string) => `${p}last-write:${reader}`,
+
     /** The creators leaderboard's page cache (lib/leaderboard-cache.ts). */
     leaderboard: {
       /** Counter bumped when what everyone sees changes (a month approved): older pages are unused. */

@@ -4,6 +4,7 @@
  * (unknown fields are stripped, never leaked). Its `auth` level says who may call it: the caller is
  * resolved and checked before the handler runs (docs/style.md, "Ownership"), so no handler does it.
  * A route behind a feature flag (`flag`) answers not_found while the flag is off, before its input.
+ * A caller's request by any method but GET that succeeds is recorded as their write (read-your-writes).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { z } from 'zod';
@@ -35,10 +36,14 @@ export type RouteAuth = {
 /** Whether a feature flag is on for a request's caller and application (server/plugins/auth.ts). */
 export type RouteFlag = (request: FastifyRequest, flag: FeatureFlag) => Promise<boolean>;
 
+/** Records that a caller's request wrote, for read-your-writes (server/plugins/read-your-writes.ts). */
+export type RouteWrote = (caller: Caller) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     routeAuth: RouteAuth;
     routeFlag: RouteFlag;
+    routeWrote: RouteWrote;
   }
 }
 
@@ -101,7 +106,7 @@ export function addRoute<
         }),
     handler: async (request, reply) => {
       const caller = await resolve(app.routeAuth, request);
-      return handler({
+      const result = await handler({
         params: parsePart(e.params, request.params),
         query: parsePart(e.query, request.query),
         body: parsePart(e.body, request.body),
@@ -109,6 +114,8 @@ export function addRoute<
         request,
         reply,
       });
+      if (e.method !== 'GET' && caller !== undefined) await app.routeWrote(caller);
+      return result;
     },
   });
 }

@@ -10,7 +10,9 @@ export function libraryRoutes(app: FastifyInstance, deps: AppDeps): void {
     library.listLibrary(deps, caller, countryOf(deps.config, request.headers), query),
   );
   // The route needs no caller; the flag is judged for whoever sent it, as the library's includeGroups.
-  addRoute(app, listLibraryTags, async ({ request }) =>
-    library.popularTags(deps.db, await app.routeFlag(request, 'groupchat')),
-  );
+  // The counts are the maintenance queue's, nobody's own write: any replica within the lag serves them.
+  addRoute(app, listLibraryTags, async ({ request }) => {
+    const includeGroups = await app.routeFlag(request, 'groupchat');
+    return deps.reads.read(null, (db) => library.popularTags(db, includeGroups));
+  });
 }

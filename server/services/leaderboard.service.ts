@@ -7,6 +7,7 @@
 import type { LeaderboardPage, LeaderboardQuery } from '#shared/api/leaderboard';
 import { leaderboardPageSize, leaderboardTimeoutMs } from '#shared/rules/leaderboard';
 import type { Db } from '../db/database';
+import type { ReadDb } from '../db/read-db';
 import * as leaderboard from '../db/repositories/leaderboard.repo';
 import { AppError } from '../lib/errors';
 import type { LeaderboardCache } from '../lib/leaderboard-cache';
@@ -14,6 +15,8 @@ import type { MemberCaller } from '../lib/caller';
 
 export interface LeaderboardDeps {
   db: Db;
+  /** Where everyone's pages are read (db/read-db.ts): a replica that has the newest approval. */
+  reads: ReadDb;
   cache: LeaderboardCache;
   /** Queues a month's computation and prize grant (lib/queues.ts LeaderboardQueue). */
   jobs: {
@@ -64,13 +67,19 @@ async function readPage(
   });
 }
 
+/**
+ * The reader name under which an approval is recorded (ReadDb.noteWrite): a page cached for everyone
+ * is read from a replica only once it has the newest approval, or the old month would stay 120 s.
+ */
+const everyonesBoard = 'leaderboard';
+
 /** A page of an approved month, as everyone sees it (cached 120 s). */
 export function publicPage(
   deps: LeaderboardDeps,
   query: LeaderboardQuery,
 ): Promise<LeaderboardPage> {
   return deps.cache.read({ month: query.date ?? null, type: query.type, page: query.page }, () =>
-    readPage(deps.db, query, false),
+    deps.reads.read(everyonesBoard, (db) => readPage(db, query, false)),
   );
 }
 
@@ -90,6 +99,8 @@ export async function approveMonth(
 ): Promise<{ month: string; status: 'pending' | 'approved' }> {
   const approved = await leaderboard.approveMonth(deps.db, month, caller.userId, new Date());
   if (approved === undefined) throw new AppError('not_found');
+  // Before the cache moves on, so no page read after it can come from a replica without the approval.
+  await deps.reads.noteWrite(everyonesBoard);
   await deps.cache.invalidate();
   await deps.jobs.enqueueGrant(month);
   return { month: approved.month, status: approved.status };

@@ -3,12 +3,14 @@
  * creator's bots and recommendations, always without private, unlisted and moderated bots, the bots of
  * creators the caller blocked, and NSFW unless the caller may see it (rules/library.ts). This finds out
  * what the caller may see, plans the search (db/library-search-plan.ts) and makes one call into it
- * (db/repositories/library-search.repo.ts, searchLibrary).
+ * (db/repositories/library-search.repo.ts, searchLibrary). The caller's own settings and blocks come
+ * from the primary; the search runs where db/read-db.ts sends the caller's public reads.
  */
 import type { LibraryPage, LibraryQuery } from '#shared/api/library';
 import { isNsfwAllowed } from '#shared/rules/library';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { ReadDb } from '../db/read-db';
 import { planSearch, type SearchCaller } from '../db/library-search-plan';
 import { toCharacterSummary } from '../db/mappers';
 import { creatorIdsByUsername, searchLibrary } from '../db/repositories/library-search.repo';
@@ -21,7 +23,10 @@ import { statusOf } from './age-verification/age-verification.service';
 import { isCallerFlagOn } from './applications.service';
 
 export interface LibraryDeps {
+  /** The primary: the caller's own settings and blocks. */
   db: Db;
+  /** Where the search itself runs: a replica that has the caller's writes, or the primary. */
+  reads: ReadDb;
   config: Config;
 }
 
@@ -58,18 +63,28 @@ export async function listLibrary(
     isGroupchatOn: isCallerFlagOn(caller, 'groupchat'),
     blockedCreatorIds: blocked,
   };
+  return deps.reads.read(caller.userId, (db) => searchPage(db, query, searchCaller));
+}
+
+/** The page of results a search planned for the caller finds, with how many their blocks hid. */
+async function searchPage(
+  db: Db,
+  query: LibraryQuery,
+  searchCaller: SearchCaller,
+): Promise<LibraryPage> {
   const search = planSearch(query, searchCaller);
   const result =
-    search === null
-      ? { items: [], total: 0, isCapped: false }
-      : await searchLibrary(deps.db, search);
+    search === null ? { items: [], total: 0, isCapped: false } : await searchLibrary(db, search);
   const hiddenByBlocks =
-    search === null || blocked.length === 0 || result.isCapped || !isLastPage(query, result.total)
+    search === null ||
+    searchCaller.blockedCreatorIds.length === 0 ||
+    result.isCapped ||
+    !isLastPage(query, result.total)
       ? 0
-      : await countHiddenByBlocks(deps.db, query, searchCaller, result.total);
+      : await countHiddenByBlocks(db, query, searchCaller, result.total);
   // An empty creator page may name nobody: that is user_not_found (the client's /user-not-found).
   if (query.scope === 'creator' && result.total === 0 && query.creator !== undefined) {
-    const ids = await creatorIdsByUsername(deps.db, query.creator);
+    const ids = await creatorIdsByUsername(db, query.creator);
     if (ids.length === 0) throw new AppError('user_not_found', { field: 'creator' });
   }
   return {
@@ -78,7 +93,7 @@ export async function listLibrary(
     totalIsCapped: result.isCapped,
     page: query.page,
     pageSize: query.pageSize,
-    nsfwIncluded: includeNsfw,
+    nsfwIncluded: searchCaller.includeNsfw,
     hiddenByBlocks,
   };
 }

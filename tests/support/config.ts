@@ -1,10 +1,14 @@
-/** The product's config for a test: the run's database and Redis prefix, the tiny model, quiet logs. */
+/**
+ * The product's config for a test: the run's database (and its replica, in integration-replica) and
+ * Redis prefix, the tiny model, quiet logs.
+ */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
 import { redisUrl } from './services';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
+  const readDatabaseUrl = inject('readDatabaseUrl');
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -23,6 +27,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Every test's guests come from 127.0.0.1; new-guests.test.ts is about the limit.
     GUESTS_PER_IP_PER_HOUR: '1000000',
     PORT: '0',
+    // Run against the streaming replica (integration-replica), public reads go to it. Tests write
+    // rows straight into the database and read them at once, so no lag is allowed: a read goes to the
+    // replica once it has replayed all the primary had written when the read began.
+    ...(readDatabaseUrl === undefined
+      ? {}
+      : { DATABASE_READ_URL: readDatabaseUrl, DATABASE_READ_MAX_LAG_MS: '0' }),
     ...overrides,
   });
 }

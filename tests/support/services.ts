@@ -2,10 +2,22 @@
 import pg from 'pg';
 
 const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The streaming replica of that server that testkit/pg-replica.sh starts (integration-replica). */
+const replicaBase =
+  process.env.TEST_DATABASE_READ_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export function testDatabaseUrl(name: string): string {
-  const url = new URL(base);
+  return withDatabase(base, name);
+}
+
+/** The same database read through the replica. */
+export function replicaDatabaseUrl(name: string): string {
+  return withDatabase(replicaBase, name);
+}
+
+function withDatabase(server: string, name: string): string {
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return url.toString();
 }

@@ -19,6 +19,17 @@ describe('loadConfig', () => {
     ).toEqual(['https://ads.example.com', 'https://*.cdn.example:8443']);
   });
 
+  it('reads DATABASE_READ_URL as a list of replicas, none by default', () => {
+    expect(loadConfig({}).DATABASE_READ_URL).toEqual([]);
+    expect(
+      loadConfig({
+        DATABASE_READ_URL:
+          'postgres://app@replica-1:5432/charchat, postgresql://app@replica-2/charchat',
+      }).DATABASE_READ_URL,
+    ).toEqual(['postgres://app@replica-1:5432/charchat', 'postgresql://app@replica-2/charchat']);
+    expect(loadConfig({}).DATABASE_READ_MAX_LAG_MS).toBe(1000);
+  });
+
   it('keeps uploads on the local disk unless STORAGE=s3 names a whole bucket', () => {
     expect(loadConfig({}).STORAGE).toBe('local');
     const s3 = {
@@ -43,6 +54,8 @@ describe('loadConfig', () => {
     ['PORT', 'abc', 'a port number from 0 to 65535'],
     ['LLM_PROVIDER', 'claude', 'one of local, openai'],
     ['DATABASE_URL', 'mysql://localhost/x', 'a postgres:// URL'],
+    ['DATABASE_READ_URL', 'postgres://ok@replica/db,redis://nope', 'a comma-separated list'],
+    ['DATABASE_READ_MAX_LAG_MS', '-1', 'milliseconds, a whole number, 0 or more'],
     ['REDIS_URL', 'nope', 'a redis:// URL'],
     ['WORKER_CONCURRENCY', '0', 'a whole number above 0'],
     ['LLM_THREADS', '-2', 'a whole number above 0'],
