@@ -166,29 +166,24 @@ async function startRawSocketIo(started: Started): Promise<SideDriver> {
   };
 }
 
-async function startPublisher(redisUrl: string, started: Started) {
-  const publisher = await startHelper(
-    'scripts/bench/publisher-main.ts',
+/** Starts the bare Redis publisher or subscriber (publisher-main.ts, subscriber-main.ts). */
+async function startRedisPeer(
+  role: 'publisher' | 'subscriber',
+  redisUrl: string,
+  started: Started,
+) {
+  const peer = await startHelper(
+    `scripts/bench/${role}-main.ts`,
     { REDIS_URL: redisUrl },
-    /publisher control at (\S+)/,
+    new RegExp(`${role} control at (\\S+)`),
   );
-  started.push(publisher.child);
-  return publisher;
-}
-
-async function startSubscriber(redisUrl: string, started: Started) {
-  const subscriber = await startHelper(
-    'scripts/bench/subscriber-main.ts',
-    { REDIS_URL: redisUrl },
-    /subscriber control at (\S+)/,
-  );
-  started.push(subscriber.child);
-  return subscriber;
+  started.push(peer.child);
+  return peer;
 }
 
 async function startRawRedis(opts: CeilingOptions, started: Started): Promise<SideDriver> {
-  const publisher = await startPublisher(opts.redisUrl, started);
-  const subscriber = await startSubscriber(opts.redisUrl, started);
+  const publisher = await startRedisPeer('publisher', opts.redisUrl, started);
+  const subscriber = await startRedisPeer('subscriber', opts.redisUrl, started);
   const keys = redisKeys(opts.rawPrefix);
   const conversationIds: string[] = [];
   return {
@@ -220,7 +215,7 @@ async function startProductServer(opts: CeilingOptions, started: Started): Promi
   const product = await productProcesses(opts.env);
   const server = await product.startServer();
   started.push(server);
-  const feeder = await startPublisher(opts.redisUrl, started);
+  const feeder = await startRedisPeer('publisher', opts.redisUrl, started);
   const clients = await startClients(product.url);
   started.push(...clients.children);
   const db = createDb(opts.databaseUrl, 4);
@@ -305,7 +300,7 @@ async function startProductWorker(opts: CeilingOptions, started: Started): Promi
   started.push(workerProcess);
   const server = await product.startServer();
   started.push(server);
-  const subscriber = await startSubscriber(opts.redisUrl, started);
+  const subscriber = await startRedisPeer('subscriber', opts.redisUrl, started);
   await command(subscriber.url, 'subscribe', {
     pattern: `${redisKeys(prefix).conversationChannelPrefix}*`,
   });
