@@ -6,16 +6,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
+import { bearer, postJson, type Engine } from '../lib/engine-request';
 import {
   decodeImage,
   ImageEngineError,
-  messageOf,
   readJson,
   type ImageProvider,
   type ImageRequest,
 } from './provider';
 
-const what = 'the A1111 server';
+const engine: Engine = {
+  what: 'the A1111 server',
+  error: (message) => new ImageEngineError(message),
+};
 
 const Txt2ImgAnswerSchema = z.object({ images: z.array(z.string()).min(1) });
 const ProgressAnswerSchema = z.object({ progress: z.number().min(0).max(1) });
@@ -45,14 +48,6 @@ export class A1111ImageProvider implements ImageProvider {
     });
   }
 
-  private headers(): Record<string, string> {
-    const { apiKey } = this.settings;
-    return {
-      'content-type': 'application/json',
-      ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
-    };
-  }
-
   async generate(
     req: ImageRequest,
     signal: AbortSignal,
@@ -62,12 +57,11 @@ export class A1111ImageProvider implements ImageProvider {
     const drawing = new AbortController();
     const watching = this.watchProgress(AbortSignal.any([signal, drawing.signal]), onProgress);
     try {
-      const response = await request(`${this.base}/sdapi/v1/txt2img`, {
-        method: 'POST',
+      const response = await postJson(engine, `${this.base}/sdapi/v1/txt2img`, {
         dispatcher: this.agent,
         signal,
-        headers: this.headers(),
-        body: JSON.stringify({
+        headers: bearer(this.settings.apiKey),
+        body: {
           prompt: `${req.prompt}${lora}`,
           negative_prompt: req.negativePrompt,
           width: req.width,
@@ -77,19 +71,11 @@ export class A1111ImageProvider implements ImageProvider {
           n_iter: 1,
           send_images: true,
           save_images: false,
-        }),
-      }).catch((err: unknown) => {
-        throw new ImageEngineError(`${what} could not be reached: ${messageOf(err)}`);
+        },
       });
-      if (response.statusCode !== 200) {
-        const body = await response.body.text().catch(() => '');
-        throw new ImageEngineError(
-          `${what} answered ${String(response.statusCode)}: ${body.slice(0, 200)}`,
-        );
-      }
-      const answer = Txt2ImgAnswerSchema.safeParse(await readJson(response.body, what));
-      if (!answer.success) throw new ImageEngineError(`${what} sent no image`);
-      return decodeImage(answer.data.images[0] ?? '', what);
+      const answer = Txt2ImgAnswerSchema.safeParse(await readJson(response.body, engine.what));
+      if (!answer.success) throw new ImageEngineError(`${engine.what} sent no image`);
+      return decodeImage(answer.data.images[0] ?? '', engine.what);
     } finally {
       drawing.abort();
       await watching;
@@ -110,13 +96,13 @@ export class A1111ImageProvider implements ImageProvider {
         const response = await request(`${this.base}/sdapi/v1/progress?skip_current_image=true`, {
           dispatcher: this.agent,
           signal,
-          headers: this.headers(),
+          headers: bearer(this.settings.apiKey),
         });
         if (response.statusCode !== 200) {
           await response.body.dump();
           continue;
         }
-        const parsed = ProgressAnswerSchema.safeParse(await readJson(response.body, what));
+        const parsed = ProgressAnswerSchema.safeParse(await readJson(response.body, engine.what));
         if (parsed.success && !isOver()) onProgress(parsed.data.progress);
       } catch {
         // Progress is news only: the image itself decides how the job ends.

@@ -15,7 +15,8 @@ import { updateGeneration } from '#server/db/repositories/images.repo';
 import type { Logger } from '#server/lib/log';
 import type { ReplyState } from '#server/lib/reply-state';
 import type { FileStorage } from '#server/lib/storage';
-import { ImageEngineError, messageOf, type ImageProvider } from './provider';
+import { messageOf } from '../lib/engine-request';
+import { ImageEngineError, type ImageProvider } from './provider';
 
 export interface GenerateImageDeps {
   db: Db;

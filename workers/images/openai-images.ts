@@ -3,18 +3,21 @@
  * negative prompt: what the image must not show is said in the prompt instead, so the NSFW rules
  * travel with it, and it reports no progress.
  */
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { z } from 'zod';
+import { bearer, postJson, type Engine } from '../lib/engine-request';
 import {
   decodeImage,
   ImageEngineError,
-  messageOf,
   readJson,
   type ImageProvider,
   type ImageRequest,
 } from './provider';
 
-const what = 'the OpenAI images endpoint';
+const engine: Engine = {
+  what: 'the OpenAI images endpoint',
+  error: (message) => new ImageEngineError(message),
+};
 
 const AnswerSchema = z.object({ data: z.array(z.object({ b64_json: z.string() })).min(1) });
 
@@ -41,33 +44,21 @@ export class OpenAiImageProvider implements ImageProvider {
   async generate(req: ImageRequest, signal: AbortSignal): Promise<Buffer> {
     const { baseUrl, apiKey, model } = this.settings;
     const avoid = req.negativePrompt === '' ? '' : `\nAvoid: ${req.negativePrompt}`;
-    const response = await request(`${baseUrl.replace(/\/$/, '')}/images/generations`, {
-      method: 'POST',
+    const response = await postJson(engine, `${baseUrl.replace(/\/$/, '')}/images/generations`, {
       dispatcher: this.agent,
       signal,
-      headers: {
-        'content-type': 'application/json',
-        ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
-      },
-      body: JSON.stringify({
+      headers: bearer(apiKey),
+      body: {
         model,
         prompt: `${req.prompt}${avoid}`,
         n: 1,
         size: `${String(req.width)}x${String(req.height)}`,
         response_format: 'b64_json',
-      }),
-    }).catch((err: unknown) => {
-      throw new ImageEngineError(`${what} could not be reached: ${messageOf(err)}`);
+      },
     });
-    if (response.statusCode !== 200) {
-      const body = await response.body.text().catch(() => '');
-      throw new ImageEngineError(
-        `${what} answered ${String(response.statusCode)}: ${body.slice(0, 200)}`,
-      );
-    }
-    const answer = AnswerSchema.safeParse(await readJson(response.body, what));
-    if (!answer.success) throw new ImageEngineError(`${what} sent no image`);
-    return decodeImage(answer.data.data[0]?.b64_json ?? '', what);
+    const answer = AnswerSchema.safeParse(await readJson(response.body, engine.what));
+    if (!answer.success) throw new ImageEngineError(`${engine.what} sent no image`);
+    return decodeImage(answer.data.data[0]?.b64_json ?? '', engine.what);
   }
 
   async close(): Promise<void> {

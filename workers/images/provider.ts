@@ -53,8 +53,3 @@ export function decodeImage(value: string, what: string): Buffer {
   }
   return Buffer.from(base64, 'base64');
 }
-
-/** The text of a thrown error. */
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

@@ -2,9 +2,15 @@
  * Any OpenAI-compatible speech endpoint (POST {base}/audio/speech): OpenAI, or a self-hosted server
  * speaking its wire format. WAV is asked for, so every engine's audio is checked and played alike.
  */
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import type { VoiceId } from '#shared/rules/speech';
+import { bearer, postJson, type Engine } from '../lib/engine-request';
 import { SpeechEngineError, type SpeechProvider } from './provider';
+
+const engine: Engine = {
+  what: 'the speech endpoint',
+  error: (message) => new SpeechEngineError(message),
+};
 
 /** The endpoint's voice for each of ours. */
 const engineVoices: Record<VoiceId, string> = {
@@ -36,31 +42,12 @@ export class OpenAiSpeechProvider implements SpeechProvider {
 
   async *speak(text: string, voice: VoiceId, signal: AbortSignal): AsyncIterable<Buffer> {
     const { baseUrl, apiKey, model } = this.settings;
-    const response = await request(`${baseUrl.replace(/\/$/, '')}/audio/speech`, {
-      method: 'POST',
+    const response = await postJson(engine, `${baseUrl.replace(/\/$/, '')}/audio/speech`, {
       dispatcher: this.agent,
       signal,
-      headers: {
-        'content-type': 'application/json',
-        ...(apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }),
-      },
-      body: JSON.stringify({
-        model,
-        input: text,
-        voice: engineVoices[voice],
-        response_format: 'wav',
-      }),
-    }).catch((err: unknown) => {
-      throw new SpeechEngineError(
-        `the speech endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      headers: bearer(apiKey),
+      body: { model, input: text, voice: engineVoices[voice], response_format: 'wav' },
     });
-    if (response.statusCode !== 200) {
-      const body = await response.body.text().catch(() => '');
-      throw new SpeechEngineError(
-        `the speech endpoint answered ${String(response.statusCode)}: ${body.slice(0, 200)}`,
-      );
-    }
     for await (const chunk of response.body) {
       if (Buffer.isBuffer(chunk)) yield chunk;
     }
