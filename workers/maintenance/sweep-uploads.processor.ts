@@ -1,8 +1,10 @@
 /**
- * Deletes uploaded avatars and card art nothing refers to: a card import stores the card's image and
- * art before the chatbot is saved (so the preview can show it), as does the editor's own upload, and a
- * member who walks away leaves the file behind. Files younger than uploadGraceMs are left alone, so a save (or a
- * draft kept in the browser, for that long) still finds its avatar.
+ * Deletes uploaded avatars, card art and conversation images nothing refers to: a card import stores
+ * the card's image and art before the chatbot is saved (so the preview can show it), as does the
+ * editor's own upload, and a member who walks away leaves the file behind; a conversation or message
+ * deleted takes its image rows along (a cascade in the database) but not their files.
+ * Files younger than uploadGraceMs are left alone, so a save (or a draft kept in the browser, for that
+ * long) still finds its avatar.
  */
 import { uploadGraceMs } from '#shared/jobs/maintenance';
 import type { Db } from '#server/db/database';
@@ -10,8 +12,8 @@ import { referencedUploads } from '#server/db/repositories/uploads.repo';
 import type { Logger } from '#server/lib/log';
 import { uploadFolders, type FileStorage, type StorageFolder } from '#server/lib/storage';
 
-/** The avatar folders, and the private one a card import keeps the card's original art in. */
-const sweptFolders: readonly StorageFolder[] = [...uploadFolders, 'card-art'];
+/** The avatar folders, and the private ones of cards' original art and of conversation images. */
+const sweptFolders: readonly StorageFolder[] = [...uploadFolders, 'card-art', 'images'];
 
 /** Files checked against the database per query. */
 const batch = 500;

@@ -7,10 +7,14 @@
  * with its reason while others are drawn; bad input is refused whole; and 20 images at once each end
  * once.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPngSize } from '#shared/media/png';
 import { MessageImageSchema, safeNegativePrompt, type MessageImage } from '#shared/rules/images';
+import { uploadGraceMs } from '#shared/jobs/maintenance';
 import * as users from '#server/db/repositories/users.repo';
 import { testConfig } from '../../support/config';
 import { createCharacter, newGuestId } from '../../support/factories';
@@ -21,6 +25,7 @@ import { signInMember, type SignedInMember } from '../../support/members';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { connectMember, nextEvent, startStack, type Stack } from '../../support/stack';
 import { createBotMessage, type BotMessageRef } from '../../../testkit/bot-message';
+import { sweepUploads } from '../../../workers/maintenance/sweep-uploads.processor';
 
 let peer: ImagePeer;
 let stack: Stack;
@@ -32,6 +37,7 @@ let free: SignedInMember;
 let characterId: string;
 
 const size = 128;
+const uploadDir = mkdtempSync(path.join(tmpdir(), 'charchat-images-'));
 const inject = (opts: InjectOptions) => stack.app.fastify.inject(opts);
 
 async function memberWithRole(role: string): Promise<SignedInMember> {
@@ -70,6 +76,8 @@ beforeAll(async () => {
       // Above the SLOW drawings' 1.5 s, so only HANG runs out of time.
       IMAGE_TIMEOUT_MS: '4000',
       IMAGE_CONCURRENCY: '4',
+      // Its own folder: the sweep below must not see other files' uploads.
+      UPLOAD_DIR: uploadDir,
     }),
   );
   characterId = await createCharacter(stack.app.deps.db);
@@ -82,6 +90,7 @@ afterAll(async () => {
   await stack.close();
   await smtp.close();
   await peer.close();
+  rmSync(uploadDir, { recursive: true, force: true });
 });
 
 describe('POST /api/conversations/:id/messages/:messageId/image', () => {
@@ -193,6 +202,33 @@ describe('POST /api/conversations/:id/messages/:messageId/image', () => {
       prompt: 'a castle under the moon',
     });
     expect((await waitForImage(inject, ref, basic.headers)).status).toBe('done');
+  });
+
+  it("deletes an image's file a week after its conversation is deleted, never one a message still shows", async () => {
+    const kept = await botMessage(basic, 'A harbour at noon.');
+    const gone = await botMessage(basic, 'A harbour at night.');
+    for (const ref of [kept, gone]) {
+      expect((await generate(basic, ref)).statusCode).toBe(200);
+      expect((await waitForImage(inject, ref, basic.headers)).status).toBe('done');
+    }
+    const keptFile = (await imageRow(kept))?.url ?? '';
+    const goneFile = (await imageRow(gone))?.url ?? '';
+    const removed = await inject({
+      method: 'DELETE',
+      url: `/api/conversations/${gone.conversationId}`,
+      headers: basic.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    const { db, storage } = stack.app.deps;
+    const log = stack.app.fastify.log;
+    // Within the grace nothing goes; after it, only the file no message shows.
+    expect(await sweepUploads({ db, storage, log })).not.toContain(goneFile);
+    const later = new Date(Date.now() + uploadGraceMs + 60_000);
+    const deleted = await sweepUploads({ db, storage, log, now: later });
+    expect(deleted).toContain(goneFile);
+    expect(deleted).not.toContain(keptFile);
+    expect(await storage.get(goneFile)).toBeNull();
+    expect(await storage.get(keptFile)).not.toBeNull();
   });
 
   it('refuses a second Generate while the first is drawn', async () => {
