@@ -98,6 +98,13 @@ export async function runReply<P extends RunPrompt>(
     replyId: job.replyId,
     run: randomUUID(),
   };
+  /** Ends the run with its final frame; a draft's end keeps it for the message box in the same step. */
+  const end = (frame: FinalFrame): Promise<Ended> =>
+    frame.event === 'autopilot:completed'
+      ? deps.replies.finishDraft(run, frame)
+      : deps.replies.finish(run, frame);
+  /** The final frame of a result kept but not yet told (its end is owed). */
+  let kept: FinalFrame | undefined;
   const controller = deps.stops.register(job.replyId);
   const watchdog = silenceWatchdog(controller, deps.timeoutMs);
   const starting = deps.replies.start(run, kind.speakerId);
@@ -169,12 +176,21 @@ export async function runReply<P extends RunPrompt>(
         tokensPerSecond: streamMs > 0 ? (result.tokenCount * 1000) / streamMs : null,
       },
     };
-    const [frame] = await Promise.all([kind.keep(prompt, written), stream.flush()]);
-    // A draft's end keeps it for the message box in the same step (reply-state.ts).
-    const ended =
-      frame.event === 'autopilot:completed'
-        ? await deps.replies.finishDraft(run, frame)
-        : await deps.replies.finish(run, frame);
+    // The result is kept whatever became of its frames: a frame Redis did not take (a master failing
+    // over) costs only the live view, since the final frame carries the whole text. Ending the run
+    // with a failure instead told the user to retry a reply that was stored.
+    const [frame] = await Promise.all([
+      kind.keep(prompt, written),
+      stream.flush().catch((err: unknown) => {
+        deps.log.warn(
+          { err, conversationId: job.conversationId, messageId: job.replyId },
+          `${kind.what} frames not written; its final frame carries the whole text`,
+        );
+      }),
+    ]);
+    kept = frame;
+    const ended = await end(frame);
+    kept = undefined;
     await kind.after?.(prompt, written, ended);
   } catch (err) {
     watchdog.stop();
@@ -186,7 +202,9 @@ export async function runReply<P extends RunPrompt>(
       kind.what,
     );
     if (error.code === 'conversation_busy') await deps.replies.publish(job.conversationId, frame);
-    // Told after the message it answers; a send undone meanwhile has nobody to tell.
+    // A result kept before its end failed ends the run once more with it; anything else is told
+    // after the message it answers, and a send undone meanwhile has nobody to tell.
+    else if (kept !== undefined) await end(kept);
     else if (await untilStored(deps, kind, run).catch(() => true))
       await deps.replies.finish(run, frame);
     // Interactive runs are never retried by the queue: the user retries.

@@ -3,7 +3,9 @@
  * chunk goes out at once; later ones go out with the chunk that arrives once an interval has passed
  * since the last frame, so a steady stream sends its frames while the worker is awake for a chunk
  * anyway. A timer sends what waits only when no chunk comes in time, so no text waits longer than an
- * interval. Frames are written in order, one after another. Where frames go, and their seq, is the
+ * interval. Frames are written in order, one at a time: text that falls due while the reply's last frame
+ * is still being written goes out as one frame once that write is answered, so a slow Redis gets fewer,
+ * larger frames instead of a queue that grows with every chunk. Where frames go, and their seq, is the
  * caller's (server/lib/reply-state.ts writes them); this holds no I/O of its own.
  *
  * A regular frame going out takes along the text every other reply of the process has had waiting
@@ -36,7 +38,12 @@ function sendAlong(now: number): void {
 export class ReplyStream {
   private pending = '';
   private timer: NodeJS.Timeout | undefined;
-  private written: Promise<void> = Promise.resolve();
+  /** The frame being written, settled (never rejected) once Redis answers. */
+  private writing: Promise<void> | undefined;
+  /** Text fell due while a frame was being written: it goes once that write is answered. */
+  private isDue = false;
+  /** The first failed write: nothing is written after it, and flush fails with it. */
+  private failure: { cause: unknown } | undefined;
   /** When the last frame went out; minus infinity before the first, which goes out at once. */
   private sentAt = Number.NEGATIVE_INFINITY;
 
@@ -64,10 +71,11 @@ export class ReplyStream {
     }, this.intervalMs);
   }
 
-  /** Sends what is pending now; resolves once every frame so far is written. */
+  /** Sends what is pending; resolves once every frame so far is written, fails if one was not. */
   async flush(): Promise<void> {
     this.send(Date.now());
-    await this.written;
+    while (this.writing !== undefined) await this.writing;
+    if (this.failure !== undefined) throw this.failure.cause;
   }
 
   /** Sends what waits if three quarters of an interval have passed since the last frame (see sendAlong). */
@@ -79,13 +87,27 @@ export class ReplyStream {
     clearTimeout(this.timer);
     this.timer = undefined;
     waiting.delete(this);
-    if (this.pending === '') return;
+    if (this.pending === '' || this.failure !== undefined) return;
+    if (this.writing !== undefined) {
+      this.isDue = true;
+      return;
+    }
     const text = this.pending;
     this.pending = '';
     this.sentAt = now;
-    // Frames are written one after another, so they reach clients in order. A failed write fails
-    // flush(); a reply that ends without one (its model failed) must not leave it unhandled.
-    this.written = this.written.then(() => this.write(text));
-    this.written.catch(() => undefined);
+    // A failed write fails flush(); a reply that ends without one (its model failed) must not leave a
+    // rejection unhandled, so the failure is kept rather than thrown here.
+    this.writing = this.write(text).then(
+      () => {
+        this.writing = undefined;
+        if (!this.isDue) return;
+        this.isDue = false;
+        this.send(Date.now());
+      },
+      (cause: unknown) => {
+        this.writing = undefined;
+        this.failure = { cause };
+      },
+    );
   }
 }

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as messagesRepo from '#server/db/repositories/messages.repo';
+import { redisKeys } from '#server/lib/redis-keys';
 import { getConversation, listMessages } from '#shared/api/conversations';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
@@ -180,6 +181,34 @@ describe('generation:stop', () => {
 });
 
 describe('failures', () => {
+  it('ends a stored reply with its whole text when its frames could not be written, not with a failure', async () => {
+    wire.behaviour = { tokens: words(20), firstTokenDelayMs: 0, tokenDelayMs: 40 };
+    const characterId = await createCharacter(stack.app.deps.db);
+    const socket = await connectGuest(stack.url, newGuestId());
+    const events = recordEvents(socket);
+    const sent = await send(socket, characterId, null, 'Tell me something');
+    await nextEvent(socket, 'generation:delta');
+    // Redis refusing the next frames, as a master failing over does: the reply's text key of a type
+    // the frame script cannot append to.
+    const { redis, config } = stack.app.deps;
+    const textKey = redisKeys(config.REDIS_PREFIX).inflightText(sent.conversationId);
+    await redis.multi().del(textKey).hset(textKey, 'refused', '1').exec();
+
+    const completed = await nextEvent(socket, 'generation:completed');
+    const whole = words(20).join('').trim();
+    expect(completed.message).toMatchObject({ id: sent.replyId, content: whole });
+    expect(payloadsOf(events, 'generation:failed')).toEqual([]);
+    expect(await messagesRepo.findById(stack.app.deps.db, sent.replyId)).toMatchObject({
+      content: whole,
+    });
+    // Nothing is left to retry, and the user was never asked to.
+    const retry = await socket.emitWithAck('generation:retry', {
+      conversationId: sent.conversationId,
+    });
+    expect(retry).toMatchObject({ ok: false, error: { code: 'nothing_to_retry' } });
+    socket.close();
+  });
+
   it.each([
     ['an error status', { status: 503 }, 'model_unavailable'],
     ['a stream cut in the middle', { tokens: words(10), failAfterTokens: 3 }, 'generation_failed'],

@@ -107,6 +107,52 @@ describe('ReplyStream', () => {
     ]);
   });
 
+  it('holds text that falls due while the last frame is written, and sends it as one frame once that write is answered', async () => {
+    const r = recorder();
+    let writes = 0;
+    const stream = new ReplyStream(async (text) => {
+      writes += 1;
+      await r.write(text);
+    });
+    const release = r.hold();
+    stream.push('A0');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs);
+    stream.push(' A1');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs);
+    stream.push(' A2');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs * 2);
+    // Redis has not answered the first frame: nothing else is written, nothing is queued behind it.
+    expect(writes).toBe(1);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.frames).toEqual([
+      { seq: 1, text: 'A0' },
+      { seq: 2, text: ' A1 A2' },
+    ]);
+    // Text that is not due when a write is answered still waits for its interval.
+    stream.push(' A3');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs - 1);
+    expect(r.frames).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.frames.at(-1)).toEqual({ seq: 3, text: ' A3' });
+  });
+
+  it('writes nothing after a failed write, and fails flush with it', async () => {
+    const written: string[] = [];
+    let isFailing = true;
+    const stream = new ReplyStream((text) => {
+      written.push(text);
+      return isFailing ? Promise.reject(new Error('Redis went away')) : Promise.resolve();
+    });
+    stream.push('lost');
+    await vi.advanceTimersByTimeAsync(0);
+    isFailing = false;
+    stream.push(' later');
+    await vi.advanceTimersByTimeAsync(frameIntervalMs);
+    await expect(stream.flush()).rejects.toThrow('Redis went away');
+    expect(written).toEqual(['lost']);
+  });
+
   it('ignores empty chunks', async () => {
     const r = recorder();
     const stream = new ReplyStream(r.write);
