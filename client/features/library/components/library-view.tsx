@@ -81,6 +81,11 @@ export function LibraryView(props: LibraryViewProps) {
   const result = useLibraryPage(filters, props.scope, nsfw.isOn, {
     ...(props.creator === undefined ? {} : { creator: props.creator }),
   });
+  // The page is asked as a guest's while the session is restored (useLibraryPage); a member's page
+  // then replaces it and their recommendations come in above it. Cards show once the session is
+  // known, so nothing moves under the pointer after they appear.
+  const page =
+    session.status === 'restoring' ? { status: 'loading' as const, retry: result.retry } : result;
 
   const hrefOf = (next: LibraryFilters) => {
     const search = serialiseFilters(next);
@@ -188,18 +193,18 @@ export function LibraryView(props: LibraryViewProps) {
         />
       )}
 
-      {result.status === 'loading' && <CharacterGridSkeleton count={libraryPageSize} />}
-      {result.status === 'error' && (
-        <ErrorState message={errorText(result.error)} onRetry={result.retry} />
+      {page.status === 'loading' && <CharacterGridSkeleton count={libraryPageSize} />}
+      {page.status === 'error' && (
+        <ErrorState message={errorText(page.error)} onRetry={page.retry} />
       )}
-      {result.status === 'success' && result.data.hiddenByBlocks > 0 && (
+      {page.status === 'success' && page.data.hiddenByBlocks > 0 && (
         <BlockedNote role="note">
-          {blockedNoteText(result.data.hiddenByBlocks)}{' '}
+          {blockedNoteText(page.data.hiddenByBlocks)}{' '}
           <Link href={paths.blockedCreators.build()}>Blocked Creators</Link>
         </BlockedNote>
       )}
-      {result.status === 'success' &&
-        (result.data.items.length === 0 ? (
+      {page.status === 'success' &&
+        (page.data.items.length === 0 ? (
           isPlainFirstPage(filters) && props.empty !== undefined ? (
             props.empty
           ) : (
@@ -214,19 +219,18 @@ export function LibraryView(props: LibraryViewProps) {
         ) : (
           <>
             <Count role="status">
-              {result.data.total.toLocaleString('en-US')}
-              {result.data.totalIsCapped ? '+' : ''}{' '}
-              {result.data.total === 1 ? 'chatbot' : 'chatbots'}
+              {page.data.total.toLocaleString('en-US')}
+              {page.data.totalIsCapped ? '+' : ''} {page.data.total === 1 ? 'chatbot' : 'chatbots'}
             </Count>
             <CharacterGrid
-              characters={result.data.items}
+              characters={page.data.items}
               actionsOf={props.actionsOf}
               isHidden={props.isHidden}
               isNsfwBlurred={!isSignedIn}
             />
             <Pagination
               page={filters.page}
-              totalPages={Math.ceil(result.data.total / result.data.pageSize)}
+              totalPages={Math.ceil(page.data.total / page.data.pageSize)}
               hrefOf={(page) => hrefOf({ ...filters, page })}
             />
           </>
@@ -268,6 +272,9 @@ function blockedNoteText(hidden: number): string {
     : `${hidden.toLocaleString('en-US')} results are hidden because you blocked their creators.`;
 }
 
+/** How many recommendations the home shows. */
+const recommendedCount = 6;
+
 /** The member's recommendations before the home's first page (product-core.md §4). */
 function Recommendations(props: {
   nsfw: boolean;
@@ -275,18 +282,26 @@ function Recommendations(props: {
   actionsOf: LibraryViewProps['actionsOf'];
   isHidden: LibraryViewProps['isHidden'];
 }) {
-  const result = useLibraryPage(emptyFilters, 'recommended', props.nsfw, { pageSize: 6 });
-  if (result.status !== 'success' || result.data.items.length === 0) return null;
+  const result = useLibraryPage(emptyFilters, 'recommended', props.nsfw, {
+    pageSize: recommendedCount,
+  });
+  if (result.status === 'error') return null;
+  if (result.status === 'success' && result.data.items.length === 0) return null;
+  // While they load, their place is kept, so the page below does not jump when they arrive.
   return (
     <RecommendedSection aria-labelledby="recommended-heading">
       <SubHeading id="recommended-heading">Recommended for you</SubHeading>
-      <CharacterGrid
-        label="Recommended chatbots"
-        characters={result.data.items}
-        actionsOf={props.actionsOf}
-        isHidden={props.isHidden}
-        isNsfwBlurred={!props.isSignedIn}
-      />
+      {result.status === 'success' ? (
+        <CharacterGrid
+          label="Recommended chatbots"
+          characters={result.data.items}
+          actionsOf={props.actionsOf}
+          isHidden={props.isHidden}
+          isNsfwBlurred={!props.isSignedIn}
+        />
+      ) : (
+        <CharacterGridSkeleton count={recommendedCount} />
+      )}
       <Link href={paths.recommendedBots.build()} asChild>
         <MoreLink>See all recommendations</MoreLink>
       </Link>
