@@ -3,6 +3,7 @@
  * the card check before tokenising, and when Submit is enabled. The wording is shared/rules/checkout.ts's.
  */
 import {
+  type BillingDetails,
   checkoutLimits,
   checkoutMessages,
   isValidEmail,
@@ -12,14 +13,8 @@ import {
   postalCodeMessage,
 } from '#shared/rules/checkout';
 
-export interface PersonalFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  state: string;
-  postalCode: string;
-}
+/** The personal fields as typed: the billing details the server keeps. */
+export type PersonalFields = BillingDetails;
 
 export type PersonalField = keyof PersonalFields;
 

@@ -5,15 +5,11 @@
 import type { CardSummary } from '#shared/schemas/billing';
 import type { Db } from '../database';
 import type { BillingProfileRow } from '../tables';
+import type { BillingDetails } from '#shared/rules/checkout';
+import { addressColumns, addressOf } from './billing-address';
 
-export interface BillingProfile {
+export interface BillingProfile extends BillingDetails {
   userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  country: string;
-  state: string;
-  postalCode: string;
   gateway: string;
   customerRef: string | null;
   paymentMethodRef: string | null;
@@ -24,12 +20,7 @@ export interface BillingProfile {
 function toProfile(row: BillingProfileRow): BillingProfile {
   return {
     userId: row.user_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    country: row.country,
-    state: row.state,
-    postalCode: row.postal_code,
+    ...addressOf(row),
     gateway: row.gateway,
     customerRef: row.customer_ref,
     paymentMethodRef: row.payment_method_ref,
@@ -54,24 +45,10 @@ export async function findProfile(db: Db, userId: string): Promise<BillingProfil
 export async function saveDetails(
   db: Db,
   userId: string,
-  details: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    country: string;
-    state: string;
-    postalCode: string;
-    gateway: string;
-    customerRef: string;
-  },
+  details: BillingDetails & { gateway: string; customerRef: string },
 ): Promise<void> {
   const values = {
-    first_name: details.firstName,
-    last_name: details.lastName,
-    email: details.email,
-    country: details.country,
-    state: details.state,
-    postal_code: details.postalCode,
+    ...addressColumns(details),
     gateway: details.gateway,
     customer_ref: details.customerRef,
     updated_at: new Date(),

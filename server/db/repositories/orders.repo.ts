@@ -5,6 +5,8 @@
  */
 import type { Db } from '../database';
 import type { OrderKindColumn, OrderRow, OrderStatusColumn } from '../tables';
+import type { BillingDetails } from '#shared/rules/checkout';
+import { addressColumns, addressOf } from './billing-address';
 
 export interface OrderRecord {
   id: string;
@@ -29,14 +31,7 @@ export interface OrderRecord {
   isUnsettled: boolean;
   failureMessage: string | null;
   idempotencyKey: string;
-  billing: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    country: string;
-    state: string;
-    postalCode: string;
-  };
+  billing: BillingDetails;
   createdAt: Date;
   updatedAt: Date;
   paidAt: Date | null;
@@ -66,40 +61,32 @@ function toOrder(row: OrderRow): OrderRecord {
     isUnsettled: row.is_unsettled,
     failureMessage: row.failure_message,
     idempotencyKey: row.idempotency_key,
-    billing: {
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email,
-      country: row.country,
-      state: row.state,
-      postalCode: row.postal_code,
-    },
+    billing: addressOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     paidAt: row.paid_at,
   };
 }
 
-export interface NewOrder {
-  userId: string;
-  kind: OrderKindColumn;
-  planId: string;
-  offerId: string;
-  subscriptionId: string | null;
-  currency: string;
-  subtotal: number;
-  discount: number;
-  tax: number;
-  taxRate: number;
-  total: number;
-  couponCode: string | null;
-  paymentMethod: string;
-  gateway: string;
-  idempotencyKey: string;
-  billing: OrderRecord['billing'];
-  platform: string;
-  sessionId: string;
-}
+/** What a new order is made of: the record's terms and payer, and where the request came from. */
+export type NewOrder = Pick<
+  OrderRecord,
+  | 'kind'
+  | 'planId'
+  | 'offerId'
+  | 'subscriptionId'
+  | 'currency'
+  | 'subtotal'
+  | 'discount'
+  | 'tax'
+  | 'taxRate'
+  | 'total'
+  | 'couponCode'
+  | 'paymentMethod'
+  | 'gateway'
+  | 'idempotencyKey'
+  | 'billing'
+> & { userId: string; platform: string; sessionId: string };
 
 /** Inserts an order unless the member already has one under this key: then null (find it instead). */
 export async function insertOnce(db: Db, order: NewOrder): Promise<OrderRecord | null> {
@@ -122,12 +109,7 @@ export async function insertOnce(db: Db, order: NewOrder): Promise<OrderRecord |
       status: 'pending',
       gateway: order.gateway,
       idempotency_key: order.idempotencyKey,
-      first_name: order.billing.firstName,
-      last_name: order.billing.lastName,
-      email: order.billing.email,
-      country: order.billing.country,
-      state: order.billing.state,
-      postal_code: order.billing.postalCode,
+      ...addressColumns(order.billing),
       platform: order.platform,
       session_id: order.sessionId,
     })

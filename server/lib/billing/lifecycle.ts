@@ -8,6 +8,7 @@
  */
 import { UnrecoverableError } from 'bullmq';
 import { paidRoles, type PaidRole } from '#shared/schemas/billing';
+import type { BillingDetails } from '#shared/rules/checkout';
 import type { Role } from '#shared/schemas/user';
 import type { Db } from '../../db/database';
 import * as audit from '../../db/repositories/audit-log.repo';
@@ -352,7 +353,7 @@ export async function renewSubscription(
 }
 
 /** The billing details an order keeps, from the member's profile (blank when there is none). */
-export function billingOf(profile: billing.BillingProfile | undefined): OrderRecord['billing'] {
+export function billingOf(profile: billing.BillingProfile | undefined): BillingDetails {
   return {
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
