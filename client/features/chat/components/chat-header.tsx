@@ -22,8 +22,8 @@ interface ChatHeaderProps {
  */
 export function ChatHeader({ character, menuItems, status }: ChatHeaderProps) {
   return (
-    <Bar>
-      <Inner>
+    <HeaderBar>
+      <HeaderRow>
         <Link href={paths.chatbot.build(character.id)} asChild>
           <BackLink aria-label={`Back to ${character.name}'s profile`}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
@@ -44,8 +44,8 @@ export function ChatHeader({ character, menuItems, status }: ChatHeaderProps) {
         {menuItems.length > 0 && (
           <Menu label="Chat options" icon={<MoreIcon />} items={menuItems} />
         )}
-      </Inner>
-    </Bar>
+      </HeaderRow>
+    </HeaderBar>
   );
 }
 
@@ -59,15 +59,18 @@ function MoreIcon() {
   );
 }
 
-/** Positioned, so what opens under it (the context details) lies over the log. */
-const Bar = styled.header`
+/**
+ * The header's band and its row, which the chat's skeleton shows too. Positioned, so what opens under
+ * it (the context details) lies over the log.
+ */
+export const HeaderBar = styled.header`
   position: relative;
   z-index: ${({ theme }) => theme.zIndex.header};
   border-bottom: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
 `;
 
-const Inner = styled.div`
+export const HeaderRow = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};

@@ -5,6 +5,7 @@
  */
 import styled from 'styled-components';
 import { Skeleton } from '../../../components/skeleton';
+import { HeaderBar, HeaderRow } from './chat-header';
 import { ChatScreen } from './chat-screen';
 
 /** Bot and user turns, as wide as messages tend to be (percent of the column). */
@@ -39,13 +40,13 @@ export function MessagesSkeleton({ label = 'Loading messages' }: { label?: strin
 export function ChatSkeleton() {
   return (
     <ChatScreen>
-      <Header aria-hidden="true">
-        <HeaderInner>
+      <HeaderBar aria-hidden="true">
+        <HeaderRow>
           <Skeleton $width="40px" $height="40px" $round />
           <Skeleton $width="32px" $height="32px" $round />
           <Skeleton $width="40%" $height="1.125rem" />
-        </HeaderInner>
-      </Header>
+        </HeaderRow>
+      </HeaderBar>
       <MessagesSkeleton label="Loading chat" />
       <Dock aria-hidden="true">
         <DockInner>
@@ -87,24 +88,6 @@ const Bubble = styled.div<{ $isUser: boolean }>`
   padding: ${({ theme }) => theme.space.md};
   border: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.bubble};
-`;
-
-const Header = styled.div`
-  border-bottom: ${({ theme }) => theme.size.border} solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
-`;
-
-const HeaderInner = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  max-width: ${({ theme }) => theme.size.readingWidth};
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-
-  @media (max-width: ${({ theme }) => theme.breakpoint.sm}) {
-    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  }
 `;
 
 const Dock = styled.div`
