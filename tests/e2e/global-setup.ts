@@ -13,6 +13,7 @@ import { startSmtp } from '../support/smtp-server';
 import { startImagePeer } from '../support/image-peer';
 import { e2ePort } from '../playwright.config';
 import { startPartnerPage, writeApplications } from './brands';
+import { writeCommerce } from './commerce';
 
 /** Replies are 120 words, "story1" … "story120". */
 export const e2eReply = words(120, 'story');
@@ -116,6 +117,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NOTIFY_EMAIL_DELAY_SECONDS: '1',
       // A second brand on `localhost` and a partner site framing us (brands.ts).
       APPLICATIONS_FILE: writeApplications(partnerPage.url),
+      // The shipped plans, with a sale on whatever the date (commerce.ts).
+      COMMERCE_FILE: writeCommerce(),
     },
     /is running at/,
     180_000,

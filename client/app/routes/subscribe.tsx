@@ -6,6 +6,7 @@ import { Faq } from '../../features/plans/components/faq';
 import { PlanPicker } from '../../features/plans/components/plan-picker';
 import { EmptyState, ErrorState } from '../../components/state-panel';
 import { Spinner } from '../../components/spinner';
+import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useQuery } from '../../lib/use-query';
@@ -31,7 +32,15 @@ function OfferPage({ offerId, title }: { offerId: string | undefined; title: str
       <Column>
         <Heading>{title}</Heading>
         {options.status === 'loading' && <Spinner label="Loading plans" />}
-        {options.status === 'error' && <ErrorState onRetry={options.retry} />}
+        {options.status === 'error' &&
+          (options.error.code === 'offer_not_found' ? (
+            // A sale that ended (or was never on): nothing to retry, the standing plans instead.
+            <EmptyState title="No plans are on offer right now" text={errorText(options.error)}>
+              {offerId !== undefined && <Link href={paths.subscribe.build()}>See Plans</Link>}
+            </EmptyState>
+          ) : (
+            <ErrorState onRetry={options.retry} />
+          ))}
         {options.status === 'success' &&
           (options.data.options.monthly.length + options.data.options.annual.length === 0 ? (
             <EmptyState title="No plans are on offer right now" />
