@@ -516,6 +516,7 @@ describe('library search over listed_characters', () => {
         i % 13 === 0 ? ('pending' as const) : i % 7 === 0 ? ('closed' as const) : null,
     }));
     const inserted = await db.insertInto('characters').values(rows).returning('id').execute();
+    await seedRecentMessages(rows.map((row, i) => ({ ...row, id: inserted[i]?.id ?? '' })));
     await db
       .insertInto('tags')
       .values(tagNames.map((name) => ({ name })))
@@ -537,6 +538,51 @@ describe('library search over listed_characters', () => {
       )
       .execute();
   });
+
+  /**
+   * Backs each character's num_messages_24h with as many messages of the last day, so that the
+   * trending recount a worker of another test file may run meanwhile leaves the counts as they are.
+   */
+  async function seedRecentMessages(
+    seeded: { id: string; creator_user_id: string | null; num_messages_24h: number }[],
+  ): Promise<void> {
+    const now = new Date();
+    const counted = seeded.filter((c) => c.num_messages_24h > 0);
+    const conversations = await db
+      .insertInto('conversations')
+      .values(
+        counted.map((c) => ({
+          user_id: c.creator_user_id ?? '',
+          character_id: c.id,
+          label: null,
+          last_message_id: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning(['id', 'character_id'])
+      .execute();
+    const countOf = new Map(counted.map((c) => [c.id, c.num_messages_24h]));
+    await db
+      .insertInto('messages')
+      .values(
+        conversations.flatMap((cv) =>
+          Array.from({ length: countOf.get(cv.character_id) ?? 0 }, () => ({
+            conversation_id: cv.id,
+            prev_id: null,
+            role: 'user' as const,
+            content: 'hello',
+            queue_wait_ms: null,
+            first_token_ms: null,
+            token_count: null,
+            tokens_per_second: null,
+            rating: null,
+            created_at: now,
+          })),
+        ),
+      )
+      .execute();
+  }
 
   const filterOf = (extra: Partial<library.LibraryFilter>): library.LibraryFilter => ({
     scope: { kind: 'listed' },
