@@ -32,7 +32,25 @@ export interface ReadDb {
   read: <T>(reader: string | null, run: (db: Db) => Promise<T>) => Promise<T>;
   /** Records that `writer` just wrote on the primary: their reads wait for a replica to replay it. */
   noteWrite: (writer: string) => Promise<void>;
+  /** What this process's reads did since it started, for /metrics. */
+  stats: () => ReadStats;
   close: () => Promise<void>;
+}
+
+/** Counts of this process's public reads, and each replica's health as last seen. */
+export interface ReadStats {
+  /** Reads a replica served. */
+  onReplica: number;
+  /** Reads the primary served: no replica had what they needed, or none is configured. */
+  onPrimary: number;
+  replicas: {
+    /** host:port of DATABASE_READ_URL's entry. */
+    name: string;
+    /** Reads that failed on it and ran again on the primary. */
+    failed: number;
+    /** Whether it answered the last question of how far it has replayed; null before the first. */
+    isUp: boolean | null;
+  }[];
 }
 
 export interface ReadDbOptions {
@@ -51,9 +69,14 @@ export function createReadDb(primary: Db, options: ReadDbOptions): ReadDb {
 
 /** Every read on the primary, as without DATABASE_READ_URL: nothing to record, nothing to close. */
 export function primaryReads(primary: Db): ReadDb {
+  let onPrimary = 0;
   return {
-    read: (_reader, run) => run(primary),
+    read: (_reader, run) => {
+      onPrimary += 1;
+      return run(primary);
+    },
     noteWrite: () => Promise.resolve(),
+    stats: () => ({ onReplica: 0, onPrimary, replicas: [] }),
     close: () => Promise.resolve(),
   };
 }
@@ -74,8 +97,12 @@ return 0`);
  */
 const lastWriteSlackMs = 1_000;
 
-/** A replica that does not accept a connection within this long is taken as down. */
-const connectTimeoutMs = 2_000;
+/**
+ * A replica that does not accept a connection within connectTimeoutMs, or answer a query within
+ * queryTimeoutMs, is taken as down. The query bound is well above any public read's time on a healthy
+ * replica (the search bench's p99 is tens of ms), so it only ends a wait on a host that stopped.
+ */
+const replicaLimits = { connectTimeoutMs: 2_000, queryTimeoutMs: 5_000 };
 
 class ReplicatedReads implements ReadDb {
   private readonly replicas: Replica[];
@@ -84,33 +111,55 @@ class ReplicatedReads implements ReadDb {
   private sampling: { at: number; lsn: Promise<Lsn> } | null = null;
   /** Where the next read starts looking, so reads spread over the replicas in turn. */
   private next = 0;
+  private onReplica = 0;
+  private onPrimary = 0;
 
   constructor(
     private readonly primary: Db,
     private readonly options: ReadDbOptions,
   ) {
     this.replicas = options.urls.map(
-      (url) => new Replica(createDb(url, 10, connectTimeoutMs), new URL(url).host, options.log),
+      (url) => new Replica(createDb(url, 10, replicaLimits), new URL(url).host, options.log),
     );
   }
 
   async read<T>(reader: string | null, run: (db: Db) => Promise<T>): Promise<T> {
     // Redis or the primary failing to answer the routing questions leaves the read on the primary.
     const replica = await this.choose(reader).catch(() => null);
-    if (replica === null) return run(this.primary);
+    if (replica === null) return this.onThePrimary(run);
     try {
-      return await run(replica.db);
+      const result = await run(replica.db);
+      this.onReplica += 1;
+      return result;
     } catch (err) {
       if (err instanceof AppError) throw err;
-      // Down since it last answered, or the query cancelled by a conflict with replay: a read is
-      // safe to run twice.
+      replica.failed += 1;
+      // Down since it last answered, hung past the query bound, or the query cancelled by a conflict
+      // with replay: a read is safe to run twice.
       this.options.log.warn(
         { err, replica: replica.name },
         'replica read failed; read on the primary',
       );
       replica.forget();
-      return run(this.primary);
+      return this.onThePrimary(run);
     }
+  }
+
+  stats(): ReadStats {
+    return {
+      onReplica: this.onReplica,
+      onPrimary: this.onPrimary,
+      replicas: this.replicas.map((r) => ({
+        name: r.name,
+        failed: r.failed,
+        isUp: r.isUp,
+      })),
+    };
+  }
+
+  private onThePrimary<T>(run: (db: Db) => Promise<T>): Promise<T> {
+    this.onPrimary += 1;
+    return run(this.primary);
   }
 
   async noteWrite(writer: string): Promise<void> {
@@ -198,6 +247,9 @@ const neverAsked: ReplicaState = { replayed: null, checkedAt: Number.NEGATIVE_IN
 /** One replica: its pool and what it is known to have replayed. */
 class Replica {
   state: ReplicaState = neverAsked;
+  /** Reads that failed on it, and whether it answered when last asked or read from (stats). */
+  failed = 0;
+  isUp: boolean | null = null;
   private asking: Promise<void> | null = null;
 
   constructor(
@@ -217,12 +269,14 @@ class Replica {
   /** Forgets the replica's position after a read on it failed: it is asked again before it serves. */
   forget(): void {
     this.state = neverAsked;
+    this.isUp = false;
   }
 
   private async askOnce(): Promise<void> {
-    const wasDown = this.state.replayed === null && this.state !== neverAsked;
+    const wasDown = this.isUp === false;
     const replayed = await replayedLsn(this.db).catch(() => null);
     this.state = { replayed, checkedAt: performance.now() };
+    this.isUp = replayed !== null;
     // Said once per change, not at every retry.
     if (replayed === null && !wasDown) {
       this.log.warn(

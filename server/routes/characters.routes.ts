@@ -7,12 +7,15 @@ import { visibleGreetings } from '../services/chat-greetings.service';
 import { visibleGroup } from '../services/group-chat.service';
 
 export function characterRoutes(app: FastifyInstance, deps: AppDeps): void {
-  // Profiles are public reads (db/read-db.ts): a replica serves them once it has the caller's writes.
+  // Profiles and greetings are public reads (db/read-db.ts): a replica serves them once it has the
+  // caller's writes.
   addRoute(app, getCharacter, async ({ caller, params }) =>
     deps.reads.read(caller.userId, (db) => characters.getCharacter(db, caller, params.id)),
   );
   addRoute(app, getGreetings, async ({ caller, params }) => ({
-    greetings: await visibleGreetings(deps.db, caller, params.id),
+    greetings: await deps.reads.read(caller.userId, (db) =>
+      visibleGreetings(db, caller, params.id),
+    ),
   }));
   addRoute(app, getGroup, async ({ caller, params }) =>
     deps.reads.read(caller.userId, (db) => visibleGroup(db, caller, params.id)),

@@ -31,7 +31,10 @@ export function lorebookRoutes(app: FastifyInstance, deps: AppDeps): void {
     Promise.resolve(lorebooks.prepareImport(caller, body.data, body.fileName)),
   );
 
-  addRoute(app, getLorebook, async ({ caller, params }) => lorebooks.get(db, caller, params.id));
+  // A book's page is a public read (db/read-db.ts): a replica serves it once it has the caller's writes.
+  addRoute(app, getLorebook, async ({ caller, params }) =>
+    deps.reads.read(caller.userId, (readDb) => lorebooks.get(readDb, caller, params.id)),
+  );
 
   addRoute(app, createLorebook, async ({ caller, body }) => lorebooks.create(db, caller, body));
 

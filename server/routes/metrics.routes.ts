@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics at /metrics: queue depth per queue and state and per priority, the waiting room
- * (size, holders of access, admissions), active sockets of this server, job failures, and the pool-wide
+ * (size, holders of access, admissions), active sockets of this server, job failures, public reads by
+ * what served them and each read replica's health (server/db/read-db.ts), and the pool-wide
  * time-to-first-token and tokens/s histograms the workers keep in Redis. With METRICS_TOKEN set, a
  * scrape must send it as a bearer token.
  */
@@ -92,6 +93,40 @@ export function metricsRoutes(
       const failures = await deps.redis.hgetall(redisKeys(deps.prefix).jobFailures);
       this.reset();
       for (const [queue, n] of Object.entries(failures)) this.inc({ queue }, Number(n));
+    },
+  });
+  new Counter({
+    name: 'charchat_public_reads_total',
+    help: 'Public reads of this server, by what served them (a replica, or the primary).',
+    labelNames: ['served_by'],
+    registers: [registry],
+    collect() {
+      const { onReplica, onPrimary } = deps.reads.stats();
+      this.reset();
+      this.inc({ served_by: 'replica' }, onReplica);
+      this.inc({ served_by: 'primary' }, onPrimary);
+    },
+  });
+  new Counter({
+    name: 'charchat_replica_read_failures_total',
+    help: 'Public reads that failed on a replica and ran again on the primary, per replica.',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of deps.reads.stats().replicas) this.inc({ replica: r.name }, r.failed);
+    },
+  });
+  new Gauge({
+    name: 'charchat_replica_up',
+    help: 'Whether a replica answered when last asked or read from (1), or not (0); absent before.',
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of deps.reads.stats().replicas) {
+        if (r.isUp !== null) this.set({ replica: r.name }, r.isUp ? 1 : 0);
+      }
     },
   });
   new Gauge({

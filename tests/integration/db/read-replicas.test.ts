@@ -13,7 +13,8 @@ import type { Db } from '#server/db/database';
 import * as users from '#server/db/repositories/users.repo';
 import { LeaderboardPageSchema } from '#shared/api/leaderboard';
 import { listLibrary } from '#shared/api/library';
-import { getCharacter } from '#shared/api/characters';
+import { getCharacter, getGreetings } from '#shared/api/characters';
+import { createLorebook, getLorebook, type LorebookInput } from '#shared/api/lorebooks';
 import {
   createCharacter as createOwnCharacter,
   type SaveCharacterBody,
@@ -24,6 +25,7 @@ import { createCharacter, newGuestId } from '../../support/factories';
 import { testConfig } from '../../support/config';
 import { signInMember, type SignedInMember } from '../../support/members';
 import { replicaScript, setReplayPaused, waitForReplay } from '../../support/replica';
+import { startFreezableProxy } from '../../support/freezable-proxy';
 import { startSmtp, type LocalSmtp } from '../../support/smtp-server';
 import { startStack, type Stack } from '../../support/stack';
 
@@ -122,6 +124,43 @@ async function editBot(member: SignedInMember, id: string, name: string): Promis
   });
 }
 
+function bookBody(name: string): LorebookInput {
+  return {
+    name,
+    description: 'Places of the north.',
+    avatarUrl: `/uploads/lorebook-avatars/${randomUUID()}.webp`,
+    tags: ['Fantasy', 'Places'],
+  };
+}
+
+async function createBook(member: SignedInMember, name: string): Promise<string> {
+  const entries = [{ name: 'The Tower', keywords: ['tower'], content: 'It stands on the cliff.' }];
+  const body = await call({
+    method: 'POST',
+    url: '/api/lorebooks',
+    headers: member.headers,
+    payload: { ...bookBody(name), guidelines: true, entries },
+  });
+  return createLorebook.response.parse(body).id;
+}
+
+async function bookName(id: string, member: SignedInMember): Promise<string> {
+  const body = await call({ url: `/api/lorebooks/${id}`, headers: member.headers });
+  return getLorebook.response.parse(body).name;
+}
+
+async function greetings(id: string, headers: Record<string, string>): Promise<string[]> {
+  const body = await call({ url: `/api/characters/${id}/greetings`, headers });
+  return getGreetings.response.parse(body).greetings;
+}
+
+/** A stack's Prometheus metrics (no METRICS_TOKEN in these tests). */
+async function metrics(on: Stack): Promise<string> {
+  const res = await on.app.fastify.inject({ url: '/metrics' });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
 /** A port nothing listens on: a replica there refuses every connection. */
 async function closedPort(): Promise<number> {
   const server = net.createServer();
@@ -174,6 +213,38 @@ describe('public reads with a streaming replica', () => {
     });
   });
 
+  it('serve greetings and lorebook pages from the replica, and the book’s writer their own edit', async () => {
+    const [writer, reader] = await Promise.all([
+      signInMember(stack, smtp),
+      signInMember(stack, smtp),
+    ]);
+    const word = `w${unique()}`;
+    const bot = await createCharacter(db, { greeting: `Hello from ${word}` });
+    const book = await createBook(writer, `Lore ${word}`);
+    // First reads give the app the primary's position from before the changes below.
+    expect(await greetings(bot, asGuest())).toEqual([`Hello from ${word}`]);
+    expect(await bookName(book, reader)).toBe(`Lore ${word}`);
+    await whilePaused(async () => {
+      await db
+        .updateTable('characters')
+        .set({ greeting: `Goodbye from ${word}` })
+        .where('id', '=', bot)
+        .execute();
+      await call({
+        method: 'PUT',
+        url: `/api/lorebooks/${book}`,
+        headers: writer.headers,
+        payload: bookBody(`Lore revised ${word}`),
+      });
+      expect(await greetings(bot, asGuest())).toEqual([`Hello from ${word}`]);
+      expect(await bookName(book, reader)).toBe(`Lore ${word}`);
+      expect(await bookName(book, writer)).toBe(`Lore revised ${word}`);
+    });
+    await waitForReplay(primaryUrl, replicaUrl);
+    expect(await greetings(bot, asGuest())).toEqual([`Goodbye from ${word}`]);
+    expect(await bookName(book, reader)).toBe(`Lore revised ${word}`);
+  });
+
   it('show everyone an approved leaderboard month at once, though its page is cached for all', async () => {
     const adminEmail = `admin-${randomUUID()}@example.com`;
     await users.setRole(db, (await users.upsertMemberByEmail(db, adminEmail)).id, 'admin');
@@ -223,6 +294,58 @@ describe('public reads with a streaming replica', () => {
       }
     } finally {
       await alone.close();
+    }
+  });
+
+  it('read from the primary once a replica that serves them hangs, within its query bound', async () => {
+    const replica = new URL(replicaUrl);
+    const proxy = await startFreezableProxy(replica);
+    const viaProxy = new URL(replicaUrl);
+    viaProxy.port = String(proxy.port);
+    const replicaName = viaProxy.host;
+    const hung = await startStack(
+      testConfig({ DATABASE_READ_URL: viaProxy.toString(), ...minuteBehind }),
+      { workers: false },
+    );
+    try {
+      const word = `w${unique()}`;
+      const id = await createCharacter(db, { name: `Before ${word}`, tags: [word] });
+      // A first read gives the app the primary's position from before the rename below.
+      expect(await profileName(id, asGuest(), hung)).toBe(`Before ${word}`);
+      await whilePaused(async () => {
+        await rename(id, `After ${word}`);
+        // The replica serves: its pool holds connections that are about to hang mid-query.
+        expect(await profileName(id, asGuest(), hung)).toBe(`Before ${word}`);
+        const served = await metrics(hung);
+        expect(served).toContain(`charchat_replica_up{replica="${replicaName}"} 1`);
+        expect(served).toContain(
+          `charchat_replica_read_failures_total{replica="${replicaName}"} 0`,
+        );
+        expect(served).toMatch(/charchat_public_reads_total\{served_by="replica"\} [1-9]/);
+        proxy.freeze();
+        try {
+          // The first reads wait out the query bound (more than the pool has connections, at once),
+          // then everything reads on the primary.
+          const first = await Promise.all(
+            Array.from({ length: 20 }, () => profileName(id, asGuest(), hung)),
+          );
+          expect(new Set(first)).toEqual(new Set([`After ${word}`]));
+          for (let i = 0; i < 3; i++) {
+            expect(await profileName(id, asGuest(), hung)).toBe(`After ${word}`);
+            expect(await libraryNames(`tags=${word}`, asGuest(), hung)).toEqual([`After ${word}`]);
+          }
+          const hanging = await metrics(hung);
+          expect(hanging).toContain(`charchat_replica_up{replica="${replicaName}"} 0`);
+          expect(hanging).toMatch(
+            new RegExp(`charchat_replica_read_failures_total\\{replica="${replicaName}"\\} [1-9]`),
+          );
+        } finally {
+          proxy.thaw();
+        }
+      });
+    } finally {
+      await hung.close();
+      await proxy.close();
     }
   });
 
