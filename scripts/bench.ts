@@ -20,11 +20,13 @@
  * 11. The waiting-room run: 10,000 guests in line while it advances (issue 29; BENCH_ONLY=waiters).
  * 12. The stream-ceiling run: the most concurrent streams one process carries with frame delay p99
  *    ≤ 50 ms; raw Socket.IO, raw Redis pub/sub, the product's server and its worker ramped one after
- *    another (issue 29; BENCH_ONLY=ceiling).
+ *    another (issue 29; BENCH_ONLY=ceiling; BENCH_CEILING_SIDES='product worker,…' ramps only those).
+ * 13. The cluster row: the path at 100 chats with the product on a local Redis Cluster of 3 masters,
+ *    and each master's operations per second (issue 30; BENCH_ONLY=cluster).
  * Every run counts failed, lost and duplicated replies beside its timings. Uses a private database and
  * Redis prefix; prints Markdown tables and writes bench-results/bench.{md,json}. BENCH_ROUNDS scales
- * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech,waiters,ceiling
- * picks parts.
+ * the rounds; BENCH_ONLY=path,local,load,search,long,group,lore,leaderboard,speech,waiters,ceiling,
+ * cluster picks parts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
@@ -39,12 +41,13 @@ import { loadRun, type LoadReport } from './bench/load';
 import { createBenchGroup, groupRun, type GroupReport } from './bench/group';
 import { longChatLines, longChatRun, type LongChatReport } from './bench/long-chat';
 import { loreScanRun, type LoreScanCase } from './bench/lore-scan';
-import { pathRun, type PathWindow, type Side } from './bench/path-run';
+import { pathRun, startPathTargets, type PathWindow, type Side } from './bench/path-run';
 import { searchLines, searchRun, type SearchReport } from './bench/search';
 import { leaderboardLines, leaderboardRun, type LeaderboardReport } from './bench/leaderboard';
 import { speechBad, speechLines, speechRun, type SpeechReport } from './bench/speech';
 import { waitersBad, waitersLines, waitersRun, type WaitersReport } from './bench/waiters';
 import { ceilingBad, ceilingLines, ceilingRun, type CeilingReport } from './bench/ceiling';
+import { clusterLines, clusterRun, type ClusterReport } from './bench/cluster';
 import { startHelper, startProduct } from './bench/processes';
 import { median, quantile, round } from './bench/stats';
 
@@ -82,35 +85,14 @@ await db.destroy();
 
 /** 1. The path run against the paced wire server. */
 async function runPath(): Promise<PathWindow[]> {
-  const wire = await startHelper('scripts/bench/wire-main.ts', {}, /wire listening at (\S+)/);
-  const proxy = await startHelper(
-    'scripts/bench/proxy-main.ts',
-    { PROXY_UPSTREAM: wire.url },
-    /proxy listening at (\S+)/,
+  const targets = await startPathTargets(
+    { ...shared, REDIS_PREFIX: `${prefix}path:` },
+    characterId,
   );
-  const product = await startProduct({
-    ...shared,
-    REDIS_PREFIX: `${prefix}path:`,
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: wire.url,
-    LLM_MODEL: 'wire',
-  });
   try {
-    return await pathRun(
-      {
-        wireUrl: wire.url,
-        proxyUrl: proxy.url,
-        productUrl: product.url,
-        characterId,
-        proxy: proxy.child,
-        product: { server: product.server, worker: product.worker },
-      },
-      pathPlan,
-    );
+    return await pathRun(targets, pathPlan);
   } finally {
-    await product.stop();
-    await proxy.child.stop();
-    await wire.child.stop();
+    await targets.stop();
   }
 }
 
@@ -192,7 +174,7 @@ function runWaiters(): Promise<WaitersReport> {
     WAITING_ROOM_IDLE_SECONDS: '5',
     METRICS_EVENT_LOOP_MS: '5',
   };
-  return waitersRun({ env, redisUrl: base.REDIS_URL, prefix: redisPrefix, ...waiters });
+  return waitersRun({ env, redis: base, prefix: redisPrefix, ...waiters });
 }
 
 /** 12. The stream ceiling: the product's processes on a Redis prefix of their own. */
@@ -203,6 +185,7 @@ function runCeiling(): Promise<CeilingReport> {
     rawPrefix: `${prefix}ceiling-raw:`,
     databaseUrl,
     characterId,
+    sides: process.env.BENCH_CEILING_SIDES?.split(',') ?? [],
   });
 }
 
@@ -253,7 +236,7 @@ async function runLore(): Promise<LoreScanCase[]> {
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'path,local,load,search,long,group,lore,leaderboard,speech,waiters,ceiling'
+    'path,local,load,search,long,group,lore,leaderboard,speech,waiters,ceiling,cluster'
   ).split(','),
 );
 let group: GroupReport | undefined;
@@ -267,6 +250,7 @@ let leaderboard: LeaderboardReport | undefined;
 let speech: SpeechReport | undefined;
 let waitersReport: WaitersReport | undefined;
 let ceiling: CeilingReport | undefined;
+let cluster: ClusterReport | undefined;
 try {
   if (only.has('path')) path = await runPath();
   if (only.has('group')) group = await runGroup();
@@ -291,6 +275,14 @@ try {
   }
   if (only.has('waiters')) waitersReport = await runWaiters();
   if (only.has('ceiling')) ceiling = await runCeiling();
+  if (only.has('cluster')) {
+    cluster = await clusterRun({
+      env: { ...shared, REDIS_PREFIX: `${prefix}cluster:` },
+      characterId,
+      chats: 100,
+      rounds: 3 * scale,
+    });
+  }
 } finally {
   await cleanUp();
 }
@@ -431,6 +423,7 @@ if (longChat) lines.push('', ...longChatLines(longChat));
 if (speech) lines.push('', ...speechLines(speech));
 if (waitersReport) lines.push('', ...waitersLines(waitersReport));
 if (ceiling) lines.push('', ...ceilingLines(ceiling));
+if (cluster) lines.push('', ...clusterLines(cluster));
 if (group) {
   const g = group.gapsMs;
   lines.push(
@@ -475,6 +468,7 @@ writeFileSync(
       speech,
       waiters: waitersReport,
       ceiling,
+      cluster,
     },
     null,
     2,
@@ -486,6 +480,7 @@ const everything = [
   ...path.flatMap((w) => w.samples),
   ...(local ? [...local.product, ...local.bursts.flatMap((b) => b.samples)] : []),
   ...(loadReport?.product ?? []),
+  ...(cluster?.windows.flatMap((w) => w.samples) ?? []),
 ];
 const bad =
   everything.filter((s) => s.outcome !== 'completed').length +

@@ -16,7 +16,7 @@ if (!email.success) {
 }
 const config = await prepare({ migrate: true });
 const db = createDb(config.DATABASE_URL, 1);
-const redis = createRedis(config.REDIS_URL, 'command');
+const redis = createRedis(config, 'command');
 try {
   const admin = await grantAdminByEmail({ db, redis, prefix: config.REDIS_PREFIX }, email.data);
   process.stdout.write(`${admin.email ?? email.data} is an admin now (user ${admin.id}).\n`);

@@ -67,8 +67,8 @@ export async function buildApp(config: Config): Promise<App> {
     frameworkErrors,
     clientErrorHandler,
   });
-  const redis = createRedis(config.REDIS_URL, 'command');
-  const queueConnection = createRedis(config.REDIS_URL, 'bullmq');
+  const redis = createRedis(config, 'command');
+  const queueConnection = createRedis(config, 'bullmq');
   for (const c of [redis, queueConnection]) {
     c.on('error', (err: Error) => fastify.log.warn({ err }, 'redis error'));
   }
@@ -104,7 +104,7 @@ export async function buildApp(config: Config): Promise<App> {
     secret,
     applications,
     log: fastify.log,
-    redisUrl: config.REDIS_URL,
+    redisTarget: config,
     limits: {
       guestMessagesPerHour: config.GUEST_MESSAGES_PER_HOUR,
       guestMessagesPerIpPerHour: config.GUEST_MESSAGES_PER_IP_PER_HOUR,

@@ -61,6 +61,16 @@ const originList = commaList(OriginSchema).describe(
 
 const postgresUrl = z.url({ protocol: /^postgres(ql)?$/ });
 
+/** A Redis Cluster node as `host:port`: a host name, an IPv4 address or a bracketed IPv6 one. */
+const redisNode = z
+  .string()
+  .regex(/^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\]):\d{1,5}$/i)
+  .transform((item) => {
+    const at = item.lastIndexOf(':');
+    return { host: item.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(item.slice(at + 1)) };
+  })
+  .refine((node) => node.port >= 1 && node.port <= 65535);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1').describe('a host name or address to listen on'),
@@ -88,6 +98,10 @@ const EnvSchema = z.object({
     .url({ protocol: /^rediss?$/ })
     .default('redis://127.0.0.1:6379')
     .describe('a redis:// URL'),
+  /** Seed nodes of a Redis Cluster; when set, they take the place of REDIS_URL (lib/redis.ts). */
+  REDIS_CLUSTER_NODES: commaList(redisNode).describe(
+    'a comma-separated list of host:port Redis Cluster nodes, such as 10.0.0.1:7000,10.0.0.2:7000',
+  ),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w.:-]*$/)

@@ -13,6 +13,26 @@ const integration = {
 const loadTest = 'realtime/load.test.ts';
 /** Needs the streaming replica that only integration-replica starts. */
 const replicaTest = 'db/read-replicas.test.ts';
+/** Kills a master of the Redis Cluster that only integration-cluster starts. */
+const failoverTest = 'realtime/cluster-failover.test.ts';
+/** What runs again on a Redis Cluster: the chat path across servers and workers, the queues, the waiting room, the library. */
+const clusterFiles = [
+  'realtime/chat-path.test.ts',
+  'realtime/two-servers.test.ts',
+  'realtime/worker-crash.test.ts',
+  'realtime/reply-gate.test.ts',
+  'realtime/group-turns.test.ts',
+  'realtime/autopilot.test.ts',
+  'realtime/priority.test.ts',
+  'realtime/waiting-room.test.ts',
+  'realtime/waiting-room-joining.test.ts',
+  'workers/missed-reply.test.ts',
+  'workers/reply-early-failure.test.ts',
+  'workers/moderation.test.ts',
+  'api/library.test.ts',
+  'api/auth.test.ts',
+  'scripts/delete-matching.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -30,7 +50,7 @@ export default defineConfig({
         test: {
           ...integration,
           name: 'integration',
-          exclude: [loadTest, replicaTest],
+          exclude: [loadTest, replicaTest, failoverTest],
           // A file spends most of its time waiting on PostgreSQL, Redis, sockets and streamed replies,
           // so three at a time keep two cores busy; vitest's default on two cores is one at a time.
           maxWorkers: 3,
@@ -53,6 +73,29 @@ export default defineConfig({
           globalSetup: [...integration.globalSetup, '../support/replica-setup.ts'],
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          // The chat path, queues, waiting room and library again on a local Redis Cluster of 3
+          // masters and 3 replicas (README "Scaling out: Redis Cluster"), beside the integration files.
+          name: 'integration-cluster',
+          include: clusterFiles,
+          globalSetup: [...integration.globalSetup, '../support/cluster-setup.ts'],
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          // A master of that cluster killed mid-reply: alone, so no other file sees the failover.
+          name: 'integration-cluster-failover',
+          include: [failoverTest],
+          globalSetup: [...integration.globalSetup, '../support/cluster-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
       {

@@ -104,9 +104,9 @@ export async function startWorkers(config: Config, log: Logger): Promise<Running
   const concurrency = generationConcurrency(config);
   const db = createDb(config.DATABASE_URL, Math.min(concurrency + 2, maxDbPool));
   // Every reply's frames go out on it: one write carries those of all replies in an event-loop turn.
-  const redis = createRedis(config.REDIS_URL, 'pipelined');
-  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
-  const bullConnection = createRedis(config.REDIS_URL, 'bullmq');
+  const redis = createRedis(config, 'pipelined');
+  const subscriber = createRedis(config, 'subscriber');
+  const bullConnection = createRedis(config, 'bullmq');
   for (const c of [redis, subscriber, bullConnection]) {
     c.on('error', (err: Error) => log.warn({ err }, 'redis error'));
   }

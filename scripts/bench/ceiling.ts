@@ -86,6 +86,8 @@ export interface CeilingOptions {
   rawPrefix: string;
   databaseUrl: string;
   characterId: string;
+  /** The sides to ramp (all when empty), to look at one alone. */
+  sides: readonly string[];
 }
 
 interface SocketSpec {
@@ -273,6 +275,8 @@ const shareOf = (n: number, i: number, k: number) => Math.max(0, Math.ceil((n - 
  * The real worker writing N replies at once against the paced wire server, whose chunks carry their
  * send time; the product's server only takes the sends (its sockets leave at once), and a bare
  * subscriber to every conversation channel takes the frames, so the worker is the process measured.
+ * Sharded channels have no patterns: the subscriber takes each new conversation's channel as its send
+ * is answered, before the window opens.
  */
 async function startProductWorker(opts: CeilingOptions, started: Started): Promise<SideDriver> {
   const prefix = `${opts.env.REDIS_PREFIX ?? ''}worker:`;
@@ -301,9 +305,6 @@ async function startProductWorker(opts: CeilingOptions, started: Started): Promi
   const server = await product.startServer();
   started.push(server);
   const subscriber = await startRedisPeer('subscriber', opts.redisUrl, started);
-  await command(subscriber.url, 'subscribe', {
-    pattern: `${redisKeys(prefix).conversationChannelPrefix}*`,
-  });
   const clients = await startClients(product.url);
   started.push(...clients.children);
   let connected = 0;
@@ -326,7 +327,7 @@ async function startProductWorker(opts: CeilingOptions, started: Started): Promi
       const firstSendAt = monotonicMs();
       const answers = await Promise.all(
         clients.urls.map((url, i) =>
-          command<{ failed: number }>(url, 'send', {
+          command<{ failed: number; conversationIds: string[] }>(url, 'send', {
             characterId: opts.characterId,
             content: `ceiling window ${String(window)}`,
             sockets: shareOf(streams, i, clients.urls.length),
@@ -335,6 +336,11 @@ async function startProductWorker(opts: CeilingOptions, started: Started): Promi
         ),
       );
       const answeredAt = monotonicMs();
+      await command(subscriber.url, 'subscribe', {
+        channels: answers.flatMap((a) =>
+          a.conversationIds.map(redisKeys(prefix).conversationChannel),
+        ),
+      });
       const from = answeredAt + worker.marginMs;
       // The window closes before the first reply ends, even when the sends were answered late.
       const to = Math.min(from + windowMs, firstSendAt + replyMs - worker.marginMs);
@@ -416,12 +422,16 @@ async function measureSide(start: (started: Started) => Promise<SideDriver>): Pr
 }
 
 export async function ceilingRun(opts: CeilingOptions): Promise<CeilingReport> {
-  const sides = [
-    await measureSide(startRawSocketIo),
-    await measureSide((started) => startRawRedis(opts, started)),
-    await measureSide((started) => startProductServer(opts, started)),
-    await measureSide((started) => startProductWorker(opts, started)),
-  ];
+  const starters: Record<SideName, (started: Started) => Promise<SideDriver>> = {
+    'raw Socket.IO': startRawSocketIo,
+    'raw Redis pub/sub': (started) => startRawRedis(opts, started),
+    'product server': (started) => startProductServer(opts, started),
+    'product worker': (started) => startProductWorker(opts, started),
+  };
+  const sides: SideReport[] = [];
+  for (const [name, start] of Object.entries(starters)) {
+    if (opts.sides.length === 0 || opts.sides.includes(name)) sides.push(await measureSide(start));
+  }
   return { plan, windowMs, sides };
 }
 

@@ -14,7 +14,7 @@ import { migrateToLatest } from '#server/db/migrate';
 import * as bench from '#server/db/repositories/leaderboard-bench.repo';
 import { LeaderboardCache } from '#server/lib/leaderboard-cache';
 import { createLogger } from '#server/lib/log';
-import { createRedis } from '#server/lib/redis';
+import { createRedis, deleteMatching } from '#server/lib/redis';
 import { redisKeys } from '#server/lib/redis-keys';
 import { ensureDatabase } from '#server/lib/services-check';
 import { publicPage } from '#server/services/leaderboard.service';
@@ -54,7 +54,7 @@ export async function leaderboardRun(): Promise<LeaderboardReport> {
   url.pathname = `/charchat_leaderboard_${String(bots)}_${String(creators)}`;
   await ensureDatabase(url.toString());
   const db = createDb(url.toString(), 4);
-  const redis = createRedis(config.REDIS_URL, 'command');
+  const redis = createRedis(config, 'command');
   const prefix = `${config.REDIS_PREFIX}bench-lb-${randomBytes(3).toString('hex')}:`;
   const log = createLogger('warn', 'bench');
   try {
@@ -134,8 +134,7 @@ export async function leaderboardRun(): Promise<LeaderboardReport> {
       pageFailed,
     };
   } finally {
-    const keys = await redis.keys(redisKeys(prefix).everything);
-    if (keys.length > 0) await redis.del(...keys);
+    await deleteMatching(redis, redisKeys(prefix).everything);
     await redis.quit();
     await db.destroy();
     await instance.stop();

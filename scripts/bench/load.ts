@@ -47,7 +47,7 @@ export async function loadRun(opts: {
 }): Promise<LoadReport> {
   const { config, url } = opts;
   const ticks: number[] = [];
-  const listener = createRedis(config.REDIS_URL, 'subscriber');
+  const listener = createRedis(config, 'subscriber');
   listener.on('message', (_channel: string, raw: string) => {
     ticks.push(WaitingRoomMovedSchema.parse(JSON.parse(raw)).at);
   });

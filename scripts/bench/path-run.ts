@@ -17,7 +17,7 @@ import {
   userText,
   type Sample,
 } from './chat-path';
-import { measureCpu, settle, type Child } from './processes';
+import { measureCpu, settle, startHelper, startProduct, type Child } from './processes';
 
 export type Side = 'direct' | 'proxy' | 'product';
 
@@ -96,6 +96,41 @@ export interface PathTargets {
   characterId: string;
   proxy: Child;
   product: { server: Child; worker: Child };
+}
+
+/**
+ * Starts the paced wire server, the bare proxy in front of it and the product on `env` pointed at the
+ * wire; `stop` ends them all.
+ */
+export async function startPathTargets(
+  env: Record<string, string>,
+  characterId: string,
+): Promise<PathTargets & { stop: () => Promise<void> }> {
+  const wire = await startHelper('scripts/bench/wire-main.ts', {}, /wire listening at (\S+)/);
+  const proxy = await startHelper(
+    'scripts/bench/proxy-main.ts',
+    { PROXY_UPSTREAM: wire.url },
+    /proxy listening at (\S+)/,
+  );
+  const product = await startProduct({
+    ...env,
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: wire.url,
+    LLM_MODEL: 'wire',
+  });
+  return {
+    wireUrl: wire.url,
+    proxyUrl: proxy.url,
+    productUrl: product.url,
+    characterId,
+    proxy: proxy.child,
+    product: { server: product.server, worker: product.worker },
+    stop: async () => {
+      await product.stop();
+      await proxy.child.stop();
+      await wire.child.stop();
+    },
+  };
 }
 
 async function runSide(t: PathTargets, side: Side, concurrency: number): Promise<PathWindow> {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '#server/config';
-import { createRedis } from '#server/lib/redis';
+import { createRedis, deleteMatching } from '#server/lib/redis';
 import { redisKeys } from '#server/lib/redis-keys';
 
 export interface PrivateRun {
@@ -38,9 +38,8 @@ export function openPrivateRun(kind: string): PrivateRun {
       await client.connect();
       await client.query(`drop database if exists ${client.escapeIdentifier(dbName)} with (force)`);
       await client.end();
-      const redis = createRedis(base.REDIS_URL, 'command');
-      const keys = await redis.keys(redisKeys(prefix).everything);
-      if (keys.length > 0) await redis.del(...keys);
+      const redis = createRedis(base, 'command');
+      await deleteMatching(redis, redisKeys(prefix).everything);
       await redis.quit();
     },
   };

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { loadConfig } from '#server/config';
 import { createRedis } from '#server/lib/redis';
 import { ReplyState } from '#server/lib/reply-state';
 import { serveControl } from './control';
@@ -19,7 +20,7 @@ const StreamSchema = z.object({
   windowMs: z.number(),
 });
 
-const redis = createRedis(process.env.REDIS_URL ?? '', 'pipelined');
+const redis = createRedis(loadConfig(), 'pipelined');
 const messageId = randomUUID();
 
 await serveControl('publisher control', {

@@ -62,7 +62,8 @@ async function connect(spec: { guestId?: string; conversationId?: string }): Pro
 
 /**
  * Starts a new chat and leaves it once sent, so the server relays none of its reply: the reply's frames
- * go from the worker to Redis, where the run's subscriber takes them. Answers whether both went through.
+ * go from the worker to Redis, where the run's subscriber takes them. Answers the new conversation, or
+ * null when the send or the leave failed.
  */
 async function sendAndLeave(socket: LeanSocket, characterId: string, content: string) {
   try {
@@ -71,9 +72,9 @@ async function sendAndLeave(socket: LeanSocket, characterId: string, content: st
     );
     const { conversationId } = sent.data;
     AcceptedSchema.parse(await socket.emitWithAck('conversation:leave', { conversationId }));
-    return true;
+    return conversationId;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -93,7 +94,8 @@ await serveControl('sockets control', {
         return sendAndLeave(socket, characterId, content);
       }),
     );
-    return { failed: sent.filter((isSent) => !isSent).length };
+    const conversationIds = sent.filter((id) => id !== null);
+    return { failed: sent.length - conversationIds.length, conversationIds };
   },
   report: (body) => {
     const report: ReceiverReport = { ...tally.take(ReportSchema.parse(body).window), failed };

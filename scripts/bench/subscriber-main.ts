@@ -1,23 +1,21 @@
 /**
  * The raw Redis receiver of the ceiling run (scripts/bench/ceiling.ts): one bare ioredis subscriber
- * to every stream's conversation channel (or to a pattern of them), tallying the `generation:delta`
- * frames it receives. Commands: `subscribe` adds channels or a pattern, `report` answers a window.
+ * to every stream's conversation channel (sharded, as the product's), tallying the `generation:delta`
+ * frames it receives. Commands: `subscribe` adds channels, `report` answers a window.
  */
 import { z } from 'zod';
+import { loadConfig } from '#server/config';
 import { createRedis } from '#server/lib/redis';
 import { serveControl } from './control';
 import { FrameTally, monotonicMs, readDelta, type ReceiverReport } from './stream-frames';
 
-const SubscribeSchema = z.object({
-  channels: z.array(z.string()).default([]),
-  pattern: z.string().optional(),
-});
+const SubscribeSchema = z.object({ channels: z.array(z.string()) });
 const ReportSchema = z.object({ window: z.number() });
 
-/** Channels per SUBSCRIBE command: thousands in a few round trips. */
+/** SSUBSCRIBE commands in flight at once (one channel each, as on a cluster channels' slots differ). */
 const batch = 1000;
 
-const subscriber = createRedis(process.env.REDIS_URL ?? '', 'subscriber');
+const subscriber = createRedis(loadConfig(), 'subscriber');
 const tally = new FrameTally();
 
 function onFrame(raw: string): void {
@@ -28,20 +26,16 @@ function onFrame(raw: string): void {
     'event' in frame && frame.event === 'generation:delta' ? readDelta(frame.payload) : undefined;
   if (delta !== undefined) tally.record(delta, receivedAt);
 }
-subscriber.on('message', (_channel: string, raw: string) => {
-  onFrame(raw);
-});
-subscriber.on('pmessage', (_pattern: string, _channel: string, raw: string) => {
+subscriber.on('smessage', (_channel: string, raw: string) => {
   onFrame(raw);
 });
 
 await serveControl('subscriber control', {
   subscribe: async (body) => {
-    const { channels, pattern } = SubscribeSchema.parse(body);
+    const { channels } = SubscribeSchema.parse(body);
     for (let i = 0; i < channels.length; i += batch) {
-      await subscriber.subscribe(...channels.slice(i, i + batch));
+      await Promise.all(channels.slice(i, i + batch).map((c) => subscriber.ssubscribe(c)));
     }
-    if (pattern !== undefined) await subscriber.psubscribe(pattern);
     return {};
   },
   report: (body) => {

@@ -9,7 +9,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createRedis } from '#server/lib/redis';
+import { createRedis, type RedisTarget } from '#server/lib/redis';
 import { redisKeys } from '#server/lib/redis-keys';
 import { WaitingRoomMovedSchema } from '#shared/realtime/frames';
 import { productProcesses, startProcess, type Child } from './processes';
@@ -61,7 +61,7 @@ function advanceBefore(advances: readonly number[], at: number): number | undefi
 export async function waitersRun(opts: {
   /** The product's settings: the waiting room on, a short access turn, fine event-loop samples. */
   env: Record<string, string>;
-  redisUrl: string;
+  redis: RedisTarget;
   prefix: string;
   waiters: number;
   processes: number;
@@ -72,7 +72,7 @@ export async function waitersRun(opts: {
   const server = await product.startServer();
   let worker: Child | undefined;
   const advances: number[] = [];
-  const listener = createRedis(opts.redisUrl, 'subscriber');
+  const listener = createRedis(opts.redis, 'subscriber');
   listener.on('message', (_channel: string, raw: string) => {
     const moved = WaitingRoomMovedSchema.parse(JSON.parse(raw));
     if (moved.admitted.length > 0) advances.push(moved.at);

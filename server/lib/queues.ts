@@ -222,7 +222,7 @@ export async function enqueue<N extends JobName>(
 
 /** Opens a queue of ours; its connection errors go to the log. */
 export function openQueue(name: QueueName, connection: Redis, prefix: string, log: Logger): Queue {
-  const queue = new Queue(name, { connection, prefix: redisKeys(prefix).bull });
+  const queue = new Queue(name, { connection, prefix: redisKeys(prefix).bull(name) });
   queue.on('error', (err) => {
     log.warn({ err, queue: name }, 'queue error');
   });

@@ -62,12 +62,13 @@ export async function takeAllowances(
   }
 }
 
-/** Gives back hits taken for an action that was then refused for another reason. */
+/**
+ * Gives back hits taken for an action that was then refused for another reason; a command each, as a
+ * cluster pipeline must keep to one node.
+ */
 export async function refundAllowances(
   redis: Redis,
   allowances: readonly Allowance[],
 ): Promise<void> {
-  const pipeline = redis.pipeline();
-  for (const a of allowances) pipeline.decr(a.key);
-  await pipeline.exec();
+  await Promise.all(allowances.map((a) => redis.decr(a.key)));
 }

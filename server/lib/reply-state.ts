@@ -50,7 +50,7 @@ local function announce(cid, rid)
   local payload = {conversationId = cid, messageId = rid, seq = tonumber(h[1])}
   if h[2] == 'autopilot' then payload.isAutopilot = true end
   if h[3] and h[3] ~= '' then payload.speakerId = h[3] end
-  redis.call('publish', KEYS[3], cjson.encode({event = 'generation:started', payload = payload}))
+  redis.call('spublish', KEYS[3], cjson.encode({event = 'generation:started', payload = payload}))
 end
 local function flush(cid, rid, len)
   local sent = tonumber(redis.call('hget', KEYS[1], 'sent') or '0')
@@ -58,7 +58,7 @@ local function flush(cid, rid, len)
   local seq = redis.call('hincrby', KEYS[1], 'seq', 1)
   redis.call('hset', KEYS[1], 'sent', len)
   local text = redis.call('getrange', KEYS[2], sent, -1)
-  redis.call('publish', KEYS[3], cjson.encode({event = 'generation:delta',
+  redis.call('spublish', KEYS[3], cjson.encode({event = 'generation:delta',
     payload = {conversationId = cid, messageId = rid, seq = seq, text = text}}))
 end
 `;
@@ -75,12 +75,12 @@ return 1`);
 
 /**
  * Releases a claim if it still belongs to the reply, and stops a worker already writing it (a send
- * undone after its job was queued). KEYS: hash, text, control. ARGV: replyId.
+ * undone after its job was queued). KEYS: hash, text. ARGV: replyId, control channel.
  */
 const releaseScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'replyId') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
-redis.call('publish', KEYS[3], cjson.encode({type = 'stop', replyId = ARGV[1]}))
+redis.call('publish', ARGV[2], cjson.encode({type = 'stop', replyId = ARGV[1]}))
 return 1`);
 
 /**
@@ -89,7 +89,7 @@ return 1`);
  * ARGV: replyId, the message:created frame, conversationId.
  */
 const storedScript = new RedisScript(`${frameLua}
-redis.call('publish', KEYS[3], ARGV[2])
+redis.call('spublish', KEYS[3], ARGV[2])
 if redis.call('hget', KEYS[1], 'replyId') ~= ARGV[1] then return 0 end
 redis.call('hset', KEYS[1], 'stored', '1')
 if redis.call('hexists', KEYS[1], 'run') == 1 then
@@ -136,7 +136,7 @@ return 1`);
 const finishScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
-return 1 + redis.call('publish', KEYS[3], ARGV[2])`);
+return 1 + redis.call('spublish', KEYS[3], ARGV[2])`);
 
 /**
  * Ends an autopilot run like finishScript, keeping its draft for the message box in the same step.
@@ -146,7 +146,7 @@ const finishDraftScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'run') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
 redis.call('set', KEYS[4], ARGV[3], 'EX', ARGV[4])
-return 1 + redis.call('publish', KEYS[3], ARGV[2])`);
+return 1 + redis.call('spublish', KEYS[3], ARGV[2])`);
 
 /** Deletes the waiting draft if it is the one named. KEYS: draft. ARGV: draftId. */
 const discardDraftScript = new RedisScript(`
@@ -163,15 +163,18 @@ return 1`);
 const abandonScript = new RedisScript(`
 if redis.call('hget', KEYS[1], 'replyId') ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2])
-redis.call('publish', KEYS[3], ARGV[2])
+redis.call('spublish', KEYS[3], ARGV[2])
 return 1`);
 
-/** Flags the reply in flight to stop, for a worker now or later. KEYS: hash, control. ARGV: ttl, stopKeyPrefix. */
+/**
+ * Flags the reply in flight to stop, for a worker now or later. KEYS: hash. ARGV: ttl, stopKeyPrefix
+ * (the conversation's, so the flag shares the hash's slot), control channel.
+ */
 const stopScript = new RedisScript(`
 local replyId = redis.call('hget', KEYS[1], 'replyId')
 if not replyId then return 0 end
 redis.call('set', ARGV[2] .. replyId, '1', 'EX', ARGV[1])
-redis.call('publish', KEYS[2], cjson.encode({type = 'stop', replyId = replyId}))
+redis.call('publish', ARGV[3], cjson.encode({type = 'stop', replyId = replyId}))
 return 1`);
 
 const frameEvents = [
@@ -252,12 +255,8 @@ export class ReplyState {
   async release(conversationId: string, replyId: string): Promise<void> {
     await releaseScript.run(
       this.redis,
-      [
-        this.keys.inflight(conversationId),
-        this.keys.inflightText(conversationId),
-        this.keys.controlChannel,
-      ],
-      [replyId],
+      [this.keys.inflight(conversationId), this.keys.inflightText(conversationId)],
+      [replyId, this.keys.controlChannel],
     );
   }
 
@@ -326,14 +325,14 @@ export class ReplyState {
   async requestStop(conversationId: string): Promise<void> {
     await stopScript.run(
       this.redis,
-      [this.keys.inflight(conversationId), this.keys.controlChannel],
-      [ttlSeconds, this.keys.stop('')],
+      [this.keys.inflight(conversationId)],
+      [ttlSeconds, this.keys.stop(conversationId, ''), this.keys.controlChannel],
     );
   }
 
   /** Tells every socket of the conversation, on any server, about a frame outside a run. */
   async publish(conversationId: string, frame: ConversationFrame): Promise<void> {
-    await this.redis.publish(this.keys.conversationChannel(conversationId), JSON.stringify(frame));
+    await this.redis.spublish(this.keys.conversationChannel(conversationId), JSON.stringify(frame));
   }
 
   // ---- the worker's side ------------------------------------------------------------------------
@@ -346,7 +345,7 @@ export class ReplyState {
         this.keys.inflight(r.conversationId),
         this.keys.inflightText(r.conversationId),
         this.keys.conversationChannel(r.conversationId),
-        this.keys.stop(r.replyId),
+        this.keys.stop(r.conversationId, r.replyId),
       ],
       [r.replyId, r.run, ttlSeconds, r.conversationId, speakerId ?? ''],
     );
@@ -457,7 +456,8 @@ export class ReplyState {
 /**
  * A server's subscriptions to the channels of the conversations its sockets watch, reference-counted on
  * one dedicated connection, so tokens reach only the servers that deliver them (performance.md, trap 2).
- * Frames are our own workers' and are not validated again here (trap 10).
+ * The channels are sharded (SSUBSCRIBE): on a cluster a frame travels only within the shard owning the
+ * conversation's slot. Frames are our own workers' and are not validated again here (trap 10).
  */
 export class FrameSubscriber {
   private readonly counts = new Map<string, number>();
@@ -469,12 +469,11 @@ export class FrameSubscriber {
     onFrame: (conversationId: string, frame: ConversationFrame) => void,
   ) {
     this.keys = redisKeys(prefix);
-    const channelPrefix = this.keys.conversationChannelPrefix;
-    subscriber.on('message', (channel: string, raw: string) => {
-      if (!channel.startsWith(channelPrefix)) return;
+    subscriber.on('smessage', (channel: string, raw: string) => {
+      const conversationId = this.keys.conversationOfChannel(channel);
+      if (conversationId === undefined) return;
       const frame = decode(raw);
-      if (frame !== undefined && isFrame(frame))
-        onFrame(channel.slice(channelPrefix.length), frame);
+      if (frame !== undefined && isFrame(frame)) onFrame(conversationId, frame);
     });
   }
 
@@ -482,14 +481,15 @@ export class FrameSubscriber {
   async add(conversationId: string): Promise<void> {
     const n = this.counts.get(conversationId) ?? 0;
     this.counts.set(conversationId, n + 1);
-    if (n === 0) await this.subscriber.subscribe(this.keys.conversationChannel(conversationId));
+    if (n === 0) await this.subscriber.ssubscribe(this.keys.conversationChannel(conversationId));
   }
 
   async remove(conversationId: string): Promise<void> {
     const n = this.counts.get(conversationId) ?? 0;
     if (n <= 1) {
       this.counts.delete(conversationId);
-      if (n === 1) await this.subscriber.unsubscribe(this.keys.conversationChannel(conversationId));
+      if (n === 1)
+        await this.subscriber.sunsubscribe(this.keys.conversationChannel(conversationId));
     } else {
       this.counts.set(conversationId, n - 1);
     }

@@ -3,7 +3,8 @@
  * saying which, where, and how to start it.
  */
 import pg from 'pg';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
+import type { RedisTarget } from './redis';
 
 export class ServiceDownError extends Error {}
 
@@ -50,7 +51,12 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function checkRedis(redisUrl: string): Promise<void> {
+export async function checkRedis(target: RedisTarget): Promise<void> {
+  if (target.REDIS_CLUSTER_NODES.length > 0) {
+    await checkRedisCluster(target.REDIS_CLUSTER_NODES);
+    return;
+  }
+  const redisUrl = target.REDIS_URL;
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
@@ -67,5 +73,27 @@ export async function checkRedis(redisUrl: string): Promise<void> {
     );
   } finally {
     redis.disconnect();
+  }
+}
+
+/** A cluster answers when one of its seed nodes gives the slot map and the cluster serves every slot. */
+async function checkRedisCluster(nodes: RedisTarget['REDIS_CLUSTER_NODES']): Promise<void> {
+  const cluster = new Cluster(nodes, {
+    lazyConnect: true,
+    clusterRetryStrategy: () => null,
+    redisOptions: { maxRetriesPerRequest: 0, connectTimeout: 3000 },
+  });
+  cluster.on('error', () => undefined);
+  const names = nodes.map((n) => `${n.host}:${String(n.port)}`).join(',');
+  try {
+    await cluster.connect();
+    const info = await cluster.cluster('INFO');
+    if (!info.includes('cluster_state:ok')) throw new Error('cluster_state is not ok');
+  } catch (err) {
+    throw new ServiceDownError(
+      `The Redis Cluster at ${names} does not answer (${err instanceof Error ? err.message : String(err)}); start it with: testkit/redis-cluster.sh (or docker compose --profile cluster up -d)`,
+    );
+  } finally {
+    cluster.disconnect();
   }
 }

@@ -13,7 +13,7 @@ export async function prepare(opts: { migrate: boolean }): Promise<Config> {
   try {
     const config = withAuthSecret(loadConfig());
     await checkPostgres(config.DATABASE_URL);
-    await checkRedis(config.REDIS_URL);
+    await checkRedis(config);
     if (opts.migrate) {
       await ensureDatabase(config.DATABASE_URL);
       const db = createDb(config.DATABASE_URL, 1);

@@ -1,9 +1,9 @@
 /**
- * Socket.IO: the typed server, the Redis adapter (rooms across server processes), handshake identity,
+ * Socket.IO: the typed server, the sharded Redis adapter (rooms across server processes), handshake identity,
  * and delivery of conversation frames to local rooms only (docs/architecture.md, "The chat path").
  */
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import proxyAddr from 'proxy-addr';
 import { Server } from 'socket.io';
 import {
@@ -18,7 +18,7 @@ import { AccountChangeSchema } from '../lib/account-events';
 import { countryOf } from '../lib/country';
 import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
-import { createRedis, type Redis } from '../lib/redis';
+import { createRedis, type Redis, type RedisTarget } from '../lib/redis';
 import { redisKeys } from '../lib/redis-keys';
 import { FrameSubscriber, type ConversationFrame } from '../lib/reply-state';
 import { refreshCaller, resolveCaller } from '../services/identity.service';
@@ -40,7 +40,7 @@ export type AppServer = Server<
 
 export interface RealtimeDeps extends ChatDeps {
   log: Logger;
-  redisUrl: string;
+  redisTarget: RedisTarget;
   secret: string;
   applications: Applications;
 }
@@ -61,16 +61,23 @@ export interface Realtime {
 }
 
 export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Realtime {
-  const adapterPub = createRedis(deps.redisUrl, 'command');
-  const adapterSub = createRedis(deps.redisUrl, 'subscriber');
-  const framesSub = createRedis(deps.redisUrl, 'subscriber');
-  const connections: Redis[] = [adapterPub, adapterSub, framesSub];
+  const adapterPub = createRedis(deps.redisTarget, 'command');
+  const adapterSub = createRedis(deps.redisTarget, 'subscriber');
+  // Conversation frames on sharded channels, and the waiting room's and accounts' broadcasts on plain
+  // ones, each on a connection of its own: ioredis takes a connection out of subscriber mode when its
+  // last sharded channel goes, even while it holds plain ones.
+  const framesSub = createRedis(deps.redisTarget, 'subscriber');
+  const broadcastSub = createRedis(deps.redisTarget, 'subscriber');
+  const connections: Redis[] = [adapterPub, adapterSub, framesSub, broadcastSub];
   for (const c of connections) c.on('error', (err: Error) => deps.log.warn({ err }, 'redis error'));
 
   const io: AppServer = new Server(httpServer, {
     path: socketPath,
     serveClient: false,
-    adapter: createAdapter(adapterPub, adapterSub, { key: redisKeys(deps.prefix).socketIo }),
+    // Sharded pub/sub (SPUBLISH), a channel per room: on a cluster a room's messages stay in its shard.
+    adapter: createShardedAdapter(adapterPub, adapterSub, {
+      channelPrefix: redisKeys(deps.prefix).socketIo,
+    }),
   });
 
   const subscriber = new FrameSubscriber(framesSub, deps.prefix, (id, frame) => {
@@ -79,11 +86,11 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
   const relay = new WaitingRoomRelay(deps.waitingRoom, deps.log);
   const movedChannel = redisKeys(deps.prefix).waitingRoom.channel;
   const accountChannel = redisKeys(deps.prefix).accountChannel;
-  framesSub.on('message', (channel: string, raw: string) => {
+  broadcastSub.on('message', (channel: string, raw: string) => {
     if (channel === movedChannel) relay.onMessage(raw);
     if (channel === accountChannel) tellMember(io, raw, deps.log);
   });
-  framesSub.subscribe(movedChannel, accountChannel).catch((err: unknown) => {
+  broadcastSub.subscribe(movedChannel, accountChannel).catch((err: unknown) => {
     deps.log.error({ err }, 'could not subscribe to waiting-room and account updates');
   });
 

@@ -17,7 +17,7 @@ import { redisKeys } from '#server/lib/redis-keys';
 import { createRedis } from '#server/lib/redis';
 import { startWireServer, words, type WireServer } from '../../testkit/openai-wire-server';
 import { freePort, startProcess, type Child } from '../../testkit/processes';
-import { adminUrl, dropDatabase, redisUrl, testDatabaseUrl } from '../support/services';
+import { adminUrl, dropDatabase, localRedis, redisUrl, testDatabaseUrl } from '../support/services';
 import { e2eSmtpUrl } from './global-setup';
 import { signInAsNewMember } from './onboarding-steps';
 import { screenshotsIn } from './screenshots';
@@ -314,7 +314,7 @@ test('a free member sees the ad slot after the threshold; a paying one never doe
     "update users set role = 'paid_minimal' where email = $1 returning id",
     [email],
   );
-  const redis = createRedis(redisUrl, 'command');
+  const redis = createRedis(localRedis, 'command');
   try {
     await redis.del(redisKeys(prefix).restrictions(member?.id ?? ''));
   } finally {
@@ -344,7 +344,7 @@ test('an admin lists, creates and deletes banners; a member may not @mobile', as
     "update users set role = 'admin' where email = $1 returning id",
     [email],
   );
-  const redis = createRedis(redisUrl, 'command');
+  const redis = createRedis(localRedis, 'command');
   try {
     await redis.del(redisKeys(prefix).restrictions(admin?.id ?? ''));
   } finally {

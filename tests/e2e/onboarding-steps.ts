@@ -11,7 +11,7 @@ import { sessionHintKey, startEmailSignIn, verifyEmailCode } from '#shared/api/a
 import { nextSignInMail } from '../support/mail-inbox';
 import { redisKeys } from '#server/lib/redis-keys';
 import { createRedis } from '#server/lib/redis';
-import { redisUrl } from '../support/services';
+import { localRedis } from '../support/services';
 import { e2eDatabaseUrl, e2eRedisPrefix } from './global-setup';
 
 /** A short unique suffix (hex), safe inside usernames and emails. */
@@ -97,7 +97,7 @@ export async function completeOnboarding(
 export async function setRole(email: string, role: string): Promise<void> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
-  const redis = createRedis(redisUrl, 'command');
+  const redis = createRedis(localRedis, 'command');
   try {
     const result = await client.query<{ id: string }>(
       'update users set role = $2 where email = $1 returning id',
@@ -123,7 +123,7 @@ export function makeAdmin(email: string): Promise<void> {
 export async function restrictToLimitedAccess(email: string): Promise<void> {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
   await client.connect();
-  const redis = createRedis(redisUrl, 'command');
+  const redis = createRedis(localRedis, 'command');
   try {
     const result = await client.query<{ user_id: string }>(
       `insert into restrictions (user_id, type, reason, created_by)

@@ -1,11 +1,24 @@
 /**
- * The product's config for a test: the run's database (and its replica, in integration-replica) and
- * Redis prefix, the tiny model, quiet logs.
+ * The product's config for a test: the run's database (and its replica, in integration-replica), Redis
+ * (the local cluster, in integration-cluster) and prefix, the tiny model, quiet logs.
  */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { loadConfig, tinyModelPath, type Config } from '#server/config';
+import type { RedisTarget } from '#server/lib/redis';
 import { redisUrl } from './services';
+
+/** The environment naming the test Redis, for a process a test starts. */
+export function redisEnv(): Record<string, string> {
+  const nodes = inject('redisClusterNodes');
+  return nodes === undefined ? { REDIS_URL: redisUrl } : { REDIS_CLUSTER_NODES: nodes };
+}
+
+/** The test Redis as lib/redis.ts connects to it. */
+export function testRedis(): RedisTarget {
+  const { REDIS_URL, REDIS_CLUSTER_NODES } = loadConfig(redisEnv());
+  return { REDIS_URL, REDIS_CLUSTER_NODES };
+}
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const readDatabaseUrl = inject('readDatabaseUrl');
@@ -13,7 +26,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: inject('databaseUrl'),
-    REDIS_URL: redisUrl,
+    ...redisEnv(),
     AUTH_SECRET: inject('authSecret'),
     // A prefix per test file keeps queues apart, so one file's worker never takes another's jobs.
     REDIS_PREFIX: `${inject('redisPrefix')}${randomBytes(3).toString('hex')}:`,

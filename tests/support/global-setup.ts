@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { createRedis } from '#server/lib/redis';
+import { loadConfig } from '#server/config';
+import { createRedis, deleteMatching } from '#server/lib/redis';
 import { adminUrl, dropDatabase, redisUrl, testDatabaseUrl } from './services';
 import { redisKeys } from '#server/lib/redis-keys';
 
@@ -33,19 +34,13 @@ export default function setup(project: TestProject): () => Promise<void> {
 
   return async () => {
     await dropDatabase(adminUrl(), `charchat_it_${run}`);
-    const redis = createRedis(redisUrl, 'command');
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(
-        cursor,
-        'MATCH',
-        redisKeys(redisPrefix).everything,
-        'COUNT',
-        1000,
-      );
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
+    // The run's keys on the Redis its files used: the cluster's, when cluster-setup.ts provided it.
+    const nodes = project.getProvidedContext().redisClusterNodes;
+    const target = loadConfig(
+      nodes === undefined ? { REDIS_URL: redisUrl } : { REDIS_CLUSTER_NODES: nodes },
+    );
+    const redis = createRedis(target, 'command');
+    await deleteMatching(redis, redisKeys(redisPrefix).everything);
     await redis.quit();
   };
 }

@@ -6,6 +6,12 @@ const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const replicaBase =
   process.env.TEST_DATABASE_READ_URL ?? 'postgres://postgres@127.0.0.1:5433/postgres';
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The local Redis as lib/redis.ts connects to it (the e2e suite runs on it alone). */
+export const localRedis = { REDIS_URL: redisUrl, REDIS_CLUSTER_NODES: [] };
+/** The seed nodes of the local cluster that testkit/redis-cluster.sh starts (integration-cluster). */
+export const redisClusterNodes =
+  process.env.TEST_REDIS_CLUSTER_NODES ??
+  ['7001', '7002', '7003'].map((port) => `127.0.0.1:${port}`).join(',');
 
 export function testDatabaseUrl(name: string): string {
   return withDatabase(base, name);

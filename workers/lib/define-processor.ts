@@ -56,7 +56,7 @@ export function defineProcessor<J extends Record<string, z.ZodType>>(opts: {
     },
     {
       connection: opts.connection,
-      prefix: redisKeys(opts.prefix).bull,
+      prefix: redisKeys(opts.prefix).bull(opts.queue),
       concurrency: opts.concurrency,
       lockDuration: opts.lockDurationMs,
       // A crashed worker's job is found within about 1.5 locks: its lock lapses, then the next check.

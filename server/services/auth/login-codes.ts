@@ -82,7 +82,8 @@ export async function consumeCode(
     if (attempts >= maxCodeAttempts) await redis.del(key);
     throw new AppError('login_code_invalid', { field: 'code' });
   }
-  await redis.del(key, redisKeys(prefix).loginLink(stored.link ?? ''));
+  // Two commands: the code and the link are keyed by different hashes, so on a cluster by different slots.
+  await Promise.all([redis.del(key), redis.del(redisKeys(prefix).loginLink(stored.link ?? ''))]);
 }
 
 /** Consumes a magic link token; answers the email it was sent to. */

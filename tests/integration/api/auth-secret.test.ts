@@ -10,9 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { SessionSchema } from '#shared/api/auth';
 import { ConfigError, loadConfig } from '#server/config';
 import { withAuthSecret } from '#server/lib/auth-secret';
-import { testConfig } from '../../support/config';
+import { redisEnv, testConfig } from '../../support/config';
 import { freePort, startProcess } from '../../../testkit/processes';
-import { redisUrl } from '../../support/services';
 import { signInSecrets, startSmtp } from '../../support/smtp-server';
 
 const fileIn = (dir = mkdtempSync(path.join(tmpdir(), 'charchat-secret-'))) =>
@@ -56,7 +55,7 @@ describe('npm run start:server without AUTH_SECRET', () => {
       AUTH_SECRET: '',
       AUTH_SECRET_FILE: file,
       DATABASE_URL: config.DATABASE_URL,
-      REDIS_URL: redisUrl,
+      ...redisEnv(),
       REDIS_PREFIX: config.REDIS_PREFIX,
       SMTP_URL: smtp.url,
       PORT: String(port),
@@ -103,7 +102,7 @@ describe('npm run start:server without AUTH_SECRET', () => {
         AUTH_SECRET: '',
         AUTH_SECRET_FILE: fileIn(),
         DATABASE_URL: config.DATABASE_URL,
-        REDIS_URL: redisUrl,
+        ...redisEnv(),
         PORT: String(await freePort()),
       },
       /Server listening/,

@@ -10,8 +10,7 @@ import { GenerationQueue } from '#server/lib/queues';
 import { createLogger } from '#server/lib/log';
 import { createRedis, type Redis } from '#server/lib/redis';
 import { ageReplies } from '#workers/maintenance/age-replies.processor';
-import { testConfig } from '../../support/config';
-import { redisUrl } from '../../support/services';
+import { testRedis, testConfig } from '../../support/config';
 import { redisKeys } from '#server/lib/redis-keys';
 
 let connection: Redis;
@@ -20,9 +19,12 @@ let queue: Queue;
 
 beforeAll(() => {
   const { REDIS_PREFIX: prefix } = testConfig();
-  connection = createRedis(redisUrl, 'bullmq');
+  connection = createRedis(testRedis(), 'bullmq');
   producer = new GenerationQueue(connection, prefix, createLogger('silent', 'test'));
-  queue = new Queue(generationQueue, { connection, prefix: redisKeys(prefix).bull });
+  queue = new Queue(generationQueue, {
+    connection,
+    prefix: redisKeys(prefix).bull(generationQueue),
+  });
 });
 afterAll(async () => {
   await queue.obliterate({ force: true });

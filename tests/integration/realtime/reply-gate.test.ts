@@ -4,13 +4,13 @@
  * Runs the real scripts against real Redis, each test under a prefix of its own.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createRedis, type Redis } from '#server/lib/redis';
+import { testRedis } from '../../support/config';
 import { redisKeys } from '#server/lib/redis-keys';
 import { ReplyState, type ReplyRun } from '#server/lib/reply-state';
 import type { Message } from '#shared/schemas/message';
-import { redisUrl } from '../../support/services';
 
 /** A frame as a client reads it off the channel: the parts these tests look at. */
 const FrameSchema = z.object({
@@ -27,45 +27,60 @@ type Frame = z.infer<typeof FrameSchema>;
 const StopSchema = z.object({ replyId: z.string() });
 
 let redis: Redis;
+/** Conversation channels (sharded) and the control channel (plain), on connections of their own. */
 let subscriber: Redis;
+let controlSubscriber: Redis;
 
 beforeAll(() => {
-  redis = createRedis(redisUrl, 'pipelined');
-  subscriber = createRedis(redisUrl, 'subscriber');
+  redis = createRedis(testRedis(), 'pipelined');
+  subscriber = createRedis(testRedis(), 'subscriber');
+  controlSubscriber = createRedis(testRedis(), 'subscriber');
 });
 afterAll(async () => {
-  await Promise.all([redis.quit(), subscriber.quit()]);
+  await Promise.all([redis.quit(), subscriber.quit(), controlSubscriber.quit()]);
 });
 
-/** A ReplyState under a fresh prefix and every frame and control message published under it. */
+/**
+ * A ReplyState under a fresh prefix, the frames of the conversations of its replies (their sharded
+ * channels, watched from the start) and the control messages published under it.
+ */
 async function harness() {
   const prefix = `gate-${randomUUID().slice(0, 8)}:`;
   const keys = redisKeys(prefix);
   const frames = new Map<string, Frame[]>();
   const stops: string[] = [];
-  await subscriber.psubscribe(`${keys.conversationChannelPrefix}*`, keys.controlChannel);
-  subscriber.on('pmessage', (_pattern: string, channel: string, raw: string) => {
-    if (channel === keys.controlChannel) {
-      stops.push(StopSchema.parse(JSON.parse(raw)).replyId);
-      return;
-    }
-    if (!channel.startsWith(keys.conversationChannelPrefix)) return;
-    const id = channel.slice(keys.conversationChannelPrefix.length);
-    frames.set(id, [...(frames.get(id) ?? []), FrameSchema.parse(JSON.parse(raw))]);
+  const watched: string[] = [];
+  let pings = 0;
+  await controlSubscriber.subscribe(keys.controlChannel);
+  controlSubscriber.on('message', (channel: string, raw: string) => {
+    if (channel !== keys.controlChannel) return;
+    stops.push(StopSchema.parse(JSON.parse(raw)).replyId);
   });
-  // A ping through the subscriber's own connection: every publish before it has been delivered.
+  subscriber.on('smessage', (channel: string, raw: string) => {
+    const id = keys.conversationOfChannel(channel);
+    if (id === undefined) return;
+    const frame = FrameSchema.parse(JSON.parse(raw));
+    if (frame.event === 'ping') pings += 1;
+    else frames.set(id, [...(frames.get(id) ?? []), frame]);
+  });
+  /** A reply in a conversation of its own, whose channel is watched before anything is written. */
+  const reply = async (): Promise<ReplyRun> => {
+    const r = { conversationId: randomUUID(), replyId: randomUUID(), run: randomUUID() };
+    await subscriber.ssubscribe(keys.conversationChannel(r.conversationId));
+    watched.push(r.conversationId);
+    return r;
+  };
+  // A ping down every channel watched: a channel keeps its messages in order, so once each ping is
+  // back, every frame published before it has been delivered.
   const settled = async () => {
-    await redis.publish(keys.controlChannel, JSON.stringify({ type: 'ping', replyId: '' }));
-    for (let i = 0; i < 200 && !stops.includes(''); i++) {
+    const expected = pings + watched.length;
+    const ping = JSON.stringify({ event: 'ping', payload: {} });
+    await Promise.all(watched.map((id) => redis.spublish(keys.conversationChannel(id), ping)));
+    for (let i = 0; i < 400 && pings < expected; i++) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    stops.splice(stops.indexOf(''), 1);
   };
-  return { replies: new ReplyState(redis, prefix), frames, stops, settled };
-}
-
-function newReply(): ReplyRun {
-  return { conversationId: randomUUID(), replyId: randomUUID(), run: randomUUID() };
+  return { replies: new ReplyState(redis, prefix), frames, stops, reply, settled };
 }
 
 function userMessage(conversationId: string): Message {
@@ -100,7 +115,7 @@ function textOf(frames: readonly Frame[]): string {
 describe('the reply gate', () => {
   it('publishes nothing of a reply before its message is stored, then all of it in order', async () => {
     const h = await harness();
-    const r = newReply();
+    const r = await h.reply();
     await h.replies.claim(r.conversationId, r.replyId, { isSending: true });
     expect(await h.replies.start(r)).toMatchObject({ status: 'started', seq: 0 });
     await h.replies.delta(r, 'Once upon ');
@@ -131,7 +146,7 @@ describe('the reply gate', () => {
 
   it('announces at once a run whose message is already stored, naming a group member who speaks, and keeps multi-byte text whole', async () => {
     const h = await harness();
-    const r = newReply();
+    const r = await h.reply();
     const speakerId = randomUUID();
     await h.replies.claim(r.conversationId, r.replyId, { isSending: true });
     await h.replies.stored(r.conversationId, r.replyId, userMessage(r.conversationId));
@@ -156,7 +171,7 @@ describe('the reply gate', () => {
 
   it('marks a retry, regenerate or autopilot stored from its claim', async () => {
     const h = await harness();
-    const r = newReply();
+    const r = await h.reply();
     await h.replies.claim(r.conversationId, r.replyId, { kind: 'autopilot' });
     await h.replies.start(r);
     await h.replies.delta(r, 'I wave.');
@@ -171,7 +186,7 @@ describe('the reply gate', () => {
 
   it('stops the worker of an undone send and publishes none of its text', async () => {
     const h = await harness();
-    const r = newReply();
+    const r = await h.reply();
     await h.replies.claim(r.conversationId, r.replyId, { isSending: true });
     await h.replies.start(r);
     await h.replies.delta(r, 'never seen');
@@ -179,7 +194,10 @@ describe('the reply gate', () => {
     await h.replies.delta(r, ' nor this');
     await h.replies.stored(r.conversationId, r.replyId, userMessage(r.conversationId));
     await h.settled();
-    expect(h.stops).toEqual([r.replyId]);
+    // The stop goes by plain pub/sub, which a cluster carries from node to node: it may come later.
+    await vi.waitFor(() => {
+      expect(h.stops).toEqual([r.replyId]);
+    });
     expect(await h.replies.messageState(r)).toBe('gone');
     expect(h.frames.get(r.conversationId)?.map((f) => f.event)).toEqual(['message:created']);
     expect(await h.replies.read(r.conversationId)).toBeNull();
@@ -187,7 +205,7 @@ describe('the reply gate', () => {
 
   it('restarts a run taken over after a crash from the seq clients hold', async () => {
     const h = await harness();
-    const first = newReply();
+    const first = await h.reply();
     await h.replies.claim(first.conversationId, first.replyId, { isSending: true });
     await h.replies.stored(first.conversationId, first.replyId, userMessage(first.conversationId));
     await h.replies.start(first);
@@ -206,7 +224,7 @@ describe('the reply gate', () => {
 
   it('keeps every reply whole and in order when many are written and stored at once', async () => {
     const h = await harness();
-    const runs = Array.from({ length: 60 }, newReply);
+    const runs = await Promise.all(Array.from({ length: 60 }, () => h.reply()));
     const pieces = ['one ', 'two ', 'three ', 'four ', 'five'];
     await Promise.all(
       runs.map(async (r, i) => {

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '#server/db/database';
 import { tinyModelPath } from '#server/config';
 import { createCharacter, newGuestId } from '../../support/factories';
-import { testConfig } from '../../support/config';
+import { redisEnv, testConfig } from '../../support/config';
 import { freePort, startProcess, type Child } from '../../../testkit/processes';
-import { redisUrl } from '../../support/services';
 import {
   connectGuest,
   nextEvent,
@@ -27,7 +26,7 @@ beforeAll(async () => {
   db = createDb(config.DATABASE_URL, 2);
   const env = {
     DATABASE_URL: config.DATABASE_URL,
-    REDIS_URL: redisUrl,
+    ...redisEnv(),
     REDIS_PREFIX: config.REDIS_PREFIX,
     LLM_PROVIDER: 'local',
     LLM_MODEL: tinyModelPath,

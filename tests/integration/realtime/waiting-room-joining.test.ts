@@ -13,10 +13,9 @@ import { createLogger } from '#server/lib/log';
 import { createRedis } from '#server/lib/redis';
 import { WaitingRoomStore } from '#server/lib/waiting-room';
 import { startWorkers } from '#workers/start-workers';
-import { testConfig } from '../../support/config';
+import { testRedis, testConfig } from '../../support/config';
 import { createCharacter, newGuestId } from '../../support/factories';
 import { getJson } from '../../support/http';
-import { redisUrl } from '../../support/services';
 import {
   connectGuest,
   nextEvent,
@@ -188,7 +187,7 @@ describe('access', () => {
 
   it('renews up to the end of the turn, then ends; the next message lines up again', async () => {
     const { REDIS_PREFIX: prefix } = testConfig();
-    const redis = createRedis(redisUrl, 'command');
+    const redis = createRedis(testRedis(), 'command');
     open.push({ close: () => redis.quit() });
     const store = new WaitingRoomStore(redis, prefix, { idleMs: 10_000, turnMs: 25_000 });
     const user = randomUUID();

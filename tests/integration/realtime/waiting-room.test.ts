@@ -14,8 +14,7 @@ import type { WaitingRoomStatus } from '#shared/schemas/waiting-room';
 import { createLogger } from '#server/lib/log';
 import { startWorkers, type RunningWorkers } from '#workers/start-workers';
 import { createCharacter, newGuestId } from '../../support/factories';
-import { testConfig } from '../../support/config';
-import { redisUrl } from '../../support/services';
+import { testRedis, testConfig } from '../../support/config';
 import {
   connectGuest,
   nextEvent,
@@ -94,7 +93,7 @@ describe('a thousand waiters', () => {
       pushed.set(w.guestId, log);
       w.socket.on('waiting-room:status', (status) => log.push(status));
     }
-    const listener = createRedis(redisUrl, 'subscriber');
+    const listener = createRedis(testRedis(), 'subscriber');
     open.push({ close: () => listener.quit() });
     const admittedInOrder: string[] = [];
     listener.on('message', (_channel: string, raw: string) => {
@@ -139,7 +138,7 @@ describe('a thousand waiters', () => {
 describe('waiters who leave', () => {
   it('leave holes that the positions of those behind them skip', async () => {
     const { REDIS_PREFIX: prefix } = testConfig();
-    const redis = createRedis(redisUrl, 'command');
+    const redis = createRedis(testRedis(), 'command');
     open.push({ close: () => redis.quit() });
     const store = new WaitingRoomStore(redis, prefix, { idleMs: 60_000, turnMs: 60_000 });
     const now = Date.now();

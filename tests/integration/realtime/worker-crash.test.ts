@@ -5,10 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createCharacter, newGuestId } from '../../support/factories';
-import { testConfig } from '../../support/config';
+import { redisEnv, testConfig } from '../../support/config';
 import { startWireServer, words, type WireServer } from '../../../testkit/openai-wire-server';
 import { startProcess, type Child } from '../../../testkit/processes';
-import { redisUrl } from '../../support/services';
 import {
   connectGuest,
   nextEvent,
@@ -48,7 +47,7 @@ function startWorker(env: Record<string, string> = {}): Promise<Child> {
     'workers/main.ts',
     {
       DATABASE_URL: config.DATABASE_URL,
-      REDIS_URL: redisUrl,
+      ...redisEnv(),
       REDIS_PREFIX: config.REDIS_PREFIX,
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: wire.baseUrl,

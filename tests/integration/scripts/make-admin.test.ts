@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../support/config';
+import { redisEnv, testConfig } from '../../support/config';
 import { startStack, type Stack } from '../../support/stack';
 
 const run = promisify(execFile);
@@ -25,7 +25,7 @@ function makeAdmin(arg: string) {
     env: {
       ...process.env,
       DATABASE_URL: config.DATABASE_URL,
-      REDIS_URL: config.REDIS_URL,
+      ...redisEnv(),
       REDIS_PREFIX: config.REDIS_PREFIX,
       AUTH_SECRET: config.AUTH_SECRET,
       LOG_LEVEL: 'silent',

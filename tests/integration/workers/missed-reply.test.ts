@@ -46,8 +46,8 @@ let characterId: string;
 
 beforeAll(async () => {
   db = createDb(config.DATABASE_URL, 8);
-  redis = createRedis(config.REDIS_URL, 'command');
-  bull = createRedis(config.REDIS_URL, 'bullmq');
+  redis = createRedis(config, 'command');
+  bull = createRedis(config, 'bullmq');
   smtp = await startSmtp();
   mailer = createMailer({ smtpUrl: smtp.url, from: 'Test <no-reply@localhost>', log });
   queue = openQueue(notificationsQueue, bull, prefix, log);
@@ -287,7 +287,7 @@ describe('missed-reply job', () => {
 describe('ReplyState.finish', () => {
   it('tells whether any server watched the conversation as its reply ended', async () => {
     const replies = new ReplyState(redis, prefix);
-    const subscriber = createRedis(config.REDIS_URL, 'subscriber');
+    const subscriber = createRedis(config, 'subscriber');
     try {
       const end = async (conversationId: string) => {
         const replyId = randomUUID();
@@ -306,7 +306,7 @@ describe('ReplyState.finish', () => {
       const unwatched = randomUUID();
       expect(await end(unwatched)).toEqual({ isFinished: true, isWatched: false });
       const watched = randomUUID();
-      await subscriber.subscribe(redisKeys(prefix).conversationChannel(watched));
+      await subscriber.ssubscribe(redisKeys(prefix).conversationChannel(watched));
       expect(await end(watched)).toEqual({ isFinished: true, isWatched: true });
     } finally {
       await subscriber.quit();

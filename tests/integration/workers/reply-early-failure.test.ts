@@ -38,9 +38,9 @@ let wire: WireServer;
 
 beforeAll(async () => {
   db = createDb(config.DATABASE_URL, 4);
-  redis = createRedis(config.REDIS_URL, 'pipelined');
-  subscriber = createRedis(config.REDIS_URL, 'subscriber');
-  bull = createRedis(config.REDIS_URL, 'bullmq');
+  redis = createRedis(config, 'pipelined');
+  subscriber = createRedis(config, 'subscriber');
+  bull = createRedis(config, 'bullmq');
   generation = openQueue(generationQueue, bull, prefix, createLogger('silent', 'worker'));
   notifications = openQueue(notificationsQueue, bull, prefix, createLogger('silent', 'worker'));
   wire = await startWireServer({ status: 401, errorMessage: 'refused at once' });

@@ -30,6 +30,18 @@ describe('loadConfig', () => {
     expect(loadConfig({}).DATABASE_READ_MAX_LAG_MS).toBe(1000);
   });
 
+  it('reads REDIS_CLUSTER_NODES as the seed nodes of a Redis Cluster, none by default', () => {
+    expect(loadConfig({}).REDIS_CLUSTER_NODES).toEqual([]);
+    expect(
+      loadConfig({ REDIS_CLUSTER_NODES: 'redis-1:7000, 10.0.0.2:7001,[::1]:7002' })
+        .REDIS_CLUSTER_NODES,
+    ).toEqual([
+      { host: 'redis-1', port: 7000 },
+      { host: '10.0.0.2', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+  });
+
   it('keeps uploads on the local disk unless STORAGE=s3 names a whole bucket', () => {
     expect(loadConfig({}).STORAGE).toBe('local');
     const s3 = {
@@ -57,6 +69,15 @@ describe('loadConfig', () => {
     ['DATABASE_READ_URL', 'postgres://ok@replica/db,redis://nope', 'a comma-separated list'],
     ['DATABASE_READ_MAX_LAG_MS', '-1', 'milliseconds, a whole number, 0 or more'],
     ['REDIS_URL', 'nope', 'a redis:// URL'],
+    ['REDIS_CLUSTER_NODES', 'redis-1', 'host:port'],
+    ['REDIS_CLUSTER_NODES', 'redis-1:7000,redis-2', 'host:port'],
+    ['REDIS_CLUSTER_NODES', 'redis://redis-1:7000', 'host:port'],
+    ['REDIS_CLUSTER_NODES', 'redis-1:0', 'host:port'],
+    ['REDIS_CLUSTER_NODES', 'redis-1:65536', 'host:port'],
+    ['REDIS_CLUSTER_NODES', ':7000', 'host:port'],
+    ['REDIS_CLUSTER_NODES', 'redis-1:7000;flushall', 'host:port'],
+    ['REDIS_CLUSTER_NODES', 'user:pass@redis-1:7000', 'host:port'],
+    ['REDIS_PREFIX', 'app{1}:', 'letters, digits'],
     ['WORKER_CONCURRENCY', '0', 'a whole number above 0'],
     ['LLM_THREADS', '-2', 'a whole number above 0'],
     ['CSP_ASSET_ORIGINS', "https://cdn.example.com; script-src 'unsafe-inline'", 'origins'],
