@@ -7,9 +7,9 @@
 #   testkit/redis-cluster.sh [start|stop]
 #
 # start is idempotent and quiet when all six nodes run and the cluster is ok. A node that stopped (the
-# failover test kills a master) is started again from its node file and rejoins as a replica. Failing
-# that, every node is started afresh with empty data (the cluster holds only test keys) and the cluster
-# created again.
+# failover test kills a master; a machine's session ending stops all six) is started again, empty, from
+# its node file, and rejoins. Failing that, or when a node holds a slot open, every node is started
+# afresh with empty data (the cluster holds only test keys) and the cluster created again.
 set -euo pipefail
 
 first=${REDIS_CLUSTER_PORT:-7001}
@@ -26,16 +26,27 @@ has_replica() {
   grep -q '^role:slave' <<<"$replication" && return 0
   grep -q '^connected_slaves:1' <<<"$replication" && grep -q '^slave0:.*state=online' <<<"$replication"
 }
+# A node that started with keys of slots it does not serve (verifyClusterConfigWithData) holds them
+# "importing" from their owner, and then refuses that owner's replica taking them over in a failover: it
+# calls the cluster down. No slot of a healthy cluster here is open.
+has_open_slots() { cli "$1" cluster nodes 2>/dev/null | grep -q -- '-[<>]-'; }
 all_ok() {
-  for port in $ports; do is_ok "$port" && has_replica "$port" || return 1; done
+  for port in $ports; do
+    is_ok "$port" && has_replica "$port" && ! has_open_slots "$port" || return 1
+  done
 }
 stop() {
   for port in $ports; do cli "$port" shutdown nosave >/dev/null 2>&1 || true; done
 }
 node() {
   # A replica takes over a master that has not answered for cluster-node-timeout ms; README
-  # "Scaling out: Redis Cluster" states the recovery time this gives.
+  # "Scaling out: Redis Cluster" states the recovery time this gives. A node starts empty: a replica
+  # keeps the data of its last full sync in its own file (never one shared by all six, which a node
+  # started later loaded as its own, keys of another master's slots and all), and that file goes before
+  # a start, so a node started again learns everything from its master.
+  rm -f "$dir/dump-$1.rdb"
   redis-server --port "$1" --bind 127.0.0.1 --daemonize yes --save "" --appendonly no \
+    --dbfilename "dump-$1.rdb" \
     --cluster-enabled yes --cluster-config-file "$dir/nodes-$1.conf" \
     --cluster-node-timeout 2000 --dir "$dir" --logfile "$dir/redis-$1.log" \
     --pidfile "$dir/redis-$1.pid"
