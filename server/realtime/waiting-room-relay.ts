@@ -76,6 +76,8 @@ export class WaitingRoomRelay {
   }
 
   private async moved(moved: WaitingRoomMoved): Promise<void> {
+    // Every tick reaches every server; one with nobody waiting on it has nothing to read or tell.
+    if (this.waiters.size === 0) return;
     const admitted = new Set(moved.admitted);
     const bypass = this.waitingRoom.settings.bypassCharacterId;
     const estimate = await this.waitingRoom.estimator();
