@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { loadConfig } from '#server/config';
 import { createRedis } from '#server/lib/redis';
+import { decodeFrame } from '#server/lib/reply-state';
 import { serveControl } from './control';
 import { FrameTally, monotonicMs, readDelta, type ReceiverReport } from './stream-frames';
 
@@ -20,10 +21,8 @@ const tally = new FrameTally();
 
 function onFrame(raw: string): void {
   const receivedAt = monotonicMs();
-  const frame: unknown = JSON.parse(raw);
-  if (typeof frame !== 'object' || frame === null || !('payload' in frame)) return;
-  const delta =
-    'event' in frame && frame.event === 'generation:delta' ? readDelta(frame.payload) : undefined;
+  const frame = decodeFrame(raw);
+  const delta = frame?.event === 'generation:delta' ? readDelta(frame.payload) : undefined;
   if (delta !== undefined) tally.record(delta, receivedAt);
 }
 subscriber.on('smessage', (_channel: string, raw: string) => {

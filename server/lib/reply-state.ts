@@ -14,6 +14,10 @@
  * frames. Whichever comes second, the run's start or the server's mark, announces the reply and
  * publishes the text held so far as one delta; `sent` counts the bytes of the text already published,
  * so no worker ever waits for the database to learn it.
+ *
+ * A frame travels as the Socket.IO event packet its sockets are sent (`2["event",payload]`, as
+ * Socket.IO encodes an event of the main namespace), so a server writes it to them as it comes,
+ * neither parsing nor encoding it again (issue 29: the relay's work per frame).
  */
 import type { AppErrorBody } from '#shared/errors';
 import type { ServerEventPayload } from '#shared/realtime/events';
@@ -40,7 +44,8 @@ const ttlSeconds = 600;
 const draftTtlSeconds = 24 * 60 * 60;
 
 /**
- * The frames a run publishes from Lua, so they are gated in the same step that appends the text.
+ * The frames a run publishes from Lua, so they are gated in the same step that appends the text, in
+ * the packet form encodeFrame gives the others.
  * KEYS[1] hash, KEYS[2] text, KEYS[3] channel. `announce` tells clients the run writes the reply from
  * its start seq; `flush` publishes the text appended since the last frame as the next delta.
  */
@@ -50,7 +55,7 @@ local function announce(cid, rid)
   local payload = {conversationId = cid, messageId = rid, seq = tonumber(h[1])}
   if h[2] == 'autopilot' then payload.isAutopilot = true end
   if h[3] and h[3] ~= '' then payload.speakerId = h[3] end
-  redis.call('spublish', KEYS[3], cjson.encode({event = 'generation:started', payload = payload}))
+  redis.call('spublish', KEYS[3], '2' .. cjson.encode({'generation:started', payload}))
 end
 local function flush(cid, rid, len)
   local sent = tonumber(redis.call('hget', KEYS[1], 'sent') or '0')
@@ -58,8 +63,8 @@ local function flush(cid, rid, len)
   local seq = redis.call('hincrby', KEYS[1], 'seq', 1)
   redis.call('hset', KEYS[1], 'sent', len)
   local text = redis.call('getrange', KEYS[2], sent, -1)
-  redis.call('spublish', KEYS[3], cjson.encode({event = 'generation:delta',
-    payload = {conversationId = cid, messageId = rid, seq = seq, text = text}}))
+  redis.call('spublish', KEYS[3], '2' .. cjson.encode({'generation:delta',
+    {conversationId = cid, messageId = rid, seq = seq, text = text}}))
 end
 `;
 
@@ -193,6 +198,25 @@ export type ConversationFrame = {
   [E in FrameEvent]: { event: E; payload: ServerEventPayload<E> };
 }[FrameEvent];
 
+/**
+ * The Socket.IO packet type of an event: the digit its encoder puts before `[event, ...args]` for the
+ * main namespace (socket.io-parser's PacketType.EVENT).
+ */
+const eventPacketType = '2';
+
+/** A frame as it travels on the channel: the Socket.IO event packet of its event and payload. */
+export function encodeFrame(frame: ConversationFrame): string {
+  return eventPacketType + JSON.stringify([frame.event, frame.payload]);
+}
+
+/** A frame read back off the channel, for those who look inside one (tests, the bench's receivers). */
+export function decodeFrame(packet: string): { event: string; payload: unknown } | undefined {
+  if (!packet.startsWith(eventPacketType)) return undefined;
+  const value = decode(packet.slice(eventPacketType.length));
+  if (!Array.isArray(value) || typeof value[0] !== 'string') return undefined;
+  return { event: value[0], payload: value[1] };
+}
+
 /** A run of a reply, as the worker writing it holds it. */
 export interface ReplyRun {
   conversationId: string;
@@ -276,7 +300,7 @@ export class ReplyState {
         this.keys.inflightText(conversationId),
         this.keys.conversationChannel(conversationId),
       ],
-      [replyId, JSON.stringify(frame), conversationId],
+      [replyId, encodeFrame(frame), conversationId],
     );
   }
 
@@ -332,7 +356,7 @@ export class ReplyState {
 
   /** Tells every socket of the conversation, on any server, about a frame outside a run. */
   async publish(conversationId: string, frame: ConversationFrame): Promise<void> {
-    await this.redis.spublish(this.keys.conversationChannel(conversationId), JSON.stringify(frame));
+    await this.redis.spublish(this.keys.conversationChannel(conversationId), encodeFrame(frame));
   }
 
   // ---- the worker's side ------------------------------------------------------------------------
@@ -402,7 +426,7 @@ export class ReplyState {
         this.keys.inflightText(r.conversationId),
         this.keys.conversationChannel(r.conversationId),
       ],
-      [r.run, JSON.stringify(frame)],
+      [r.run, encodeFrame(frame)],
     );
     return endedOf(ended);
   }
@@ -426,7 +450,7 @@ export class ReplyState {
       ],
       [
         r.run,
-        JSON.stringify(frame),
+        encodeFrame(frame),
         JSON.stringify({ draftId, text, isStopped } satisfies AutopilotDraft),
         draftTtlSeconds,
       ],
@@ -447,7 +471,7 @@ export class ReplyState {
         this.keys.inflightText(conversationId),
         this.keys.conversationChannel(conversationId),
       ],
-      [replyId, JSON.stringify(frame)],
+      [replyId, encodeFrame(frame)],
     );
     return done === 1;
   }
@@ -457,7 +481,8 @@ export class ReplyState {
  * A server's subscriptions to the channels of the conversations its sockets watch, reference-counted on
  * one dedicated connection, so tokens reach only the servers that deliver them (performance.md, trap 2).
  * The channels are sharded (SSUBSCRIBE): on a cluster a frame travels only within the shard owning the
- * conversation's slot. Frames are our own workers' and are not validated again here (trap 10).
+ * conversation's slot. Frames are our own workers' and are not validated again here (trap 10): one is
+ * handed on, as the packet it is, if it names an event of ours.
  */
 export class FrameSubscriber {
   private readonly counts = new Map<string, number>();
@@ -466,14 +491,12 @@ export class FrameSubscriber {
   constructor(
     private readonly subscriber: Redis,
     prefix: string,
-    onFrame: (conversationId: string, frame: ConversationFrame) => void,
+    onFrame: (conversationId: string, packet: string) => void,
   ) {
     this.keys = redisKeys(prefix);
-    subscriber.on('smessage', (channel: string, raw: string) => {
+    subscriber.on('smessage', (channel: string, packet: string) => {
       const conversationId = this.keys.conversationOfChannel(channel);
-      if (conversationId === undefined) return;
-      const frame = decode(raw);
-      if (frame !== undefined && isFrame(frame)) onFrame(conversationId, frame);
+      if (conversationId !== undefined && isFramePacket(packet)) onFrame(conversationId, packet);
     });
   }
 
@@ -523,15 +546,14 @@ function decode(raw: string): unknown {
 
 const knownEvents = new Set<string>(frameEvents);
 
-/** Our own frames carry a known event and a payload object; nothing more is checked (trap 10). */
-function isFrame(value: unknown): value is ConversationFrame {
-  return (
-    isRecord(value) &&
-    typeof value.event === 'string' &&
-    knownEvents.has(value.event) &&
-    typeof value.payload === 'object' &&
-    value.payload !== null
-  );
+/** The opening of a frame's packet up to its event name: `2["`. */
+const packetOpening = `${eventPacketType}["`;
+
+/** Whether a packet is an event packet of a frame event: its event name is read, nothing more (trap 10). */
+function isFramePacket(packet: string): boolean {
+  if (!packet.startsWith(packetOpening)) return false;
+  const end = packet.indexOf('"', packetOpening.length);
+  return end !== -1 && knownEvents.has(packet.slice(packetOpening.length, end));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -20,7 +20,7 @@ import { AppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
 import { createRedis, type Redis, type RedisTarget } from '../lib/redis';
 import { redisKeys } from '../lib/redis-keys';
-import { FrameSubscriber, type ConversationFrame } from '../lib/reply-state';
+import { FrameSubscriber } from '../lib/reply-state';
 import { refreshCaller, resolveCaller } from '../services/identity.service';
 import type { Applications } from '../lib/applications';
 import { isFlagOn } from '../services/applications.service';
@@ -80,8 +80,8 @@ export function createRealtime(httpServer: HttpServer, deps: RealtimeDeps): Real
     }),
   });
 
-  const subscriber = new FrameSubscriber(framesSub, deps.prefix, (id, frame) => {
-    deliver(io, id, frame);
+  const subscriber = new FrameSubscriber(framesSub, deps.prefix, (id, packet) => {
+    deliver(io, id, packet);
   });
   const relay = new WaitingRoomRelay(deps.waitingRoom, deps.log);
   const movedChannel = redisKeys(deps.prefix).waitingRoom.channel;
@@ -234,30 +234,13 @@ function tellMember(io: AppServer, raw: string, log: Logger): void {
   io.local.to(memberRoom(change.data.userId)).emit('account:changed', {});
 }
 
-/** Emits a frame to this server's sockets in the conversation's room. */
-function deliver(io: AppServer, conversationId: string, frame: ConversationFrame): void {
-  const room = io.local.to(conversationRoom(conversationId));
-  switch (frame.event) {
-    case 'message:created':
-      room.emit(frame.event, frame.payload);
-      break;
-    case 'generation:started':
-      room.emit(frame.event, frame.payload);
-      break;
-    case 'generation:delta':
-      room.emit(frame.event, frame.payload);
-      break;
-    case 'generation:completed':
-      room.emit(frame.event, frame.payload);
-      break;
-    case 'autopilot:completed':
-      room.emit(frame.event, frame.payload);
-      break;
-    case 'generation:failed':
-      room.emit(frame.event, frame.payload);
-      break;
-    case 'image:updated':
-      room.emit(frame.event, frame.payload);
-      break;
-  }
+/**
+ * Writes a frame to this server's sockets in the conversation's room. It comes as the Socket.IO packet
+ * they are sent (reply-state.ts), so each socket's connection takes it as is: what a room emit does
+ * once the packet is encoded, without parsing the frame and encoding it again.
+ */
+function deliver(io: AppServer, conversationId: string, packet: string): void {
+  const socketIds = io.sockets.adapter.rooms.get(conversationRoom(conversationId));
+  if (socketIds === undefined) return;
+  for (const id of socketIds) io.sockets.sockets.get(id)?.conn.write(packet);
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { createRedis, type Redis } from '#server/lib/redis';
 import { testRedis } from '../../support/config';
 import { redisKeys } from '#server/lib/redis-keys';
-import { ReplyState, type ReplyRun } from '#server/lib/reply-state';
+import { decodeFrame, ReplyState, type ReplyRun } from '#server/lib/reply-state';
 import type { Message } from '#shared/schemas/message';
 
 /** A frame as a client reads it off the channel: the parts these tests look at. */
@@ -25,6 +25,8 @@ const FrameSchema = z.object({
 });
 type Frame = z.infer<typeof FrameSchema>;
 const StopSchema = z.object({ replyId: z.string() });
+/** What the tests publish down a channel to learn that every frame before it has arrived. */
+const ping = 'ping';
 
 let redis: Redis;
 /** Conversation channels (sharded) and the control channel (plain), on connections of their own. */
@@ -59,9 +61,12 @@ async function harness() {
   subscriber.on('smessage', (channel: string, raw: string) => {
     const id = keys.conversationOfChannel(channel);
     if (id === undefined) return;
-    const frame = FrameSchema.parse(JSON.parse(raw));
-    if (frame.event === 'ping') pings += 1;
-    else frames.set(id, [...(frames.get(id) ?? []), frame]);
+    if (raw === ping) {
+      pings += 1;
+      return;
+    }
+    const frame = FrameSchema.parse(decodeFrame(raw));
+    frames.set(id, [...(frames.get(id) ?? []), frame]);
   });
   /** A reply in a conversation of its own, whose channel is watched before anything is written. */
   const reply = async (): Promise<ReplyRun> => {
@@ -74,7 +79,6 @@ async function harness() {
   // back, every frame published before it has been delivered.
   const settled = async () => {
     const expected = pings + watched.length;
-    const ping = JSON.stringify({ event: 'ping', payload: {} });
     await Promise.all(watched.map((id) => redis.spublish(keys.conversationChannel(id), ping)));
     for (let i = 0; i < 400 && pings < expected; i++) {
       await new Promise((resolve) => setTimeout(resolve, 5));
