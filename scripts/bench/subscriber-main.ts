@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { loadConfig } from '#server/config';
 import { createRedis } from '#server/lib/redis';
-import { decodeFrame } from '#server/lib/reply-state';
+import { readEventPacket } from '#server/lib/event-packets';
 import { serveControl } from './control';
 import { FrameTally, monotonicMs, readDelta, type ReceiverReport } from './stream-frames';
 
@@ -21,7 +21,7 @@ const tally = new FrameTally();
 
 function onFrame(raw: string): void {
   const receivedAt = monotonicMs();
-  const frame = decodeFrame(raw);
+  const frame = readEventPacket(raw);
   const delta = frame?.event === 'generation:delta' ? readDelta(frame.payload) : undefined;
   if (delta !== undefined) tally.record(delta, receivedAt);
 }

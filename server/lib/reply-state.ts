@@ -28,6 +28,7 @@ import {
 } from '#shared/schemas/conversation';
 import type { Message } from '#shared/schemas/message';
 import { AppError } from './errors';
+import { eventOfPacket, eventPacket, eventPacketType } from './event-packets';
 import { RedisScript, type Redis } from './redis';
 import { redisKeys, type RedisKeys } from './redis-keys';
 
@@ -55,7 +56,7 @@ local function announce(cid, rid)
   local payload = {conversationId = cid, messageId = rid, seq = tonumber(h[1])}
   if h[2] == 'autopilot' then payload.isAutopilot = true end
   if h[3] and h[3] ~= '' then payload.speakerId = h[3] end
-  redis.call('spublish', KEYS[3], '2' .. cjson.encode({'generation:started', payload}))
+  redis.call('spublish', KEYS[3], '${eventPacketType}' .. cjson.encode({'generation:started', payload}))
 end
 local function flush(cid, rid, len)
   local sent = tonumber(redis.call('hget', KEYS[1], 'sent') or '0')
@@ -63,7 +64,7 @@ local function flush(cid, rid, len)
   local seq = redis.call('hincrby', KEYS[1], 'seq', 1)
   redis.call('hset', KEYS[1], 'sent', len)
   local text = redis.call('getrange', KEYS[2], sent, -1)
-  redis.call('spublish', KEYS[3], '2' .. cjson.encode({'generation:delta',
+  redis.call('spublish', KEYS[3], '${eventPacketType}' .. cjson.encode({'generation:delta',
     {conversationId = cid, messageId = rid, seq = seq, text = text}}))
 end
 `;
@@ -198,23 +199,9 @@ export type ConversationFrame = {
   [E in FrameEvent]: { event: E; payload: ServerEventPayload<E> };
 }[FrameEvent];
 
-/**
- * The Socket.IO packet type of an event: the digit its encoder puts before `[event, ...args]` for the
- * main namespace (socket.io-parser's PacketType.EVENT).
- */
-const eventPacketType = '2';
-
 /** A frame as it travels on the channel: the Socket.IO event packet of its event and payload. */
 export function encodeFrame(frame: ConversationFrame): string {
-  return eventPacketType + JSON.stringify([frame.event, frame.payload]);
-}
-
-/** A frame read back off the channel, for those who look inside one (tests, the bench's receivers). */
-export function decodeFrame(packet: string): { event: string; payload: unknown } | undefined {
-  if (!packet.startsWith(eventPacketType)) return undefined;
-  const value = decode(packet.slice(eventPacketType.length));
-  if (!Array.isArray(value) || typeof value[0] !== 'string') return undefined;
-  return { event: value[0], payload: value[1] };
+  return eventPacket(frame.event, frame.payload);
 }
 
 /** A run of a reply, as the worker writing it holds it. */
@@ -546,14 +533,10 @@ function decode(raw: string): unknown {
 
 const knownEvents = new Set<string>(frameEvents);
 
-/** The opening of a frame's packet up to its event name: `2["`. */
-const packetOpening = `${eventPacketType}["`;
-
 /** Whether a packet is an event packet of a frame event: its event name is read, nothing more (trap 10). */
 function isFramePacket(packet: string): boolean {
-  if (!packet.startsWith(packetOpening)) return false;
-  const end = packet.indexOf('"', packetOpening.length);
-  return end !== -1 && knownEvents.has(packet.slice(packetOpening.length, end));
+  const event = eventOfPacket(packet);
+  return event !== undefined && knownEvents.has(event);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

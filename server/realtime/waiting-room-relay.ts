@@ -1,12 +1,14 @@
 /**
  * Pushes waiting-room positions to the waiters whose sockets this server holds. Each admission tick
  * broadcasts only the head of the line and the tickets left empty; every waiter's position follows from
- * their ticket, and the emits go out in slices so a long line never blocks the event loop
- * (docs/performance.md, trap 4).
+ * their ticket, and the updates go out in slices so a long line never blocks the event loop
+ * (docs/performance.md, trap 4). Each is written as its packet (lib/event-packets.ts): with thousands
+ * at each advance, what Socket.IO allocates around an emit is most of the garbage an advance makes.
  */
 import type { Socket } from 'socket.io';
 import { WaitingRoomMovedSchema, type WaitingRoomMoved } from '#shared/realtime/frames';
 import type { WaitingRoomStatus } from '#shared/schemas/waiting-room';
+import { eventPacket } from '../lib/event-packets';
 import type { Logger } from '../lib/log';
 import { positionOf } from '../lib/waiting-room';
 import type { WaitingRoom } from '../services/waiting-room.service';
@@ -121,7 +123,7 @@ export class WaitingRoomRelay {
     }
     for (let i = 0; i < updates.length; i += sliceSize) {
       for (const [waiter, status] of updates.slice(i, i + sliceSize)) {
-        waiter.socket.emit('waiting-room:status', status);
+        waiter.socket.conn.write(eventPacket('waiting-room:status', status));
       }
       if (i + sliceSize < updates.length) await new Promise((resolve) => setImmediate(resolve));
     }

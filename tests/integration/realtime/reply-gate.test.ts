@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { createRedis, type Redis } from '#server/lib/redis';
 import { testRedis } from '../../support/config';
 import { redisKeys } from '#server/lib/redis-keys';
-import { decodeFrame, ReplyState, type ReplyRun } from '#server/lib/reply-state';
+import { readEventPacket } from '#server/lib/event-packets';
+import { ReplyState, type ReplyRun } from '#server/lib/reply-state';
 import type { Message } from '#shared/schemas/message';
 
 /** A frame as a client reads it off the channel: the parts these tests look at. */
@@ -65,7 +66,7 @@ async function harness() {
       pings += 1;
       return;
     }
-    const frame = FrameSchema.parse(decodeFrame(raw));
+    const frame = FrameSchema.parse(readEventPacket(raw));
     frames.set(id, [...(frames.get(id) ?? []), frame]);
   });
   /** A reply in a conversation of its own, whose channel is watched before anything is written. */
