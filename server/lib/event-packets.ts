@@ -20,9 +20,11 @@ export function eventPacket<E extends ServerEvent>(
   return eventPacketType + JSON.stringify([event, payload]);
 }
 
+/** How an event's packet opens, up to its event name. */
+const opening = `${eventPacketType}["`;
+
 /** The event name a packet carries, read without parsing its payload; undefined if not an event's. */
 export function eventOfPacket(packet: string): string | undefined {
-  const opening = `${eventPacketType}["`;
   if (!packet.startsWith(opening)) return undefined;
   const end = packet.indexOf('"', opening.length);
   return end === -1 ? undefined : packet.slice(opening.length, end);

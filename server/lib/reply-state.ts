@@ -200,7 +200,7 @@ export type ConversationFrame = {
 }[FrameEvent];
 
 /** A frame as it travels on the channel: the Socket.IO event packet of its event and payload. */
-export function encodeFrame(frame: ConversationFrame): string {
+function encodeFrame(frame: ConversationFrame): string {
   return eventPacket(frame.event, frame.payload);
 }
 
