@@ -125,13 +125,17 @@ export async function connectBenchGuest(url: string): Promise<BenchSocket> {
  * twice is `duplicated`.
  */
 export async function timeReply(socket: BenchSocket, characterId: string): Promise<Sample> {
-  // Deltas are kept per reply: a socket may have several conversations replying at once, and a
-  // delta may arrive before the acknowledgement says which reply is this one.
+  // Frames are kept per reply: a socket may have several conversations replying at once, and a
+  // short reply in a burst may even end before the acknowledgement says which reply is this one.
   const streams = new Map<string, { first: number; last: number; chars: number; frames: number }>();
+  const endings = new Map<string, { completions: number; text: string; isFailed: boolean }>();
+  const endingOf = (id: string) => {
+    const known = endings.get(id) ?? { completions: 0, text: '', isFailed: false };
+    endings.set(id, known);
+    return known;
+  };
   // An object, not a `let`: the acknowledgement callback sets it while the promise below waits.
   const reply: { id: string | null } = { id: null };
-  let completions = 0;
-  let text = '';
   let ackMs = Number.NaN;
   const start = performance.now();
   const onDelta = (delta: { messageId: string; text: string }) => {
@@ -145,33 +149,48 @@ export async function timeReply(socket: BenchSocket, characterId: string): Promi
       held.frames += 1;
     }
   };
+  /** Ends the wait once the reply is named and has ended, whichever came first (set below). */
+  const waiting: { settle: () => void } = { settle: () => undefined };
+  const onCompleted = ({ message }: { message: { id: string; content: string } }) => {
+    const ending = endingOf(message.id);
+    ending.completions += 1;
+    ending.text = message.content;
+    waiting.settle();
+  };
+  const onFailed = ({ messageId }: { messageId: string }) => {
+    endingOf(messageId).isFailed = true;
+    waiting.settle();
+  };
   socket.on('generation:delta', onDelta);
+  socket.on('generation:completed', onCompleted);
+  socket.on('generation:failed', onFailed);
   const outcome = await new Promise<Sample['outcome']>((resolve) => {
     const timer = setTimeout(() => {
       resolve('lost');
     }, replyTimeoutMs);
-    socket.on('generation:completed', ({ message }) => {
-      if (message.id !== reply.id) return;
-      completions += 1;
-      text = message.content;
+    waiting.settle = () => {
+      const ending = reply.id === null ? undefined : endings.get(reply.id);
+      if (ending === undefined) return;
+      waiting.settle = () => undefined;
       clearTimeout(timer);
+      if (ending.isFailed) {
+        resolve('failed');
+        return;
+      }
       // A second completion of the same reply would arrive within this grace.
       setTimeout(() => {
-        resolve(completions > 1 ? 'duplicated' : 'completed');
+        resolve(ending.completions > 1 ? 'duplicated' : 'completed');
       }, 200);
-    });
-    socket.on('generation:failed', ({ messageId }) => {
-      if (messageId !== reply.id) return;
-      clearTimeout(timer);
-      resolve('failed');
-    });
+    };
     socket
       .emitWithAck('message:send', { characterId, conversationId: null, content: userText })
       .then(
         (ack) => {
           ackMs = performance.now() - start;
-          if (ack.ok) reply.id = ack.data.replyId;
-          else {
+          if (ack.ok) {
+            reply.id = ack.data.replyId;
+            waiting.settle();
+          } else {
             clearTimeout(timer);
             resolve('failed');
           }
@@ -183,7 +202,10 @@ export async function timeReply(socket: BenchSocket, characterId: string): Promi
       );
   });
   socket.off('generation:delta', onDelta);
+  socket.off('generation:completed', onCompleted);
+  socket.off('generation:failed', onFailed);
   const stream = reply.id === null ? undefined : streams.get(reply.id);
+  const text = reply.id === null ? '' : (endings.get(reply.id)?.text ?? '');
   return {
     ttftMs: stream === undefined ? Number.NaN : stream.first - start,
     ackMs,
