@@ -18,7 +18,7 @@ import {
   type MessageRating,
 } from '#shared/rules/message-feedback';
 import { offersManualReview } from '#shared/rules/moderation';
-import { RoleSchema, type Role } from '#shared/schemas/user';
+import { StoredRoleSchema, type Role } from '#shared/schemas/user';
 import type {
   CharacterRow,
   ConversationRow,
@@ -57,7 +57,7 @@ export function toUser(row: UserRow): UserRecord {
     username: row.username,
     name: row.name,
     email: row.email,
-    role: RoleSchema.catch('free_tier').parse(row.role),
+    role: StoredRoleSchema.parse(row.role),
     createdAt: row.created_at,
     avatarUrl: row.avatar_url,
     highlights: row.highlights,

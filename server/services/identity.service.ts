@@ -41,9 +41,11 @@ export interface Credentials {
 
 export const guestHeader = 'x-guest-id';
 
+const GuestIdSchema = z.uuid();
+
 /** A guest id as sent by a browser, or undefined when absent or malformed. */
 export function guestIdOf(value: unknown): string | undefined {
-  const parsed = z.uuid().safeParse(value);
+  const parsed = GuestIdSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 

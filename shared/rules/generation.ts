@@ -8,7 +8,7 @@ import type { FeatureFlag, Permission } from '../schemas/permission';
 import type { InferenceModel, InferenceSettings } from '../schemas/inference-model';
 import { ModelIdSchema } from '../schemas/inference-model';
 import type { RestrictionType } from '../schemas/restriction';
-import { RoleSchema } from '../schemas/user';
+import { StoredRoleSchema } from '../schemas/user';
 import { contextTokensOf, featureFlagsOf, permissionsOf } from './permissions';
 
 /** Inclusive bounds and the slider step of each sampling setting. */
@@ -110,7 +110,7 @@ export interface ModelAccessSubject {
 }
 
 export function modelAccessOf(subject: ModelAccessSubject): ModelAccess {
-  const role = RoleSchema.catch('free_tier').parse(subject.role);
+  const role = StoredRoleSchema.parse(subject.role);
   const s = { kind: subject.kind, role, restrictions: subject.restrictions };
   return { permissions: permissionsOf(s), flags: featureFlagsOf(s) };
 }

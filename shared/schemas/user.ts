@@ -15,6 +15,8 @@ export const roles = [
 ] as const;
 export const RoleSchema = z.enum(roles);
 export type Role = z.infer<typeof RoleSchema>;
+/** A role as stored: one the product no longer knows counts as the lowest tier. */
+export const StoredRoleSchema = RoleSchema.catch('free_tier');
 
 /** An email as people type it: trimmed, lowercased, with the spec's messages. */
 export const EmailSchema = z

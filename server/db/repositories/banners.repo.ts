@@ -30,14 +30,17 @@ function contentOf(input: BannerInput): string {
   return JSON.stringify(BannerContentSchema.parse(input));
 }
 
+const BannerScreensSchema = z.array(BannerScreenSchema);
+const BannerPlatformsSchema = z.array(BannerPlatformSchema);
+
 function toBanner(row: BannerRow): Banner {
   return {
     ...BannerContentSchema.parse(row.content),
     id: row.id,
     name: row.name,
     placement: BannerPlacementSchema.parse(row.placement),
-    screens: z.array(BannerScreenSchema).parse(row.screens),
-    platforms: z.array(BannerPlatformSchema).parse(row.platforms),
+    screens: BannerScreensSchema.parse(row.screens),
+    platforms: BannerPlatformsSchema.parse(row.platforms),
     closable: row.closable,
     transitionTime: row.transition_ms,
     startsAt: row.starts_at?.toISOString() ?? null,
